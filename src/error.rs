@@ -1,0 +1,51 @@
+//! The engine's error type. Every variant names the file (or input) and the problem, because a
+//! pharmacist importing a folder must be able to find the one bad file among thousands.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{path}: not valid UTF-8 text (first invalid byte at offset {offset}); re-save it as UTF-8"
+    )]
+    Encoding { path: PathBuf, offset: usize },
+    #[error("{path}: looks like a binary file (NUL byte at offset {offset}), not a narrative")]
+    Binary { path: PathBuf, offset: usize },
+    #[error("{path}: {size} bytes is over the {limit}-byte limit for one narrative")]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    #[error("{path}: empty file, no narrative to process")]
+    Empty { path: PathBuf },
+    #[error("{path}: malformed i2b2 XML at {position}: {message}")]
+    Xml {
+        path: PathBuf,
+        position: String,
+        message: String,
+    },
+    #[error("{path}: {message}")]
+    Csv { path: PathBuf, message: String },
+    #[error("{path}: {message}")]
+    Invalid { path: PathBuf, message: String },
+    #[error("lexicon {name}: {message}")]
+    Lexicon { name: String, message: String },
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}

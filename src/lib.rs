@@ -1,0 +1,15 @@
+//! Deid Studio engine: de-identification of adverse drug reaction narratives the *inverse* way
+//! (Meldau 2018): every token starts masked and is let back in only when the evidence says it is
+//! safe. See `ARCHITECTURE.md` for the data flow.
+
+pub mod error;
+pub mod eval;
+pub mod i2b2;
+pub mod lexicon;
+pub mod phi;
+pub mod recognize;
+pub mod rules;
+pub mod tokenize;
+
+pub use error::{Error, Result};
+pub use phi::{PhiType, Span};

@@ -1,0 +1,1 @@
+//! Regular-expression recognizers producing typed PHI spans.
