@@ -1,1 +1,127 @@
-fn main() {}
+//! `cargo bench --bench throughput` (or `./studio bench`): figures for the engine's targets.
+//!
+//! - lexicon load time (target < 300 ms);
+//! - rules-only `deid annotate` on the VAERS January 2021 file, end to end through the real binary
+//!   (CSV parse, annotation on all cores, one i2b2 XML file written per narrative): narratives/s
+//!   (target >= 2,000 on 2 cores) and the process's peak resident memory;
+//! - the same narratives annotated in-process without I/O, to separate engine from file cost.
+//!
+//! The corpus defaults to `../shared/data/vaers/vaers-2021-01.csv`; set `DEID_BENCH_CSV` to use
+//! another CSV with a SYMPTOM_TEXT column. Figures go to stdout; nothing is asserted.
+
+use deid::deidentify::Deidentifier;
+use deid::lexicon::Lexicons;
+use deid::rules::RuleEngine;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn peak_rss_of_children_mib() -> f64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    usage.ru_maxrss as f64 / 1024.0 // Linux reports KiB
+}
+
+fn main() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let csv = std::env::var_os("DEID_BENCH_CSV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared/data/vaers/vaers-2021-01.csv"));
+    if !csv.exists() {
+        eprintln!(
+            "benchmark corpus {} not found; set DEID_BENCH_CSV",
+            csv.display()
+        );
+        std::process::exit(2);
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("corpus: {}  cores: {cores}", csv.display());
+
+    let loads: Vec<Duration> = (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            let lex = Lexicons::embedded();
+            let d = t.elapsed();
+            drop(lex);
+            d
+        })
+        .collect();
+    println!(
+        "lexicon load (embedded, median of 5): {:.1} ms",
+        median(loads).as_secs_f64() * 1e3
+    );
+
+    let texts: Vec<String> = csv::Reader::from_path(&csv)
+        .expect("readable CSV")
+        .deserialize::<std::collections::HashMap<String, String>>()
+        .map(|r| r.expect("CSV row")["SYMPTOM_TEXT"].clone())
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    let chars: usize = texts.iter().map(|t| t.chars().count()).sum();
+    println!(
+        "narratives: {} ({:.0} characters on average)",
+        texts.len(),
+        chars as f64 / texts.len() as f64
+    );
+
+    // End to end through the binary, as a user runs it.
+    let bin = env!("CARGO_BIN_EXE_deid");
+    let mut runs = Vec::new();
+    for _ in 0..3 {
+        let out = tempfile::tempdir().expect("temp dir");
+        let t = Instant::now();
+        let status = Command::new(bin)
+            .args([
+                "annotate",
+                "--rules-only",
+                "--quiet",
+                "--format",
+                "i2b2",
+                "--out",
+            ])
+            .arg(out.path())
+            .arg(&csv)
+            .status()
+            .expect("deid runs");
+        runs.push(t.elapsed());
+        assert!(
+            status.success() || status.code() == Some(1),
+            "deid annotate failed: {status}"
+        );
+    }
+    let best = *runs.iter().min().unwrap();
+    let med = median(runs);
+    println!(
+        "deid annotate --rules-only (CSV -> i2b2 XML files): median {:.3} s = {:.0} narratives/s (best {:.0}/s)",
+        med.as_secs_f64(),
+        texts.len() as f64 / med.as_secs_f64(),
+        texts.len() as f64 / best.as_secs_f64()
+    );
+    println!(
+        "deid annotate peak memory (max RSS): {:.1} MiB",
+        peak_rss_of_children_mib()
+    );
+
+    // In-process, engine only.
+    let deid = Deidentifier::new(RuleEngine::embedded());
+    let mut runs = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let spans: usize = texts.par_iter().map(|t| deid.annotate(t).spans.len()).sum();
+        runs.push(t.elapsed());
+        std::hint::black_box(spans);
+    }
+    let med = median(runs);
+    println!(
+        "engine only, rules, {cores} threads: median {:.3} s = {:.0} narratives/s, {:.1} MB/s",
+        med.as_secs_f64(),
+        texts.len() as f64 / med.as_secs_f64(),
+        chars as f64 / med.as_secs_f64() / 1e6
+    );
+}

@@ -1,1 +1,526 @@
-//! TODO: being written
+//! Evaluation of system annotations against gold annotations, as described in the "Evaluation"
+//! section of the PHI guidelines and done by the i2b2 2014 evaluation script.
+//!
+//! * Token level (masking): each tag contributes the `[a-zA-Z0-9]+` tokens *of its own text*,
+//!   placed at document code point offsets (so gold "23Dec2020" gives one token 3..12 and system
+//!   "Dec2020" one token 5..12, which do not match). A gold token is found when the system has a
+//!   token with the same offsets, whatever its category (masking recall). HIPAA recall counts
+//!   only gold tokens whose category [`PhiType::is_hipaa`]. Precision is matched system tokens over
+//!   all system tokens.
+//! * Entity level, strict: a system tag is a true positive when a gold tag has the same start,
+//!   end and [`PhiType`].
+//!
+//! A ratio with a zero denominator is 0.0, as in the i2b2 script.
+
+use crate::error::{Error, Result};
+use crate::i2b2::{self, Document};
+use crate::phi::PhiType;
+use crate::tokenize::{tokenize, OffsetMap};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Counts for one category.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct CategoryCounts {
+    /// Gold tokens of this category.
+    pub gold_tokens: usize,
+    /// Of those, the ones the system found (in any category).
+    pub found_tokens: usize,
+    /// Strict entity matches (same start, end and category).
+    pub tp: usize,
+    /// System tags of this category with no identical gold tag.
+    pub fp: usize,
+    /// Gold tags of this category with no identical system tag.
+    #[serde(rename = "fn")]
+    pub fn_: usize,
+}
+
+impl CategoryCounts {
+    fn add(&mut self, o: &CategoryCounts) {
+        self.gold_tokens += o.gold_tokens;
+        self.found_tokens += o.found_tokens;
+        self.tp += o.tp;
+        self.fp += o.fp;
+        self.fn_ += o.fn_;
+    }
+}
+
+/// Counts of one or more documents; add them up with `+=` or `sum()`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub documents: usize,
+    pub gold_tokens: usize,
+    pub found_tokens: usize,
+    pub hipaa_gold_tokens: usize,
+    pub hipaa_found_tokens: usize,
+    pub system_tokens: usize,
+    /// System tokens that have a gold token at the same offsets.
+    pub matched_system_tokens: usize,
+    /// Per category; a category appears once it has a gold or a system tag.
+    pub categories: BTreeMap<PhiType, CategoryCounts>,
+}
+
+impl std::ops::AddAssign<&Counts> for Counts {
+    fn add_assign(&mut self, o: &Counts) {
+        self.documents += o.documents;
+        self.gold_tokens += o.gold_tokens;
+        self.found_tokens += o.found_tokens;
+        self.hipaa_gold_tokens += o.hipaa_gold_tokens;
+        self.hipaa_found_tokens += o.hipaa_found_tokens;
+        self.system_tokens += o.system_tokens;
+        self.matched_system_tokens += o.matched_system_tokens;
+        for (k, c) in &o.categories {
+            self.categories.entry(*k).or_default().add(c);
+        }
+    }
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, o: Counts) {
+        *self += &o;
+    }
+}
+
+impl std::iter::Sum for Counts {
+    fn sum<I: Iterator<Item = Counts>>(iter: I) -> Counts {
+        iter.fold(Counts::default(), |mut a, b| {
+            a += b;
+            a
+        })
+    }
+}
+
+/// The `[a-zA-Z0-9]+` tokens of every tag's text, at document offsets, with the tag's category.
+/// A position covered twice (only possible with overlapping tags) counts once, first tag wins.
+fn tag_tokens(doc: &Document) -> HashMap<(usize, usize), PhiType> {
+    let mut out = HashMap::new();
+    for tag in &doc.tags {
+        for t in tokenize(&tag.text) {
+            let key = (tag.span.start + t.start, tag.span.start + t.end);
+            out.entry(key).or_insert(tag.span.kind);
+        }
+    }
+    out
+}
+
+/// Checks that every tag's text is the slice of the document text it claims to be.
+fn check_tags(doc: &Document, which: &str) -> std::result::Result<(), String> {
+    let map = OffsetMap::new(&doc.text);
+    for tag in &doc.tags {
+        let s = &tag.span;
+        if s.start > s.end
+            || s.end > map.len_chars()
+            || map.slice(&doc.text, s.start, s.end) != tag.text
+        {
+            return Err(format!(
+                "{which} tag {:?} ({} {}..{}, text {:?}) does not match the TEXT",
+                tag.id, s.kind, s.start, s.end, tag.text
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where two texts first differ, for error messages.
+fn first_difference(gold: &str, system: &str) -> String {
+    let (mut line, mut cp) = (1, 0);
+    let mut g = gold.chars();
+    let mut s = system.chars();
+    loop {
+        match (g.next(), s.next()) {
+            (Some(a), Some(b)) if a == b => {
+                cp += 1;
+                if a == '\n' {
+                    line += 1;
+                }
+            }
+            (a, b) => {
+                let show =
+                    |c: Option<char>| c.map_or("end of text".to_string(), |c| format!("{c:?}"));
+                return format!(
+                    "first difference at character {cp} (line {line}): gold has {}, system has {} \
+                     (gold {} characters, system {})",
+                    show(a),
+                    show(b),
+                    gold.chars().count(),
+                    system.chars().count()
+                );
+            }
+        }
+    }
+}
+
+fn compare(gold: &Document, system: &Document) -> std::result::Result<Counts, String> {
+    if gold.text != system.text {
+        return Err(format!(
+            "the system TEXT differs from the gold TEXT; {}",
+            first_difference(&gold.text, &system.text)
+        ));
+    }
+    check_tags(gold, "gold")?;
+    check_tags(system, "system")?;
+
+    let mut c = Counts {
+        documents: 1,
+        ..Counts::default()
+    };
+    let gold_tokens = tag_tokens(gold);
+    let system_tokens = tag_tokens(system);
+    for (pos, kind) in &gold_tokens {
+        let found = system_tokens.contains_key(pos);
+        let cat = c.categories.entry(*kind).or_default();
+        cat.gold_tokens += 1;
+        c.gold_tokens += 1;
+        if found {
+            cat.found_tokens += 1;
+            c.found_tokens += 1;
+        }
+        if kind.is_hipaa() {
+            c.hipaa_gold_tokens += 1;
+            c.hipaa_found_tokens += usize::from(found);
+        }
+    }
+    c.system_tokens = system_tokens.len();
+    c.matched_system_tokens = system_tokens
+        .keys()
+        .filter(|p| gold_tokens.contains_key(p))
+        .count();
+
+    let key = |t: &i2b2::Tag| (t.span.start, t.span.end, t.span.kind);
+    let gold_tags: HashSet<_> = gold.tags.iter().map(key).collect();
+    let system_tags: HashSet<_> = system.tags.iter().map(key).collect();
+    for k in &system_tags {
+        let cat = c.categories.entry(k.2).or_default();
+        if gold_tags.contains(k) {
+            cat.tp += 1;
+        } else {
+            cat.fp += 1;
+        }
+    }
+    for k in gold_tags.difference(&system_tags) {
+        c.categories.entry(k.2).or_default().fn_ += 1;
+    }
+    Ok(c)
+}
+
+/// Counts for one document. Fails when the two TEXTs differ or a tag's text does not match its
+/// offsets (the error's path is a placeholder; [`evaluate_dirs`] names the file).
+pub fn evaluate_pair(gold: &Document, system: &Document) -> Result<Counts> {
+    compare(gold, system).map_err(|message| Error::Invalid {
+        path: PathBuf::from("(system document)"),
+        message,
+    })
+}
+
+/// The `*.xml` file names in `dir`, sorted.
+fn xml_names(dir: &Path) -> Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+        let entry = entry.map_err(|e| Error::io(dir, e))?;
+        let path = entry.path();
+        let is_xml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("xml"));
+        if is_xml && path.is_file() {
+            if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+fn evaluate_file(gold_path: &Path, system_path: &Path) -> Result<(Counts, bool)> {
+    let gold = i2b2::read_file(gold_path)?;
+    let (system, missing) = if system_path.exists() {
+        (i2b2::read_file(system_path)?, false)
+    } else {
+        let empty = Document {
+            text: gold.text.clone(),
+            tags: Vec::new(),
+        };
+        (empty, true)
+    };
+    let counts = compare(&gold, &system).map_err(|message| Error::Invalid {
+        path: system_path.to_path_buf(),
+        message: format!("against gold {}: {message}", gold_path.display()),
+    })?;
+    Ok((counts, missing))
+}
+
+/// Evaluates every `*.xml` file of `gold_dir` against the file of the same name in `system_dir`.
+/// A gold file without a system file counts as a system that found nothing and is listed in
+/// [`Report::missing`]; system files without a gold file are listed in [`Report::extra`].
+pub fn evaluate_dirs(gold_dir: &Path, system_dir: &Path) -> Result<Report> {
+    let gold_names = xml_names(gold_dir)?;
+    if gold_names.is_empty() {
+        return Err(Error::Invalid {
+            path: gold_dir.to_path_buf(),
+            message: "no *.xml gold files in this folder".into(),
+        });
+    }
+    let system_names = xml_names(system_dir)?;
+    let results: Vec<Result<(Counts, bool)>> = gold_names
+        .par_iter()
+        .map(|name| evaluate_file(&gold_dir.join(name), &system_dir.join(name)))
+        .collect();
+    let mut total = Counts::default();
+    let mut missing = Vec::new();
+    for (name, result) in gold_names.iter().zip(results) {
+        let (counts, is_missing) = result?;
+        total += counts;
+        if is_missing {
+            missing.push(name.clone());
+        }
+    }
+    let gold_set: BTreeSet<&String> = gold_names.iter().collect();
+    let extra = system_names
+        .into_iter()
+        .filter(|n| !gold_set.contains(n))
+        .collect();
+    Ok(Report::new(total, missing, extra))
+}
+
+fn ratio(num: usize, den: usize) -> f64 {
+    if den == 0 {
+        0.0
+    } else {
+        num as f64 / den as f64
+    }
+}
+
+fn f1(p: f64, r: f64) -> f64 {
+    if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    }
+}
+
+/// Strict entity-level scores.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct EntityScores {
+    pub tp: usize,
+    pub fp: usize,
+    #[serde(rename = "fn")]
+    pub fn_: usize,
+    pub precision: f64,
+    pub recall: f64,
+    pub f1: f64,
+}
+
+impl EntityScores {
+    fn new(tp: usize, fp: usize, fn_: usize) -> EntityScores {
+        let (precision, recall) = (ratio(tp, tp + fp), ratio(tp, tp + fn_));
+        EntityScores {
+            tp,
+            fp,
+            fn_,
+            precision,
+            recall,
+            f1: f1(precision, recall),
+        }
+    }
+}
+
+/// Token-level totals.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Summary {
+    pub gold_tokens: usize,
+    pub hipaa_gold_tokens: usize,
+    pub system_tokens: usize,
+    pub hipaa_recall: f64,
+    pub masking_recall: f64,
+    pub precision: f64,
+    pub f1: f64,
+}
+
+/// One category's line of the report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CategoryReport {
+    pub kind: PhiType,
+    /// `TAG/TYPE`, e.g. `LOCATION/CITY`.
+    pub category: String,
+    pub hipaa: bool,
+    pub gold_tokens: usize,
+    pub found_tokens: usize,
+    pub token_recall: f64,
+    pub entity: EntityScores,
+}
+
+/// The result of an evaluation run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    pub documents: usize,
+    /// Gold files with no system file (scored as if the system found nothing).
+    pub missing: Vec<String>,
+    /// System files with no gold file (not scored).
+    pub extra: Vec<String>,
+    pub summary: Summary,
+    /// Micro totals of the strict entity scores over all categories.
+    pub entity: EntityScores,
+    /// Categories with gold or system tags, in [`PhiType::ALL`] order.
+    pub categories: Vec<CategoryReport>,
+    pub counts: Counts,
+}
+
+impl Report {
+    pub fn new(counts: Counts, missing: Vec<String>, extra: Vec<String>) -> Report {
+        let masking_recall = ratio(counts.found_tokens, counts.gold_tokens);
+        let precision = ratio(counts.matched_system_tokens, counts.system_tokens);
+        let summary = Summary {
+            gold_tokens: counts.gold_tokens,
+            hipaa_gold_tokens: counts.hipaa_gold_tokens,
+            system_tokens: counts.system_tokens,
+            hipaa_recall: ratio(counts.hipaa_found_tokens, counts.hipaa_gold_tokens),
+            masking_recall,
+            precision,
+            f1: f1(precision, masking_recall),
+        };
+        let categories: Vec<CategoryReport> = counts
+            .categories
+            .iter()
+            .map(|(kind, c)| CategoryReport {
+                kind: *kind,
+                category: kind.to_string(),
+                hipaa: kind.is_hipaa(),
+                gold_tokens: c.gold_tokens,
+                found_tokens: c.found_tokens,
+                token_recall: ratio(c.found_tokens, c.gold_tokens),
+                entity: EntityScores::new(c.tp, c.fp, c.fn_),
+            })
+            .collect();
+        let (tp, fp, fn_) = categories.iter().fold((0, 0, 0), |(a, b, c), r| {
+            (a + r.entity.tp, b + r.entity.fp, c + r.entity.fn_)
+        });
+        Report {
+            documents: counts.documents,
+            missing,
+            extra,
+            summary,
+            entity: EntityScores::new(tp, fp, fn_),
+            categories,
+            counts,
+        }
+    }
+
+    /// A plain-text report: summary block, then one line per category.
+    pub fn to_table(&self) -> String {
+        let s = &self.summary;
+        let d = |num: f64, den: usize| {
+            if den == 0 {
+                "-".to_string()
+            } else {
+                format!("{num:.4}")
+            }
+        };
+        let mut out = String::new();
+        let _ = writeln!(out, "Documents          {}", self.documents);
+        if !self.missing.is_empty() {
+            let _ = writeln!(
+                out,
+                "  without a system file (scored as nothing found): {}",
+                self.missing.len()
+            );
+        }
+        let _ = writeln!(
+            out,
+            "Gold tokens        {} ({} HIPAA)",
+            s.gold_tokens, s.hipaa_gold_tokens
+        );
+        let _ = writeln!(out, "System tokens      {}", s.system_tokens);
+        let _ = writeln!(
+            out,
+            "HIPAA recall       {}",
+            d(s.hipaa_recall, s.hipaa_gold_tokens)
+        );
+        let _ = writeln!(
+            out,
+            "Masking recall     {}",
+            d(s.masking_recall, s.gold_tokens)
+        );
+        let _ = writeln!(
+            out,
+            "Precision          {}",
+            d(s.precision, s.system_tokens)
+        );
+        let _ = writeln!(out, "F1                 {:.4}", s.f1);
+        let e = &self.entity;
+        let _ = writeln!(
+            out,
+            "Entity (strict)    P {}  R {}  F1 {:.4}  (tp {}, fp {}, fn {})",
+            d(e.precision, e.tp + e.fp),
+            d(e.recall, e.tp + e.fn_),
+            e.f1,
+            e.tp,
+            e.fp,
+            e.fn_
+        );
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{:<24} {:>8} {:>8}  {:>8} {:>8} {:>8}  {:>6} {:>6} {:>6}",
+            "Category", "Gold tok", "Tok rec", "Ent P", "Ent R", "Ent F1", "TP", "FP", "FN"
+        );
+        let _ = writeln!(out, "{}", "-".repeat(94));
+        let line = |out: &mut String, name: &str, gold: usize, rec: String, e: &EntityScores| {
+            let _ = writeln!(
+                out,
+                "{:<24} {:>8} {:>8}  {:>8} {:>8} {:>8.4}  {:>6} {:>6} {:>6}",
+                name,
+                gold,
+                rec,
+                d(e.precision, e.tp + e.fp),
+                d(e.recall, e.tp + e.fn_),
+                e.f1,
+                e.tp,
+                e.fp,
+                e.fn_
+            );
+        };
+        for c in &self.categories {
+            let name = format!("{}{}", c.category, if c.hipaa { " *" } else { "" });
+            line(
+                &mut out,
+                &name,
+                c.gold_tokens,
+                d(c.token_recall, c.gold_tokens),
+                &c.entity,
+            );
+        }
+        let _ = writeln!(out, "{}", "-".repeat(94));
+        line(
+            &mut out,
+            "All (micro)",
+            s.gold_tokens,
+            d(s.masking_recall, s.gold_tokens),
+            e,
+        );
+        let _ = writeln!(
+            out,
+            "* HIPAA category. Tok rec: masking recall of the category's gold tokens."
+        );
+        if !self.missing.is_empty() {
+            let _ = writeln!(
+                out,
+                "\nGold files without a system file: {}",
+                self.missing.join(", ")
+            );
+        }
+        if !self.extra.is_empty() {
+            let _ = writeln!(
+                out,
+                "System files without a gold file (not scored): {}",
+                self.extra.join(", ")
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,297 @@
-//! TODO: being written
+//! Dictionaries of SAFE and UNSAFE words (see `lexicons/SOURCES.md` for where each list comes
+//! from). Every entry is stored as the token sequence our tokenizer would produce for it, so a
+//! lexicon lookup and the i2b2 tokenization always agree: "O'Brien" is the phrase `o brien`,
+//! "New York" the phrase `new york`.
+//!
+//! The lists are embedded in the binary so `deid` and the app work from anywhere; a directory with
+//! the same layout can be loaded instead (`Lexicons::from_dir`) to try a rebuilt set.
+
+use crate::error::{Error, Result};
+use crate::tokenize::{tokenize, Tokenized};
+use rustc_hash::FxHashMap;
+use std::path::Path;
+
+/// Which lists a token (or phrase) belongs to, as bits.
+pub type LexFlags = u32;
+
+pub mod flag {
+    use super::LexFlags;
+    // SAFE lists
+    pub const STOPWORD: LexFlags = 1 << 0;
+    pub const COMMON_WORD: LexFlags = 1 << 1;
+    pub const DRUG: LexFlags = 1 << 2;
+    pub const MEDICAL_TERM: LexFlags = 1 << 3;
+    pub const CURATED_SAFE: LexFlags = 1 << 4;
+    // UNSAFE lists
+    pub const FIRST_NAME: LexFlags = 1 << 8;
+    pub const SURNAME: LexFlags = 1 << 9;
+    pub const CITY: LexFlags = 1 << 10;
+    pub const STATE: LexFlags = 1 << 11;
+    pub const STATE_ABBREVIATION: LexFlags = 1 << 12;
+    pub const COUNTRY: LexFlags = 1 << 13;
+    pub const COUNTRY_CODE: LexFlags = 1 << 14;
+    pub const WEEKDAY: LexFlags = 1 << 15;
+    pub const MONTH: LexFlags = 1 << 16;
+    pub const HOLIDAY: LexFlags = 1 << 17;
+    pub const STREET: LexFlags = 1 << 18;
+    pub const TLD: LexFlags = 1 << 19;
+    pub const WRITTEN_NUMBER: LexFlags = 1 << 20;
+    pub const SALUTATION: LexFlags = 1 << 21;
+
+    pub const SAFE: LexFlags = STOPWORD | COMMON_WORD | DRUG | MEDICAL_TERM | CURATED_SAFE;
+    pub const UNSAFE: LexFlags = !0xff;
+}
+
+/// One lexicon file: its path under `lexicons/`, the bit it sets, whether it is matched
+/// case-sensitively (two-letter codes such as `IN`, `OR`, `ME` only in capitals).
+struct FileSpec {
+    path: &'static str,
+    flag: LexFlags,
+    cased: bool,
+    embedded: &'static str,
+}
+
+macro_rules! spec {
+    ($path:literal, $flag:expr, $cased:expr) => {
+        FileSpec {
+            path: $path,
+            flag: $flag,
+            cased: $cased,
+            embedded: include_str!(concat!("../lexicons/", $path)),
+        }
+    };
+}
+
+const FILES: &[FileSpec] = &[
+    spec!("safe/stopwords.txt", flag::STOPWORD, false),
+    spec!("safe/common_words.txt", flag::COMMON_WORD, false),
+    spec!("safe/drugs.txt", flag::DRUG, false),
+    spec!("safe/medical_terms.txt", flag::MEDICAL_TERM, false),
+    spec!("safe/curated.txt", flag::CURATED_SAFE, false),
+    spec!("unsafe/first_names.txt", flag::FIRST_NAME, false),
+    spec!("unsafe/surnames.txt", flag::SURNAME, false),
+    spec!("unsafe/cities.txt", flag::CITY, false),
+    spec!("unsafe/us_states.txt", flag::STATE, false),
+    spec!(
+        "unsafe/state_abbreviations.txt",
+        flag::STATE_ABBREVIATION,
+        true
+    ),
+    spec!("unsafe/countries.txt", flag::COUNTRY, false),
+    spec!("unsafe/country_codes.txt", flag::COUNTRY_CODE, true),
+    spec!("unsafe/weekdays.txt", flag::WEEKDAY, false),
+    spec!("unsafe/months.txt", flag::MONTH, false),
+    spec!("unsafe/holidays.txt", flag::HOLIDAY, false),
+    spec!("unsafe/street_words.txt", flag::STREET, false),
+    spec!("unsafe/tlds.txt", flag::TLD, false),
+    spec!("unsafe/written_numbers.txt", flag::WRITTEN_NUMBER, false),
+    spec!("unsafe/salutations.txt", flag::SALUTATION, false),
+];
+
+/// A multi-token UNSAFE entry, indexed by its first token.
+#[derive(Debug)]
+struct Phrase {
+    rest: Box<[Box<str>]>,
+    flags: LexFlags,
+}
+
+/// All dictionaries, ready for lookups.
+#[derive(Debug, Default)]
+pub struct Lexicons {
+    /// Lower-cased single tokens → flags.
+    words: FxHashMap<Box<str>, LexFlags>,
+    /// Case-sensitive single tokens → flags.
+    cased: FxHashMap<Box<str>, LexFlags>,
+    /// First token (lower-cased) → phrases of two or more tokens.
+    phrases: FxHashMap<Box<str>, Vec<Phrase>>,
+    /// Entry count per file, for `deid lexicons` and start-up logs.
+    counts: Vec<(&'static str, usize)>,
+}
+
+/// Longest gap (in bytes) allowed between the tokens of a phrase: "St. Louis", "New-York",
+/// "O'Brien", "Winston - Salem".
+const MAX_PHRASE_GAP: usize = 3;
+
+impl Lexicons {
+    /// The lexicons compiled into the binary.
+    pub fn embedded() -> Lexicons {
+        let mut lex = Lexicons::default();
+        for spec in FILES {
+            lex.add_file(spec, spec.embedded);
+        }
+        lex
+    }
+
+    /// Load a directory with the layout of `lexicons/` (e.g. a rebuilt set).
+    pub fn from_dir(dir: &Path) -> Result<Lexicons> {
+        let mut lex = Lexicons::default();
+        for spec in FILES {
+            let path = dir.join(spec.path);
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::Lexicon {
+                name: path.display().to_string(),
+                message: e.to_string(),
+            })?;
+            lex.add_file(spec, &text);
+        }
+        Ok(lex)
+    }
+
+    fn add_file(&mut self, spec: &FileSpec, text: &str) {
+        let mut n = 0;
+        for line in text.lines() {
+            let entry = line.trim();
+            if entry.is_empty() || entry.starts_with('#') {
+                continue;
+            }
+            n += 1;
+            self.add_entry(entry, spec.flag, spec.cased);
+        }
+        self.counts.push((spec.path, n));
+    }
+
+    fn add_entry(&mut self, entry: &str, flag: LexFlags, cased: bool) {
+        let toks = tokenize(entry);
+        let norm = |t: &crate::tokenize::Token| -> Box<str> {
+            let s = t.text(entry);
+            if cased {
+                s.into()
+            } else {
+                s.to_ascii_lowercase().into()
+            }
+        };
+        match toks.len() {
+            0 => {}
+            1 => {
+                let map = if cased {
+                    &mut self.cased
+                } else {
+                    &mut self.words
+                };
+                *map.entry(norm(&toks[0])).or_default() |= flag;
+            }
+            // SAFE phrases ("insulin glargine") vouch for each of their words; UNSAFE phrases only
+            // claim their words when they occur in sequence ("new" alone is not a city).
+            _ if flag & flag::SAFE != 0 => {
+                for t in &toks {
+                    *self.words.entry(norm(t)).or_default() |= flag;
+                }
+            }
+            _ => {
+                let first = toks[0].text(entry).to_ascii_lowercase().into_boxed_str();
+                let rest = toks[1..]
+                    .iter()
+                    .map(|t| t.text(entry).to_ascii_lowercase().into_boxed_str())
+                    .collect();
+                self.phrases
+                    .entry(first)
+                    .or_default()
+                    .push(Phrase { rest, flags: flag });
+            }
+        }
+    }
+
+    /// Flags of one token on its own (no phrase context).
+    pub fn word_flags(&self, token: &str) -> LexFlags {
+        let mut f = self.cased.get(token).copied().unwrap_or(0);
+        if token.bytes().any(|b| b.is_ascii_uppercase()) {
+            f |= self
+                .words
+                .get(token.to_ascii_lowercase().as_str())
+                .copied()
+                .unwrap_or(0);
+        } else {
+            f |= self.words.get(token).copied().unwrap_or(0);
+        }
+        f
+    }
+
+    /// Flags for every token of a document, with multi-token UNSAFE entries ("new york",
+    /// "christmas eve") matched in order and their flags given to each token they cover.
+    pub fn flags_for(&self, doc: &Tokenized) -> Vec<LexFlags> {
+        let mut flags: Vec<LexFlags> = (0..doc.len())
+            .map(|i| self.word_flags(doc.token_text(i)))
+            .collect();
+        if self.phrases.is_empty() {
+            return flags;
+        }
+        let mut lower = String::new();
+        for i in 0..doc.len() {
+            lower.clear();
+            lower.push_str(doc.token_text(i));
+            lower.make_ascii_lowercase();
+            let Some(candidates) = self.phrases.get(lower.as_str()) else {
+                continue;
+            };
+            for phrase in candidates {
+                if self.phrase_matches(doc, i, phrase) {
+                    for f in &mut flags[i..=i + phrase.rest.len()] {
+                        *f |= phrase.flags;
+                    }
+                }
+            }
+        }
+        flags
+    }
+
+    fn phrase_matches(&self, doc: &Tokenized, i: usize, phrase: &Phrase) -> bool {
+        if i + phrase.rest.len() >= doc.len() {
+            return false;
+        }
+        phrase.rest.iter().enumerate().all(|(k, want)| {
+            let j = i + 1 + k;
+            let gap = doc.gap_before(j);
+            gap.len() <= MAX_PHRASE_GAP
+                && !gap.contains('\n')
+                && doc.token_text(j).eq_ignore_ascii_case(want)
+        })
+    }
+
+    /// Number of entries loaded from each file.
+    pub fn counts(&self) -> &[(&'static str, usize)] {
+        &self.counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Lexicons {
+        let mut lex = Lexicons::default();
+        lex.add_entry("fever", flag::MEDICAL_TERM, false);
+        lex.add_entry("new", flag::COMMON_WORD, false);
+        lex.add_entry("New York", flag::CITY, false);
+        lex.add_entry("O'Brien", flag::SURNAME, false);
+        lex.add_entry("IN", flag::STATE_ABBREVIATION, true);
+        lex.add_entry("insulin glargine", flag::DRUG, false);
+        lex
+    }
+
+    #[test]
+    fn multi_word_entries_match_in_order_only() {
+        let lex = small();
+        let doc = Tokenized::new("new fever in New  York, york new");
+        let f = lex.flags_for(&doc);
+        assert_eq!(f[0], flag::COMMON_WORD);
+        assert_eq!(f[3] & flag::CITY, flag::CITY);
+        assert_eq!(f[4] & flag::CITY, flag::CITY);
+        assert_eq!(f[5] & flag::CITY, 0);
+        assert_eq!(f[6] & flag::CITY, 0);
+        // a phrase never spans a line break
+        let doc = Tokenized::new("New\nYork");
+        assert_eq!(lex.flags_for(&doc)[0] & flag::CITY, 0);
+    }
+
+    #[test]
+    fn case_sensitive_codes_and_tokenized_entries() {
+        let lex = small();
+        assert_eq!(lex.word_flags("IN"), flag::STATE_ABBREVIATION);
+        assert_eq!(lex.word_flags("in"), 0);
+        let doc = Tokenized::new("Mrs O'Brien took insulin glargine");
+        let f = lex.flags_for(&doc);
+        assert_ne!(f[1] & flag::SURNAME, 0);
+        assert_ne!(f[2] & flag::SURNAME, 0);
+        assert_eq!(f[4], flag::DRUG);
+        assert_eq!(lex.word_flags("glargine"), flag::DRUG);
+    }
+}

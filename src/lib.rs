@@ -2,10 +2,16 @@
 //! (Meldau 2018): every token starts masked and is let back in only when the evidence says it is
 //! safe. See `ARCHITECTURE.md` for the data flow.
 
+pub mod annotate;
+pub mod deidentify;
 pub mod error;
 pub mod eval;
+pub mod featurize;
+pub mod fsutil;
 pub mod i2b2;
+pub mod input;
 pub mod lexicon;
+pub mod masking;
 pub mod phi;
 pub mod recognize;
 pub mod rules;

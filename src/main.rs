@@ -1,1 +1,219 @@
-fn main() {}
+//! `deid`: the Deid Studio engine on the command line.
+//!
+//! Exit status: 0 when everything was processed, 1 when some documents failed (the others are
+//! still written), 2 when nothing could be done (bad arguments, unreadable input, missing column).
+
+use clap::{Parser, Subcommand};
+use deid::annotate::{annotate_jobs, AnnotateOptions, OutputFormat};
+use deid::deidentify::Deidentifier;
+use deid::input::{discover, CsvColumns, DEFAULT_MAX_BYTES};
+use deid::lexicon::Lexicons;
+use deid::recognize::Recognizers;
+use deid::rules::RuleEngine;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "deid",
+    version,
+    about = "De-identify adverse drug reaction narratives"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Annotate PHI in a .txt file, a folder of .txt or i2b2 .xml files, or a CSV file.
+    Annotate {
+        /// A file (.txt, .xml, .csv) or a folder of .txt / .xml files.
+        input: PathBuf,
+        /// Folder for the outputs: one file per document, named after the input file or CSV id.
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, value_enum, default_value = "i2b2")]
+        format: OutputFormat,
+        /// CSV column holding the narrative (default: text, SYMPTOM_TEXT or narrative).
+        #[arg(long)]
+        text_column: Option<String>,
+        /// CSV column naming each document (default: id or VAERS_ID, else the row number).
+        #[arg(long)]
+        id_column: Option<String>,
+        /// Use the rule-based de-identifier alone (no deep model is shipped yet, so this is
+        /// also what runs without it).
+        #[arg(long)]
+        rules_only: bool,
+        /// Refuse narratives larger than this many bytes.
+        #[arg(long, default_value_t = DEFAULT_MAX_BYTES)]
+        max_bytes: u64,
+        /// Load lexicons from this folder instead of the embedded ones.
+        #[arg(long)]
+        lexicons: Option<PathBuf>,
+        /// No progress bar and no summary.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Score system i2b2 XML against gold i2b2 XML (files paired by name).
+    Eval {
+        gold: PathBuf,
+        system: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write training examples (tokens, model features, gold labels from i2b2 tags) as JSONL.
+    Featurize {
+        /// A folder of i2b2 .xml (labelled) or .txt files, or a CSV file.
+        input: PathBuf,
+        /// The JSONL file to write.
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        text_column: Option<String>,
+        #[arg(long)]
+        id_column: Option<String>,
+    },
+    /// Show every token of a text with the rules' decision, category and reason.
+    Explain {
+        /// The text, or @FILE to read it from a file.
+        text: String,
+    },
+    /// Load the lexicons and report entry counts and load time.
+    Lexicons {
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("deid: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn load_lexicons(dir: Option<&PathBuf>) -> deid::Result<Lexicons> {
+    match dir {
+        Some(d) => Lexicons::from_dir(d),
+        None => Ok(Lexicons::embedded()),
+    }
+}
+
+fn run(cli: Cli) -> deid::Result<ExitCode> {
+    match cli.command {
+        Command::Annotate {
+            input,
+            out,
+            format,
+            text_column,
+            id_column,
+            rules_only: _,
+            max_bytes,
+            lexicons,
+            quiet,
+        } => {
+            let columns = CsvColumns {
+                text: text_column,
+                id: id_column,
+            };
+            let jobs = discover(&input, &columns)?;
+            let deid = Deidentifier::new(RuleEngine::new(
+                load_lexicons(lexicons.as_ref())?,
+                Recognizers::new(),
+            ));
+            let opts = AnnotateOptions {
+                out_dir: out,
+                format,
+                max_bytes,
+                progress: !quiet && std::io::stderr().is_terminal(),
+            };
+            let summary = annotate_jobs(&deid, &jobs, &opts)?;
+            if !quiet || !summary.failures.is_empty() {
+                eprint!("{}", summary.to_text());
+            }
+            Ok(if summary.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Eval { gold, system, json } => {
+            let report = deid::eval::evaluate_dirs(&gold, &system)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).expect("serialising plain data")
+                );
+            } else {
+                print!("{}", report.to_table());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Featurize {
+            input,
+            out,
+            text_column,
+            id_column,
+        } => {
+            let columns = CsvColumns {
+                text: text_column,
+                id: id_column,
+            };
+            let jobs = discover(&input, &columns)?;
+            let engine = RuleEngine::embedded();
+            let (jsonl, failures) =
+                deid::annotate::featurize_jobs(&engine, &jobs, DEFAULT_MAX_BYTES);
+            deid::fsutil::write_atomic(&out, jsonl.as_bytes())?;
+            eprintln!(
+                "wrote {} examples to {}",
+                jobs.len() - failures.len(),
+                out.display()
+            );
+            for (label, e) in &failures {
+                eprintln!("  failed: {label}: {e}");
+            }
+            Ok(if failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Explain { text } => {
+            let text = match text.strip_prefix('@') {
+                Some(path) => deid::input::read_text_file(path.as_ref(), DEFAULT_MAX_BYTES)?,
+                None => text,
+            };
+            let deid = Deidentifier::new(RuleEngine::embedded());
+            let ann = deid.annotate(&text);
+            for (tok, rule) in ann.tokens.iter().zip(&ann.rules) {
+                println!(
+                    "{:>6} {:<20} {:<5} {:<22} {:<28} {}",
+                    tok.start,
+                    tok.text(&text),
+                    if rule.phi { "PHI" } else { "safe" },
+                    rule.kind.map(|k| k.to_string()).unwrap_or_default(),
+                    serde_json::to_string(&rule.reason).unwrap_or_default(),
+                    rule.features.names().join(",")
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Lexicons { dir } => {
+            let t = Instant::now();
+            let lex = load_lexicons(dir.as_ref())?;
+            let elapsed = t.elapsed();
+            for (name, n) in lex.counts() {
+                println!("{n:>8}  {name}");
+            }
+            println!("loaded in {:.1} ms", elapsed.as_secs_f64() * 1000.0);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -1,1 +1,281 @@
 //! Regular-expression recognizers producing typed PHI spans.
+//!
+//! The structured identifiers of a case narrative (dates, ages, phone numbers, e-mail and web
+//! addresses, report and record numbers, ZIP codes) have regular surface forms, so they are
+//! found by patterns in the style of Sahlström (2015, tables 4-7), extended with the forms the
+//! VAERS/VigiBase narratives actually use ("23Dec2020", "Jan 11, 2021@15:30", "Test Date:
+//! 20201225", "US-PFIZER INC-2020503871"). Names, places and professions are not here: they
+//! need lexicons and context, not shapes.
+//!
+//! The `regex` crate has no look-around, so each pattern is matched generously and then checked
+//! in Rust (character before and after, a keyword in the few bytes before, value ranges). All
+//! patterns use ASCII word boundaries and ASCII digits, which keeps the lazy DFA usable on
+//! non-ASCII text.
+//!
+//! # Overlaps
+//!
+//! Every recognizer reports candidates independently; [`Recognizers::find`] then keeps a
+//! non-overlapping subset, choosing by priority and then by length:
+//!
+//! 1. CONTACT (PHONE, FAX, EMAIL, URL, IPADDR) and ID (SSN, IDNUM, MEDICALRECORD, ...): the
+//!    most specific shapes; a report number must not be cut into a "date" and a "ZIP".
+//! 2. DATE
+//! 3. AGE
+//! 4. LOCATION/ZIP: a bare 5-digit number is the weakest evidence.
+//!
+//! Within one priority the longer candidate wins, then the earlier one.
+
+mod age;
+mod contact;
+mod date;
+mod ids;
+
+use crate::phi::{PhiType, Span};
+use crate::tokenize::OffsetMap;
+use regex::Regex;
+
+/// Priority of CONTACT and ID candidates.
+pub(crate) const PRIO_CONTACT_ID: u8 = 4;
+/// Priority of DATE candidates.
+pub(crate) const PRIO_DATE: u8 = 3;
+/// Priority of AGE candidates.
+pub(crate) const PRIO_AGE: u8 = 2;
+/// Priority of ZIP candidates.
+pub(crate) const PRIO_ZIP: u8 = 1;
+
+/// A candidate span in byte offsets, before overlap resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cand {
+    pub start: usize,
+    pub end: usize,
+    pub kind: PhiType,
+    pub prio: u8,
+}
+
+/// All regular-expression recognizers, compiled once. `Send + Sync`: share one instance
+/// (e.g. behind an `Arc` or a `static`) across threads.
+#[derive(Debug, Clone)]
+pub struct Recognizers {
+    date: date::DateRecognizer,
+    age: age::AgeRecognizer,
+    contact: contact::ContactRecognizer,
+    ids: ids::IdRecognizer,
+}
+
+impl Default for Recognizers {
+    fn default() -> Self {
+        Recognizers::new()
+    }
+}
+
+impl Recognizers {
+    /// Compile every pattern. Costs a few milliseconds; do it once.
+    pub fn new() -> Recognizers {
+        Recognizers {
+            date: date::DateRecognizer::new(),
+            age: age::AgeRecognizer::new(),
+            contact: contact::ContactRecognizer::new(),
+            ids: ids::IdRecognizer::new(),
+        }
+    }
+
+    /// Non-overlapping PHI spans of `text`, sorted by start, in code point offsets.
+    pub fn find(&self, text: &str) -> Vec<Span> {
+        let cands = self.resolved(text);
+        if text.is_ascii() {
+            return cands
+                .into_iter()
+                .map(|c| Span::new(c.start, c.end, c.kind))
+                .collect();
+        }
+        // Count code points incrementally over the sorted byte offsets: no table needed.
+        let mut out = Vec::with_capacity(cands.len());
+        let (mut byte, mut cp) = (0usize, 0usize);
+        let mut to_cp = |b: usize| {
+            cp += text[byte..b].chars().count();
+            byte = b;
+            cp
+        };
+        for c in cands {
+            let s = to_cp(c.start);
+            let e = to_cp(c.end);
+            out.push(Span::new(s, e, c.kind));
+        }
+        out
+    }
+
+    /// Like [`Recognizers::find`], for callers that already built the text's [`OffsetMap`].
+    pub fn find_with(&self, text: &str, map: &OffsetMap) -> Vec<Span> {
+        self.resolved(text)
+            .into_iter()
+            .map(|c| Span::new(map.cp_from_byte(c.start), map.cp_from_byte(c.end), c.kind))
+            .collect()
+    }
+
+    /// Every candidate of every recognizer, overlaps resolved, sorted by byte start.
+    fn resolved(&self, text: &str) -> Vec<Cand> {
+        let mut cands = Vec::new();
+        self.contact.collect(text, &mut cands);
+        self.ids.collect(text, &mut cands);
+        self.date.collect(text, &mut cands);
+        self.age.collect(text, &mut cands);
+        resolve(cands)
+    }
+}
+
+/// Keep a non-overlapping subset: higher priority first, then longer, then earlier.
+fn resolve(mut cands: Vec<Cand>) -> Vec<Cand> {
+    cands.retain(|c| c.end > c.start);
+    cands.sort_by(|a, b| {
+        b.prio
+            .cmp(&a.prio)
+            .then((b.end - b.start).cmp(&(a.end - a.start)))
+            .then(a.start.cmp(&b.start))
+    });
+    let mut kept: Vec<Cand> = Vec::with_capacity(cands.len());
+    for c in cands {
+        // `kept` stays sorted by start; check the neighbours of the insertion point.
+        let i = kept.partition_point(|k| k.start < c.start);
+        let clash_prev = i > 0 && kept[i - 1].end > c.start;
+        let clash_next = i < kept.len() && kept[i].start < c.end;
+        if !clash_prev && !clash_next {
+            kept.insert(i, c);
+        }
+    }
+    kept
+}
+
+/// Compile a pattern written with `\b`, `\d` and `\s` meaning ASCII word boundary, ASCII digit
+/// and horizontal blank (space, tab, no-break space). Narrative PHI never spans a line break,
+/// and ASCII boundaries keep the DFA fast on non-ASCII text. Do not use these three escapes
+/// inside a character class.
+pub(crate) fn compile(pattern: &str) -> Regex {
+    let p = pattern
+        .replace(r"\b", r"(?-u:\b)")
+        .replace(r"\d", "[0-9]")
+        .replace(r"\s", r"[ \t\x{A0}]");
+    Regex::new(&p).unwrap_or_else(|e| panic!("invalid recognizer pattern {pattern}: {e}"))
+}
+
+/// The character just before byte offset `i`.
+pub(crate) fn char_before(text: &str, i: usize) -> Option<char> {
+    text[..i].chars().next_back()
+}
+
+/// The character at byte offset `i`.
+pub(crate) fn char_at(text: &str, i: usize) -> Option<char> {
+    text[i..].chars().next()
+}
+
+/// Up to `n` bytes of text before byte offset `i` (shortened to a character boundary),
+/// lower-cased, for keyword checks.
+pub(crate) fn window_before(text: &str, i: usize, n: usize) -> String {
+    let mut s = i.saturating_sub(n);
+    while !text.is_char_boundary(s) {
+        s += 1;
+    }
+    text[s..i].to_ascii_lowercase()
+}
+
+/// The last ASCII word (letters only) before byte offset `i`, skipping blanks and punctuation
+/// other than a line break, lower-cased. Empty when there is none.
+pub(crate) fn word_before(text: &str, i: usize) -> String {
+    let head = &text[..i];
+    let trimmed = head.trim_end_matches([' ', '\t', ',', '(', ':', '\u{a0}']);
+    let start = trimmed
+        .rfind(|c: char| !c.is_ascii_alphabetic())
+        .map_or(0, |p| p + 1);
+    trimmed[start..].to_ascii_lowercase()
+}
+
+/// The next ASCII word (letters only) after byte offset `i`, skipping blanks, lower-cased.
+pub(crate) fn word_after(text: &str, i: usize) -> String {
+    let tail = text[i..].trim_start_matches([' ', '\t', '\u{a0}']);
+    let end = tail
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(tail.len());
+    tail[..end].to_ascii_lowercase()
+}
+
+/// Whether `c` continues a number or a word (so a match next to it is part of something else).
+pub(crate) fn is_word(c: Option<char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric())
+}
+
+/// Whether the text at byte offset `i` starts with `sep` (one of `.`, `/`, `-`) followed by
+/// an ASCII digit: a match followed by this continues into a longer number.
+pub(crate) fn continues_number(text: &str, i: usize, seps: &[u8]) -> bool {
+    let b = text.as_bytes();
+    i + 1 < b.len() && seps.contains(&b[i]) && b[i + 1].is_ascii_digit()
+}
+
+/// Whether a `prefix` separator plus digit (`1.`, `1/`) ends just before byte offset `i`.
+pub(crate) fn preceded_by_number(text: &str, i: usize, seps: &[u8]) -> bool {
+    let b = text.as_bytes();
+    i >= 2 && seps.contains(&b[i - 1]) && b[i - 2].is_ascii_digit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans(text: &str) -> Vec<(String, PhiType)> {
+        let r = Recognizers::new();
+        r.find(text)
+            .into_iter()
+            .map(|s| {
+                (
+                    text.chars().skip(s.start).take(s.end - s.start).collect(),
+                    s.kind,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn recognizers_are_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Recognizers>();
+    }
+
+    #[test]
+    fn resolve_prefers_priority_then_length() {
+        let c = |start, end, prio| Cand {
+            start,
+            end,
+            kind: PhiType::Date,
+            prio,
+        };
+        // the priority-3 span wins over both lower-priority spans it overlaps
+        let kept = resolve(vec![c(0, 5, 1), c(3, 9, 2), c(7, 20, 3), c(20, 22, 2)]);
+        assert_eq!(kept, vec![c(0, 5, 1), c(7, 20, 3), c(20, 22, 2)]);
+        let kept = resolve(vec![c(0, 4, 2), c(2, 6, 2), c(10, 12, 1)]);
+        assert_eq!(kept, vec![c(0, 4, 2), c(10, 12, 1)]);
+    }
+
+    #[test]
+    fn helpers_respect_char_boundaries() {
+        let t = "é😀 on BP 12/21";
+        let i = t.find("12").unwrap();
+        assert_eq!(word_before(t, i), "bp");
+        assert_eq!(window_before(t, i, 9), " on bp ");
+        assert_eq!(word_after(t, 0), "");
+        assert_eq!(char_before(t, t.find(" on").unwrap()), Some('😀'));
+    }
+
+    #[test]
+    fn non_ascii_offsets_are_code_points() {
+        let text = "Patiënt 😀 vacciné le 23Dec2020, 53 yo";
+        let got = spans(text);
+        assert_eq!(
+            got,
+            vec![
+                ("23Dec2020".to_string(), PhiType::Date),
+                ("53".to_string(), PhiType::Age)
+            ]
+        );
+        let r = Recognizers::new();
+        let map = OffsetMap::new(text);
+        assert_eq!(r.find_with(text, &map), r.find(text));
+    }
+}

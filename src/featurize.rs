@@ -1,0 +1,205 @@
+//! The deep model's per-token input, computed here once for both sides: `deid featurize` writes it
+//! for training (Python reads the JSONL), and the ONNX runner computes it at inference. One
+//! implementation means training and inference cannot drift apart; the model's metadata records
+//! [`FEATURE_NAMES`] and a model whose list differs is refused at load time.
+
+use crate::phi::{PhiType, Span};
+use crate::rules::{Feature, Reason, RuleOutput};
+use crate::tokenize::Tokenized;
+use serde::Serialize;
+
+/// Number of "post-space" characters appended to each token for the character encoder.
+pub const POST_SPACE_CHARS: usize = 3;
+
+/// Names of the feature vector's columns, in order.
+pub const FEATURE_NAMES: [&str; 31] = [
+    // Meldau 2018's fifteen rule features
+    "is-possibly-city",
+    "has-capital-beginning",
+    "is-sentence-beginning",
+    "is-possibly-name",
+    "is-common-word",
+    "is-digit",
+    "contains-digit",
+    "is-medical-term",
+    "is-weekday",
+    "is-month",
+    "is-top-level-domain",
+    "is-street",
+    "is-holiday",
+    "is-single-letter",
+    "is-written-out-number",
+    // case pattern (one-hot)
+    "case-lower",
+    "case-upper",
+    "case-title",
+    "case-mixed",
+    "case-digits",
+    "case-alphanumeric",
+    // salutation and further lexicon hits
+    "follows-salutation",
+    "is-salutation",
+    "is-state",
+    "is-country",
+    "is-drug",
+    // what the recognizers claimed
+    "pattern-date",
+    "pattern-age",
+    "pattern-contact",
+    "pattern-id",
+    "pattern-location",
+];
+
+pub const N_FEATURES: usize = FEATURE_NAMES.len();
+
+/// The feature vector of every token.
+pub fn feature_vectors(doc: &Tokenized, rules: &RuleOutput) -> Vec<[f32; N_FEATURES]> {
+    (0..doc.len())
+        .map(|i| {
+            let rule = &rules.rules[i];
+            let mut v = [0f32; N_FEATURES];
+            v[..15].copy_from_slice(&rule.features.meldau_vector());
+            v[15 + case_pattern(doc.token_text(i))] = 1.0;
+            let f = rule.features;
+            let on = |b: bool| if b { 1.0 } else { 0.0 };
+            v[21] = on(f.has(Feature::FollowsSalutation));
+            v[22] = on(f.has(Feature::IsSalutation));
+            v[23] = on(f.has(Feature::IsState));
+            v[24] = on(f.has(Feature::IsCountry));
+            v[25] = on(f.has(Feature::IsDrug));
+            if let Reason::Pattern(kind) = rule.reason {
+                let col = match kind.tag() {
+                    "DATE" => 26,
+                    "AGE" => 27,
+                    "CONTACT" => 28,
+                    "ID" => 29,
+                    _ => 30,
+                };
+                v[col] = 1.0;
+            }
+            v
+        })
+        .collect()
+}
+
+/// 0 lower, 1 UPPER, 2 Title, 3 mIxed, 4 digits, 5 letters and digits.
+fn case_pattern(token: &str) -> usize {
+    let b = token.as_bytes();
+    let digits = b.iter().filter(|c| c.is_ascii_digit()).count();
+    if digits == b.len() {
+        return 4;
+    }
+    if digits > 0 {
+        return 5;
+    }
+    let upper = b.iter().filter(|c| c.is_ascii_uppercase()).count();
+    match upper {
+        0 => 0,
+        n if n == b.len() => 1,
+        1 if b[0].is_ascii_uppercase() => 2,
+        _ => 3,
+    }
+}
+
+/// The characters the character encoder reads for token `i`: the token and up to
+/// [`POST_SPACE_CHARS`] characters after it.
+pub fn char_input(doc: &Tokenized, i: usize) -> String {
+    let mut s = doc.token_text(i).to_string();
+    s.extend(doc.post_space(i, POST_SPACE_CHARS));
+    s
+}
+
+/// The gold category of every token: the kind of the span that overlaps it.
+pub fn token_labels(doc: &Tokenized, spans: &[Span]) -> Vec<Option<PhiType>> {
+    let mut sorted: Vec<&Span> = spans.iter().collect();
+    sorted.sort_by_key(|s| s.start);
+    let mut out = vec![None; doc.len()];
+    let mut s = 0;
+    for (i, tok) in doc.tokens.iter().enumerate() {
+        while s < sorted.len() && sorted[s].end <= tok.start {
+            s += 1;
+        }
+        if let Some(span) = sorted.get(s) {
+            if span.overlaps(tok.start, tok.end) {
+                out[i] = Some(span.kind);
+            }
+        }
+    }
+    out
+}
+
+/// One document as a training example (one JSONL line of `deid featurize`).
+#[derive(Debug, Serialize)]
+pub struct Example<'a> {
+    pub id: &'a str,
+    pub tokens: Vec<&'a str>,
+    /// Token + post-space characters, the character encoder's input.
+    pub chars: Vec<String>,
+    pub starts: Vec<usize>,
+    pub ends: Vec<usize>,
+    pub features: Vec<[f32; N_FEATURES]>,
+    /// Gold TYPE per token (`SAFE` when no tag covers it); absent for unlabelled input.
+    pub labels: Option<Vec<&'static str>>,
+    /// The rule-based de-identifier's decision (1 = PHI).
+    pub rule_phi: Vec<u8>,
+}
+
+pub fn example<'a>(
+    id: &'a str,
+    doc: &Tokenized<'a>,
+    rules: &RuleOutput,
+    gold: Option<&[Span]>,
+) -> Example<'a> {
+    Example {
+        id,
+        tokens: (0..doc.len()).map(|i| doc.token_text(i)).collect(),
+        chars: (0..doc.len()).map(|i| char_input(doc, i)).collect(),
+        starts: doc.tokens.iter().map(|t| t.start).collect(),
+        ends: doc.tokens.iter().map(|t| t.end).collect(),
+        features: feature_vectors(doc, rules),
+        labels: gold.map(|spans| {
+            token_labels(doc, spans)
+                .into_iter()
+                .map(|k| k.map_or("SAFE", |k| k.type_name()))
+                .collect()
+        }),
+        rule_phi: rules.rules.iter().map(|r| r.phi as u8).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_patterns() {
+        let got: Vec<usize> = ["fever", "ER", "Boston", "mRNA", "2020", "23Dec2020"]
+            .iter()
+            .map(|t| case_pattern(t))
+            .collect();
+        assert_eq!(got, [0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn labels_follow_overlapping_spans() {
+        let doc = Tokenized::new("seen 12/26/20 in Boston");
+        let spans = [
+            Span::new(5, 13, PhiType::Date),
+            Span::new(17, 23, PhiType::City),
+        ];
+        let labels = token_labels(&doc, &spans);
+        assert_eq!(
+            labels,
+            [
+                None,
+                Some(PhiType::Date),
+                Some(PhiType::Date),
+                Some(PhiType::Date),
+                None,
+                Some(PhiType::City)
+            ]
+        );
+        assert_eq!(char_input(&doc, 0), "seen ");
+        assert_eq!(char_input(&doc, 1), "12/");
+    }
+}

@@ -1,0 +1,330 @@
+//! Reading narratives from what users point `deid` (and the app) at: `.txt` files, folders,
+//! i2b2 XML files (re-annotation), and CSV files with a text column (the VAERS exports).
+//!
+//! Every problem is an [`Error`] naming the file (and CSV row) and what is wrong, never the
+//! narrative's content: error messages end up in terminals and logs, PHI must not.
+
+use crate::error::{Error, Result};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// Narratives longer than this are refused (a case narrative is a few kilobytes; a file of
+/// megabytes is almost certainly not one, and one pathological file must not stall a batch).
+pub const DEFAULT_MAX_BYTES: u64 = 2 * 1024 * 1024;
+
+/// One document to process: where it comes from and the name its outputs get.
+#[derive(Debug, Clone)]
+pub struct Job {
+    /// Output file stem (`NAME` of `NAME.txt`, or the CSV id), unique within one run.
+    pub name: String,
+    pub source: JobSource,
+}
+
+#[derive(Debug, Clone)]
+pub enum JobSource {
+    TextFile(PathBuf),
+    XmlFile(PathBuf),
+    /// A CSV row already read: its text, or the error reading it.
+    CsvRow {
+        path: PathBuf,
+        row: usize,
+        text: std::result::Result<String, String>,
+    },
+}
+
+impl Job {
+    /// A label for messages: the file, or `file.csv row N`.
+    pub fn label(&self) -> String {
+        match &self.source {
+            JobSource::TextFile(p) | JobSource::XmlFile(p) => p.display().to_string(),
+            JobSource::CsvRow { path, row, .. } => format!("{} row {}", path.display(), row),
+        }
+    }
+
+    /// Read the narrative text.
+    pub fn read_text(&self, max_bytes: u64) -> Result<String> {
+        match &self.source {
+            JobSource::TextFile(p) => read_text_file(p, max_bytes),
+            JobSource::XmlFile(p) => {
+                check_size(p, max_bytes)?;
+                Ok(crate::i2b2::read_file(p)?.text)
+            }
+            JobSource::CsvRow { path, row, text } => match text {
+                Ok(t) => Ok(t.clone()),
+                Err(message) => Err(Error::Csv {
+                    path: path.clone(),
+                    message: format!("row {row}: {message}"),
+                }),
+            },
+        }
+    }
+}
+
+/// CSV column choice; `None` picks the first of the usual names present.
+#[derive(Debug, Clone, Default)]
+pub struct CsvColumns {
+    pub text: Option<String>,
+    pub id: Option<String>,
+}
+
+const TEXT_COLUMNS: [&str; 4] = ["text", "SYMPTOM_TEXT", "narrative", "NARRATIVE"];
+const ID_COLUMNS: [&str; 4] = ["id", "VAERS_ID", "report_id", "ID"];
+
+/// Turn a file or folder into jobs. A folder contributes its `.txt` and `.xml` files
+/// (recursively, in name order); a `.csv` file one job per row.
+pub fn discover(input: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
+    let meta = std::fs::metadata(input).map_err(|e| Error::io(input, e))?;
+    let mut jobs = Vec::new();
+    if meta.is_dir() {
+        let mut files = Vec::new();
+        collect_files(input, &mut files)?;
+        files.sort();
+        for path in files {
+            match extension(&path).as_str() {
+                "txt" | "text" => jobs.push(file_job(&path, JobSource::TextFile(path.clone()))),
+                "xml" => jobs.push(file_job(&path, JobSource::XmlFile(path.clone()))),
+                _ => {}
+            }
+        }
+    } else {
+        match extension(input).as_str() {
+            "csv" => jobs = csv_jobs(input, columns)?,
+            "xml" => jobs.push(file_job(input, JobSource::XmlFile(input.into()))),
+            _ => jobs.push(file_job(input, JobSource::TextFile(input.into()))),
+        }
+    }
+    make_names_unique(&mut jobs);
+    Ok(jobs)
+}
+
+fn extension(path: &Path) -> String {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+        let entry = entry.map_err(|e| Error::io(dir, e))?;
+        let path = entry.path();
+        let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
+        if ty.is_dir() {
+            collect_files(&path, out)?;
+        } else if ty.is_file() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn file_job(path: &Path, source: JobSource) -> Job {
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "document".into());
+    Job {
+        name: safe_file_name(&name),
+        source,
+    }
+}
+
+/// Keep ids usable as file names on every platform.
+fn safe_file_name(id: &str) -> String {
+    let s: String = id
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let s = s.trim_start_matches('.').to_string();
+    if s.is_empty() {
+        "document".into()
+    } else {
+        s
+    }
+}
+
+fn make_names_unique(jobs: &mut [Job]) {
+    let mut seen = HashSet::new();
+    for job in jobs {
+        if !seen.insert(job.name.clone()) {
+            let mut k = 2;
+            while !seen.insert(format!("{}_{k}", job.name)) {
+                k += 1;
+            }
+            job.name = format!("{}_{k}", job.name);
+        }
+    }
+}
+
+fn check_size(path: &Path, max_bytes: u64) -> Result<u64> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| Error::io(path, e))?
+        .len();
+    if size > max_bytes {
+        return Err(Error::TooLarge {
+            path: path.into(),
+            size,
+            limit: max_bytes,
+        });
+    }
+    Ok(size)
+}
+
+/// Read one narrative file: size-checked, NUL-free, UTF-8 (a UTF-8 byte order mark is dropped:
+/// it is an encoding marker, not text), not blank.
+pub fn read_text_file(path: &Path, max_bytes: u64) -> Result<String> {
+    check_size(path, max_bytes)?;
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    decode_text(path, bytes)
+}
+
+pub fn decode_text(path: &Path, mut bytes: Vec<u8>) -> Result<String> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(Error::Invalid {
+            path: path.into(),
+            message: "UTF-16 text (byte order mark at the start); re-save it as UTF-8".into(),
+        });
+    }
+    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+        return Err(Error::Binary {
+            path: path.into(),
+            offset,
+        });
+    }
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        bytes.drain(..3);
+    }
+    let text = String::from_utf8(bytes).map_err(|e| Error::Encoding {
+        path: path.into(),
+        offset: e.utf8_error().valid_up_to(),
+    })?;
+    if text.trim().is_empty() {
+        return Err(Error::Empty { path: path.into() });
+    }
+    Ok(text)
+}
+
+fn csv_jobs(path: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
+    let csv_err = |message: String| Error::Csv {
+        path: path.into(),
+        message,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(false)
+        .from_path(path)
+        .map_err(|e| csv_err(e.to_string()))?;
+    let headers = reader
+        .byte_headers()
+        .map_err(|e| csv_err(format!("cannot read the header row: {e}")))?
+        .iter()
+        .map(|h| {
+            String::from_utf8_lossy(h)
+                .trim_start_matches('\u{feff}')
+                .to_string()
+        })
+        .collect::<Vec<_>>();
+    let find = |name: &str| headers.iter().position(|h| h == name);
+    let available = || headers.join(", ");
+    let text_col = match &columns.text {
+        Some(name) => find(name).ok_or_else(|| {
+            csv_err(format!(
+                "no column named {name:?}; the columns are: {}",
+                available()
+            ))
+        })?,
+        None => TEXT_COLUMNS.iter().find_map(|n| find(n)).ok_or_else(|| {
+            csv_err(format!(
+                "no text column found; name one with --text-column (the columns are: {})",
+                available()
+            ))
+        })?,
+    };
+    let id_col = match &columns.id {
+        Some(name) => Some(find(name).ok_or_else(|| {
+            csv_err(format!(
+                "no column named {name:?}; the columns are: {}",
+                available()
+            ))
+        })?),
+        None => ID_COLUMNS.iter().find_map(|n| find(n)),
+    };
+    let mut jobs = Vec::new();
+    for (i, record) in reader.byte_records().enumerate() {
+        let row = i + 2; // 1-based, after the header row
+        let record = record.map_err(|e| csv_err(format!("row {row}: {e}")))?;
+        let id = id_col
+            .and_then(|c| record.get(c))
+            .map(|b| String::from_utf8_lossy(b).into_owned())
+            .filter(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| format!("row-{row}"));
+        let text = match record.get(text_col).map(|b| std::str::from_utf8(b)) {
+            Some(Ok(t)) if t.trim().is_empty() => Err("empty narrative".to_string()),
+            Some(Ok(t)) if t.contains('\0') => Err("binary content (NUL byte)".to_string()),
+            Some(Ok(t)) => Ok(t.to_string()),
+            Some(Err(e)) => Err(format!(
+                "not valid UTF-8 (first invalid byte at offset {} of the text)",
+                e.valid_up_to()
+            )),
+            None => Err("missing the text column".to_string()),
+        };
+        jobs.push(Job {
+            name: safe_file_name(&id),
+            source: JobSource::CsvRow {
+                path: path.into(),
+                row,
+                text,
+            },
+        });
+    }
+    Ok(jobs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_rejects_binary_utf16_invalid_and_blank() {
+        let p = Path::new("x.txt");
+        assert!(matches!(
+            decode_text(p, b"a\0b".to_vec()),
+            Err(Error::Binary { offset: 1, .. })
+        ));
+        assert!(matches!(
+            decode_text(p, vec![0xFF, 0xFE, b'a', 0]),
+            Err(Error::Invalid { .. })
+        ));
+        assert!(matches!(
+            decode_text(p, vec![b'o', b'k', 0xC3, 0x28]),
+            Err(Error::Encoding { offset: 2, .. })
+        ));
+        assert!(matches!(
+            decode_text(p, b" \r\n".to_vec()),
+            Err(Error::Empty { .. })
+        ));
+        assert_eq!(
+            decode_text(p, b"\xEF\xBB\xBFok\r\n".to_vec()).unwrap(),
+            "ok\r\n"
+        );
+    }
+
+    #[test]
+    fn names_are_sanitised_and_unique() {
+        let mut jobs: Vec<Job> = ["a/b", "a/b", "..x", ""]
+            .iter()
+            .map(|n| Job {
+                name: safe_file_name(n),
+                source: JobSource::TextFile(PathBuf::new()),
+            })
+            .collect();
+        make_names_unique(&mut jobs);
+        let names: Vec<_> = jobs.iter().map(|j| j.name.as_str()).collect();
+        assert_eq!(names, ["a_b", "a_b_2", "x", "document"]);
+    }
+}

@@ -1,0 +1,533 @@
+//! DATE: every calendar expression (guidelines: full dates, month+year, a year alone, a month
+//! alone, weekdays, holidays, seasons tied to a year).
+//!
+//! Why these patterns:
+//! - Numeric dates (Sahlström 2015, table 4): US `12/21/2020`, `12/21/20`, `1-5-21`, dotted
+//!   European `12.21.2020`, ISO `2020-12-21`, and the compact `20201225` of the Pfizer "Test
+//!   Date:" lines. VAERS writers very often drop the year (`on 1/17`, `12/30-headache`), so
+//!   month/day is accepted too, but it shares its shape with blood pressures (`BP 120/80`),
+//!   fractions (`1/2 tablet`, `2 1/2 weeks`), pain scales (`3/10 pain`) and muscle strength
+//!   (`4/5 strength`): those are excluded by value ranges and by the words around them.
+//!   Hyphenated month-day without a year (`2-3 hours`, `95-98%`) is never a date.
+//! - Month names (table 5) in any case, in the orders the narratives use: `Dec 22`,
+//!   `December 24, 2020`, `22 Dec 2020`, `Dec 29th`, `14th of jan`, the manufacturer forms
+//!   `23Dec2020`, `15-DEC-2020`, `Dec2020`, and `Jan 11, 2021@15:30`. Words that are also
+//!   months are guarded: `may` needs a day or year (and a plain lowercase `may 2` needs an
+//!   ordinal, a year or a preposition before it), a month abbreviation standing alone must be
+//!   title case (`Dec` is a month, `dec` is "decreased").
+//! - Ranges are two spans (guidelines): `October-November 2013` gives `October` and
+//!   `November 2013`; `Dec 27-29` gives `Dec 27` and `29`.
+//! - A year alone is a date only with a temporal trigger before it (`in 2014`, `since 2003`,
+//!   `from 2009 to 2012`, `Test Date: 2020`): a bare 4-digit number is usually a dose or count.
+//! - Weekdays, holidays and seasons with a year (table 6); weekday abbreviations (`Sat`, `Sun`)
+//!   are common words or "O2 Sat", so they need a date after them or a temporal word before.
+
+use super::{
+    char_at, char_before, compile, continues_number, is_word, preceded_by_number, word_after,
+    word_before, Cand, PRIO_DATE,
+};
+use crate::phi::PhiType;
+use regex::{Captures, Regex};
+
+const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const YEAR: &str = r"(?:19\d\d|20[0-3]\d)";
+const ORD: &str = r"(?:st|nd|rd|th)";
+
+/// Words after a month/day-looking fraction that show it is an amount, not a date.
+const AMOUNT_WORDS: &[&str] = &[
+    "of",
+    "tab",
+    "tabs",
+    "tablet",
+    "tablets",
+    "pill",
+    "pills",
+    "dose",
+    "doses",
+    "cup",
+    "cups",
+    "teaspoon",
+    "tsp",
+    "tbsp",
+    "mg",
+    "ml",
+    "mcg",
+    "g",
+    "l",
+    "strength",
+    "inch",
+    "inches",
+    "cm",
+    "mm",
+    "hour",
+    "hours",
+    "hr",
+    "hrs",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "wk",
+    "wks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "times",
+    "pain",
+    "liter",
+    "liters",
+    "bilaterally",
+    "bilateral",
+    "power",
+    "motor",
+    "throughout",
+    "mile",
+    "miles",
+    "block",
+    "blocks",
+    "way",
+];
+/// Words just before a fraction that show it is a measurement.
+const MEASURE_CONTEXT: &[&str] = &[
+    "bp", "b/p", "pressure", "vs", "vitals", "pain", "scale", "rated", "rates", "score",
+    "strength", "motor", "power", "grip", "phase", "gcs", "ratio", "level", "stage", "grade",
+    "apgar",
+];
+/// Words before a weekday abbreviation that make it a weekday ("on Sat").
+const WEEKDAY_ABBR_BEFORE: &[&str] = &[
+    "on", "last", "next", "this", "every", "until", "till", "by", "since", "from", "through",
+    "thru", "and", "to", "or", "since",
+];
+/// Nouns after "the 15th" that make it an ordinal of something else ("the 2nd dose").
+const ORDINAL_NOUNS: &[&str] = &[
+    "dose",
+    "doses",
+    "day",
+    "days",
+    "shot",
+    "shots",
+    "vaccine",
+    "vaccination",
+    "injection",
+    "time",
+    "times",
+    "week",
+    "month",
+    "hour",
+    "minute",
+    "floor",
+    "grade",
+    "round",
+    "attempt",
+    "one",
+    "covid",
+    "booster",
+    "dosage",
+    "trimester",
+    "percentile",
+    "degree",
+    "cranial",
+    "toe",
+    "finger",
+    "rib",
+    "set",
+    "episode",
+    "visit",
+    "test",
+    "and",
+];
+/// Words after a year that show it is a quantity ("in 2000 patients").
+const YEAR_UNITS: &[&str] = &[
+    "mg", "mcg", "ml", "g", "units", "unit", "iu", "cells", "patients", "people", "cases",
+    "calories", "kcal", "steps", "meters", "feet", "ft", "miles", "doses", "mm", "cc",
+];
+
+#[derive(Debug, Clone)]
+pub(crate) struct DateRecognizer {
+    numeric: Regex,
+    named: Regex,
+    other: Regex,
+    range_tail: Regex,
+    month_start: Regex,
+}
+
+impl DateRecognizer {
+    pub(crate) fn new() -> DateRecognizer {
+        let numeric = compile(
+            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2}))\b",
+        );
+        let named = compile(&format!(
+            r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|\b)|(?P<ym>{MONTH})(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
+        ));
+        let other = compile(&format!(
+            r"(?i)\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?\s+{YEAR})|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b"
+        ));
+        let range_tail = compile(&format!(
+            r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
+        ));
+        let month_start = compile(&format!(r"(?i)^\.?,?\s*(?:\d{{1,2}}/\d|{MONTH}\b)"));
+        DateRecognizer {
+            numeric,
+            named,
+            other,
+            range_tail,
+            month_start,
+        }
+    }
+
+    pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        let mut push = |s: usize, e: usize| {
+            out.push(Cand {
+                start: s,
+                end: e,
+                kind: PhiType::Date,
+                prio: PRIO_DATE,
+            })
+        };
+        scan(&self.numeric, text, |c| {
+            self.check_numeric(text, c).then(|| {
+                let m = c.get(0).unwrap();
+                push(m.start(), m.end());
+            })
+        });
+        scan(&self.named, text, |c| {
+            let spans = self.check_named(text, c)?;
+            for (s, e) in spans.into_iter().flatten() {
+                push(s, e);
+            }
+            Some(())
+        });
+        scan(&self.other, text, |c| {
+            for (s, e) in self.check_other(text, c)?.into_iter().flatten() {
+                push(s, e);
+            }
+            Some(())
+        });
+    }
+
+    fn check_numeric(&self, text: &str, c: &Captures) -> bool {
+        let m = c.get(0).unwrap();
+        let (s, e) = (m.start(), m.end());
+        let before = char_before(text, s);
+        if is_word(before) || preceded_by_number(text, s, b"./") || before == Some('/') {
+            return false;
+        }
+        if continues_number(text, e, b"./:") || is_word(char_at(text, e)) {
+            return false;
+        }
+        let num = |name: &str| c.name(name).map(|m| m.as_str().parse::<u32>().unwrap_or(0));
+        let year_ok = |y: &str| match y.len() {
+            2 => true,
+            4 => (1900..=2039).contains(&y.parse::<u32>().unwrap_or(0)),
+            _ => false,
+        };
+        if let Some(y) = c.name("iy") {
+            return c["is"] == c["is2"]
+                && year_ok(y.as_str())
+                && (1..=12).contains(&num("im").unwrap())
+                && (1..=31).contains(&num("id").unwrap());
+        }
+        if let Some(y) = c.name("c") {
+            let (a, b) = (num("a").unwrap(), num("b").unwrap());
+            let md = (1..=12).contains(&a) && (1..=31).contains(&b);
+            let dm = (1..=31).contains(&a) && (1..=12).contains(&b);
+            return c["s1"] == c["s2"] && year_ok(y.as_str()) && (md || dm);
+        }
+        if c.name("cy").is_some() {
+            return true;
+        }
+        // e/f: month/day without a year, or month/4-digit year.
+        let (e_, f) = (num("e").unwrap(), c.name("f").unwrap().as_str());
+        if !(1..=12).contains(&e_) {
+            return false;
+        }
+        if f.len() == 4 {
+            return year_ok(f);
+        }
+        let day = f.parse::<u32>().unwrap_or(0);
+        if !(1..=31).contains(&day) {
+            return false;
+        }
+        // "2 1/2 weeks": a mixed number.
+        let head = text[..s].trim_end_matches([' ', '\t']);
+        if head.len() < s && head.ends_with(|ch: char| ch.is_ascii_digit()) {
+            return false;
+        }
+        if AMOUNT_WORDS.contains(&word_after(text, e).as_str())
+            || MEASURE_CONTEXT.contains(&word_before(text, s).as_str())
+        {
+            return false;
+        }
+        let window = super::window_before(text, s, 24);
+        if day == 10
+            && ["pain", "scale", "rated", "rate", "level", "score"]
+                .iter()
+                .any(|w| contains_word(&window, w))
+        {
+            return false;
+        }
+        let near = super::window_before(text, s, 16);
+        if ["bp", "pressure", "vitals", "vs"]
+            .iter()
+            .any(|w| contains_word(&near, w))
+        {
+            return false;
+        }
+        true
+    }
+
+    /// Month-name dates; returns up to two spans (a range `Dec 27-29`).
+    fn check_named(&self, text: &str, c: &Captures) -> Option<[Option<(usize, usize)>; 2]> {
+        let m = c.get(0).unwrap();
+        let (s, e) = (m.start(), m.end());
+        if let Some(month) = c.name("dm") {
+            // day month [year]: "22 Dec 2020", "23Dec2020", "the 3rd of January".
+            let day: u32 = c["dd"].parse().ok()?;
+            let ord = c.name("dord").is_some();
+            let year = c.name("dy").is_some();
+            let b = char_before(text, s);
+            if !(1..=31).contains(&day) || matches!(b, Some('-' | '/' | '.' | ':' | '+')) {
+                return None;
+            }
+            if c["dsep"].to_ascii_lowercase().contains("of") && !ord {
+                return None;
+            }
+            if !year && !ord && needs_more_than_day(month.as_str(), false, text, s) {
+                return None;
+            }
+            return Some([Some((s, e)), None]);
+        }
+        if let Some(month) = c.name("ym") {
+            let w = month.as_str();
+            if c["yy"].starts_with('\'') && w.eq_ignore_ascii_case("may") {
+                return None;
+            }
+            return Some([Some((s, e)), None]);
+        }
+        if let Some(month) = c.name("mm") {
+            // month day [year]: "Dec 22", "December 24, 2020", "Dec 29th".
+            let day: u32 = c["md"].parse().ok()?;
+            if !(1..=31).contains(&day) || continues_number(text, e, b"./:") {
+                return None;
+            }
+            let ord = c.name("mord").is_some();
+            let year = c.name("my").is_some();
+            if !year && !ord && needs_more_than_day(month.as_str(), true, text, s) {
+                return None;
+            }
+            let mut second = None;
+            if !year {
+                if let Some(t) = self.range_tail.captures(&text[e..]) {
+                    let d2: u32 = t["d"].parse().unwrap_or(0);
+                    if d2 > day && d2 <= 31 && !continues_number(text, e + t[0].len(), b"./:") {
+                        let dm = t.name("d").unwrap();
+                        second = Some((e + dm.start(), e + t[0].len()));
+                    }
+                }
+            }
+            return Some([Some((s, e)), second]);
+        }
+        // month alone
+        let w = c.name("m")?.as_str();
+        let lower = w.to_ascii_lowercase();
+        let ok = match lower.as_str() {
+            "may" => false,
+            "january" | "february" | "march" | "april" | "june" | "july" | "august"
+            | "september" | "october" | "november" | "december" => {
+                // "MARCH" alone in capitals is fine too; "march" as a verb is rare in notes.
+                true
+            }
+            _ => is_title_case(w),
+        };
+        ok.then_some([Some((s, e)), None])
+    }
+
+    fn check_other(&self, text: &str, c: &Captures) -> Option<[Option<(usize, usize)>; 2]> {
+        let m = c.get(0).unwrap();
+        let (s, e) = (m.start(), m.end());
+        if c.name("wd").is_some() || c.name("hol").is_some() || c.name("sea").is_some() {
+            return Some([Some((s, e)), None]);
+        }
+        if let Some(w) = c.name("wa") {
+            if !is_title_case(w.as_str()) && !w.as_str().bytes().all(|b| b.is_ascii_uppercase()) {
+                return None;
+            }
+            let before = word_before(text, s);
+            let date_after = self.month_start.is_match(&text[e..]);
+            let ok = date_after
+                || (is_title_case(w.as_str()) && WEEKDAY_ABBR_BEFORE.contains(&before.as_str()));
+            return ok.then_some([Some((s, e)), None]);
+        }
+        if let Some(y) = c.name("yr") {
+            let trig = c["trig"].to_ascii_lowercase();
+            if y.as_str().len() == 6 && !trig.starts_with("date") {
+                return None;
+            }
+            let last = c.name("yr2").unwrap_or(y);
+            if YEAR_UNITS.contains(&word_after(text, last.end()).as_str())
+                || continues_number(text, last.end(), b".,/")
+                || is_word(char_before(text, s))
+            {
+                return None;
+            }
+            return Some([
+                Some((y.start(), y.end())),
+                c.name("yr2").map(|y2| (y2.start(), y2.end())),
+            ]);
+        }
+        let o = c.name("ord")?;
+        let before = word_before(text, s);
+        let after = word_after(text, e);
+        let weekday = [
+            "monday",
+            "tuesday",
+            "wednesday",
+            "thursday",
+            "friday",
+            "saturday",
+            "sunday",
+        ]
+        .contains(&before.as_str());
+        let ok = weekday
+            || (matches!(
+                before.as_str(),
+                "on" | "since" | "until" | "by" | "before" | "after"
+            ) && !ORDINAL_NOUNS.contains(&after.as_str())
+                && o.as_str().len() <= 4);
+        let day: u32 = o.as_str()[..o.as_str().len() - 2].parse().ok()?;
+        (ok && (1..=31).contains(&day)).then_some([Some((o.start(), o.end())), None])
+    }
+}
+
+/// Run `re` over `text`; `check` accepts (Some) or rejects (None) each match. After a
+/// rejection the search resumes one character after the match start, so a shorter reading
+/// (e.g. "January 5" inside a rejected "19 January 5") can still be found.
+fn scan<F: FnMut(&Captures) -> Option<()>>(re: &Regex, text: &str, mut check: F) {
+    let mut pos = 0;
+    while pos <= text.len() {
+        let Some(c) = re.captures_at(text, pos) else {
+            break;
+        };
+        let m = c.get(0).unwrap();
+        if check(&c).is_some() && m.end() > m.start() {
+            pos = m.end();
+        } else {
+            pos = m.start() + char_at(text, m.start()).map_or(1, char::len_utf8);
+        }
+    }
+}
+
+fn is_title_case(w: &str) -> bool {
+    let mut cs = w.chars();
+    cs.next().is_some_and(|c| c.is_ascii_uppercase()) && cs.all(|c| c.is_ascii_lowercase())
+}
+
+/// Whether month word `w`, with only a day number next to it (no year, no ordinal), is more
+/// likely an ordinary word than a month: `may` except title-case "May" (lower/upper case
+/// "may 2" needs a temporal preposition before it, "2 may" is never enough), lowercase `mar`,
+/// and a lowercase abbreviation after the day ("5 dec" is "decreased").
+fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> bool {
+    let lower = w.to_ascii_lowercase();
+    let title = is_title_case(w);
+    match lower.as_str() {
+        "may" if title => false,
+        "may" => {
+            !month_first
+                || !matches!(
+                    word_before(text, start).as_str(),
+                    "on" | "in" | "of" | "since" | "until" | "by" | "from" | "before" | "after"
+                )
+        }
+        "mar" => w == "mar",
+        _ => !month_first && lower.len() <= 4 && w.bytes().all(|b| b.is_ascii_lowercase()),
+    }
+}
+
+/// Whether `hay` (lower case) contains `word` delimited by non-letters.
+fn contains_word(hay: &str, word: &str) -> bool {
+    hay.match_indices(word).any(|(i, _)| {
+        let b = hay.as_bytes();
+        let left = i == 0 || !b[i - 1].is_ascii_alphabetic();
+        let right = i + word.len() >= b.len() || !b[i + word.len()].is_ascii_alphabetic();
+        left && right
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dates(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        DateRecognizer::new().collect(text, &mut out);
+        out.sort_by_key(|c| c.start);
+        out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn numeric_forms() {
+        assert_eq!(
+            dates("on 12/21/2020 and 12/21/20"),
+            ["12/21/2020", "12/21/20"]
+        );
+        assert_eq!(
+            dates("on 1-5-21, 2020-12-21, 12.21.2020"),
+            ["1-5-21", "2020-12-21", "12.21.2020"]
+        );
+        assert_eq!(dates("Test Date: 20201225; Test Name"), ["20201225"]);
+        assert_eq!(dates("since 12/2020"), ["12/2020"]);
+        assert_eq!(dates("Discharged 1/17. Woke up 1/18"), ["1/17", "1/18"]);
+        assert_eq!(dates("12/26/20-12/28/20"), ["12/26/20", "12/28/20"]);
+    }
+
+    #[test]
+    fn numeric_lookalikes() {
+        for t in [
+            "BP 165/104",
+            "blood pressure 140/90",
+            "BP 12/8",
+            "took 1/2 tablet",
+            "in 2 1/2 weeks",
+            "3/10 pain",
+            "pain was 8/10",
+            "strength 4/5",
+            "5/5 strength",
+            "PHASE 1/2/3",
+            "12.5",
+            "0.5 mL",
+            "2-3 hours",
+            "95-98%",
+            "60-40-20",
+            "EK5730",
+            "12/26/202",
+        ] {
+            assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
+        }
+    }
+
+    #[test]
+    fn month_forms() {
+        assert_eq!(dates("on dec 22 I felt"), ["dec 22"]);
+        assert_eq!(dates("Jan 11, 2021@15:30"), ["Jan 11, 2021"]);
+        assert_eq!(dates("the 3rd of January"), ["3rd of January"]);
+        assert_eq!(dates("Dec 27-29 continued"), ["Dec 27", "29"]);
+        assert_eq!(dates("October-November 2013"), ["October", "November 2013"]);
+        assert_eq!(dates("COVID-19 January 5"), ["January 5"]);
+        assert_eq!(dates("Decadron 5 dec appetite"), Vec::<&str>::new());
+        assert_eq!(dates("you may 2 and may be"), Vec::<&str>::new());
+        assert_eq!(dates("on may 2 and May 5"), ["may 2", "May 5"]);
+    }
+
+    #[test]
+    fn other_forms() {
+        assert_eq!(dates("in 2004 or 2005"), ["2004", "2005"]);
+        assert_eq!(dates("O2 Sat 89% on Sat, Jan 2"), ["Sat", "Jan 2"]);
+        assert_eq!(
+            dates("Released Friday the 15th around noon"),
+            ["Friday", "15th"]
+        );
+        assert_eq!(dates("on the 2nd dose"), Vec::<&str>::new());
+        assert_eq!(dates("Test Date: 202012; x"), ["202012"]);
+    }
+}

@@ -1,0 +1,204 @@
+//! ID (SSN, IDNUM, MEDICALRECORD, HEALTHPLAN, ACCOUNT, LICENSE) and LOCATION/ZIP.
+//!
+//! Why these patterns:
+//! - Manufacturer report numbers identify the report and are IDNUM in the guidelines
+//!   ("US-PFIZER INC-2020503871", "US-MODERNATX, INC.-MOD-2021-000123",
+//!   "US-009507513-2101USA001097", "USMODERNA-2021-000123"): a two-letter country code, then
+//!   upper-case segments joined by hyphens, ending in a segment with digits; at least six
+//!   digits in all, so that "COVID-19" or "SARS-COV-2" are not report numbers.
+//! - Other numbers are identifiers only when a keyword names them (Sahlström 2015, table 7):
+//!   "case no 050368", "report number 12345", "MRN 123456", "medical record number ...",
+//!   "VAERS ID 912345", "member ID ...". The keyword decides the type; the span is the value.
+//!   "Lot number EK5730" has no such keyword: lot numbers are not PHI.
+//! - SSN has its own shape (123-45-6789) with the ranges the SSA never issues excluded.
+//! - ZIP codes are any 5-digit number by shape, so only an address context counts: a
+//!   two-letter state code or a state name right before it ("Austin, TX 78701"), or the word
+//!   "zip"/"zip code".
+
+use super::{
+    char_at, char_before, compile, continues_number, is_word, Cand, PRIO_CONTACT_ID, PRIO_ZIP,
+};
+use crate::phi::PhiType;
+use regex::Regex;
+
+const STATES: &str = "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|PR|RI|SC|SD|TN|TX|UT|VT|VA|VI|WA|WV|WI|WY|GU|AS|MP";
+const STATE_NAMES: &str = "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico";
+
+#[derive(Debug, Clone)]
+pub(crate) struct IdRecognizer {
+    ssn: Regex,
+    report: Regex,
+    keyed: Regex,
+    zip: Regex,
+}
+
+impl IdRecognizer {
+    pub(crate) fn new() -> IdRecognizer {
+        let ssn = compile(r"\b\d{3}-\d{2}-\d{4}\b");
+        // Segments may hold ", INC." or " INC" (a company name), never a space before digits.
+        let seg = r"[A-Za-z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?";
+        let report = compile(&format!(
+            r"\b[A-Z]{{2}}-?[A-Z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?(?:-{seg})*-[A-Za-z0-9]*\d[A-Za-z0-9]*\b"
+        ));
+        let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
+        let keyed = compile(&format!(
+            r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
+        ));
+        let zip = compile(&format!(
+            r"(?:\b(?:{STATES})\.?,?\s+|\b(?:{STATE_NAMES}),?\s+|(?i:\bzip(?:\s*code)?\s*[:#]?\s*))(?P<z>\d{{5}}(?:-\d{{4}})?)\b"
+        ));
+        IdRecognizer {
+            ssn,
+            report,
+            keyed,
+            zip,
+        }
+    }
+
+    pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        let mut push = |s: usize, e: usize, kind: PhiType, prio: u8| {
+            out.push(Cand {
+                start: s,
+                end: e,
+                kind,
+                prio,
+            })
+        };
+        for m in self.ssn.find_iter(text) {
+            let (s, e) = (m.start(), m.end());
+            let v = m.as_str();
+            let bad_range = v.starts_with("000")
+                || v.starts_with("666")
+                || v.starts_with('9')
+                || &v[4..6] == "00"
+                || v.ends_with("0000");
+            if bad_range
+                || matches!(char_before(text, s), Some('-' | '.' | '/'))
+                || continues_number(text, e, b"-./")
+            {
+                continue;
+            }
+            push(s, e, PhiType::Ssn, PRIO_CONTACT_ID);
+        }
+        for m in self.report.find_iter(text) {
+            let v = m.as_str();
+            let digits = v.bytes().filter(u8::is_ascii_digit).count();
+            if digits >= 6 && !matches!(char_before(text, m.start()), Some('-' | '.' | '/')) {
+                push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
+            }
+        }
+        for c in self.keyed.captures_iter(text) {
+            let v = c.name("val").unwrap();
+            let digits = v.as_str().bytes().filter(u8::is_ascii_digit).count();
+            if v.as_str().len() < 4 || digits < 3 || is_word(char_at(text, v.end())) {
+                continue;
+            }
+            // A bare keyword ("Mr", "case", "account") needs "#": "case #12345", "MR# 88".
+            let hash = c["sep"].contains('#');
+            let bare = c.name("mrhash").is_some()
+                || (c.name("hp").is_some() && c.name("hpno").is_none())
+                || (c.name("acct").is_some() && c.name("acno").is_none())
+                || (c.name("lic").is_some() && c.name("lino").is_none())
+                || (c.name("idn").is_some() && c.name("idno").is_none());
+            if bare && !hash {
+                continue;
+            }
+            let kind = if c.name("mr").is_some() {
+                PhiType::MedicalRecord
+            } else if c.name("ssn").is_some() {
+                PhiType::Ssn
+            } else if c.name("hp").is_some() {
+                PhiType::HealthPlan
+            } else if c.name("acct").is_some() {
+                PhiType::Account
+            } else if c.name("lic").is_some() {
+                PhiType::License
+            } else {
+                PhiType::Idnum
+            };
+            push(v.start(), v.end(), kind, PRIO_CONTACT_ID);
+        }
+        for c in self.zip.captures_iter(text) {
+            let z = c.name("z").unwrap();
+            if !continues_number(text, z.end(), b"-./") {
+                push(z.start(), z.end(), PhiType::Zip, PRIO_ZIP);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(text: &str) -> Vec<(&str, PhiType)> {
+        let mut out = Vec::new();
+        IdRecognizer::new().collect(text, &mut out);
+        out.sort_by_key(|c| c.start);
+        out.iter()
+            .map(|c| (&text[c.start..c.end], c.kind))
+            .collect()
+    }
+
+    #[test]
+    fn report_numbers() {
+        use PhiType::*;
+        for v in [
+            "US-PFIZER INC-2020503871",
+            "US-MODERNATX, INC.-MOD-2021-000123",
+            "USMODERNA-2021-000123",
+            "US-009507513-2101USA001097",
+        ] {
+            let t = format!("Sender's Comments: {v}: linked report");
+            assert_eq!(ids(&t), [(v, Idnum)], "{t}");
+        }
+    }
+
+    #[test]
+    fn keyed_ids() {
+        use PhiType::*;
+        assert_eq!(ids("case no 050368."), [("050368", Idnum)]);
+        assert_eq!(ids("report number 12345"), [("12345", Idnum)]);
+        assert_eq!(ids("MRN 123456"), [("123456", MedicalRecord)]);
+        assert_eq!(
+            ids("Medical record number: A123456"),
+            [("A123456", MedicalRecord)]
+        );
+        assert_eq!(ids("VAERS ID 912345"), [("912345", Idnum)]);
+        assert_eq!(
+            ids("SSN 123-45-6789"),
+            [("123-45-6789", Ssn), ("123-45-6789", Ssn)]
+        );
+        assert_eq!(ids("member ID: XK-99881"), [("XK-99881", HealthPlan)]);
+        assert_eq!(
+            ids("case #12345, MR# 778899"),
+            [("12345", Idnum), ("778899", MedicalRecord)]
+        );
+    }
+
+    #[test]
+    fn not_ids() {
+        for t in [
+            "COVID-19 (PFIZER-BIONTECH COVID-19 MRNA VACCINE)",
+            "SARS-COV-2 PCR",
+            "Lot number EL0140, lot EK5730",
+            "mRNA-1273",
+            "000-12-3456 and 123-00-4567",
+            "case report of 3 days",
+            "patient number 3",
+            "case 12345 and Mr 123456",
+        ] {
+            assert!(ids(t).is_empty(), "{t}: {:?}", ids(t));
+        }
+    }
+
+    #[test]
+    fn zips_need_an_address() {
+        use PhiType::*;
+        assert_eq!(ids("Austin, TX 78701"), [("78701", Zip)]);
+        assert_eq!(ids("Springfield, IL 62704-1234."), [("62704-1234", Zip)]);
+        assert_eq!(ids("zip code: 90210"), [("90210", Zip)]);
+        assert_eq!(ids("Dallas, Texas 75201"), [("75201", Zip)]);
+        assert!(ids("platelets 15000 and 12345 cells, HR 12345").is_empty());
+    }
+}

@@ -1,1 +1,0 @@
-//! TODO: being written

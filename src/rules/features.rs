@@ -1,0 +1,215 @@
+//! The per-token features of Meldau 2018 (section 4.3.3): what the rule-based de-identifier knows
+//! about a token, and what the deep model receives as its feature input. The order of
+//! [`Feature::MELDAU`] is the model's feature order and must not change without retraining.
+
+use crate::lexicon::{flag, LexFlags};
+use crate::tokenize::Tokenized;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Feature {
+    IsPossiblyCity,
+    HasCapitalBeginning,
+    IsSentenceBeginning,
+    IsPossiblyName,
+    IsCommonWord,
+    IsDigit,
+    ContainsDigit,
+    IsMedicalTerm,
+    IsWeekday,
+    IsMonth,
+    IsTopLevelDomain,
+    IsStreet,
+    IsHoliday,
+    IsSingleLetter,
+    IsWrittenOutNumber,
+    // Beyond Meldau's fifteen: used to guess a category and to explain decisions.
+    IsState,
+    IsCountry,
+    IsDrug,
+    FollowsSalutation,
+    IsSalutation,
+}
+
+impl Feature {
+    /// Meldau's fifteen features, in the model's input order.
+    pub const MELDAU: [Feature; 15] = [
+        Feature::IsPossiblyCity,
+        Feature::HasCapitalBeginning,
+        Feature::IsSentenceBeginning,
+        Feature::IsPossiblyName,
+        Feature::IsCommonWord,
+        Feature::IsDigit,
+        Feature::ContainsDigit,
+        Feature::IsMedicalTerm,
+        Feature::IsWeekday,
+        Feature::IsMonth,
+        Feature::IsTopLevelDomain,
+        Feature::IsStreet,
+        Feature::IsHoliday,
+        Feature::IsSingleLetter,
+        Feature::IsWrittenOutNumber,
+    ];
+
+    pub fn name(self) -> &'static str {
+        use Feature::*;
+        match self {
+            IsPossiblyCity => "is-possibly-city",
+            HasCapitalBeginning => "has-capital-beginning",
+            IsSentenceBeginning => "is-sentence-beginning",
+            IsPossiblyName => "is-possibly-name",
+            IsCommonWord => "is-common-word",
+            IsDigit => "is-digit",
+            ContainsDigit => "contains-digit",
+            IsMedicalTerm => "is-medical-term",
+            IsWeekday => "is-weekday",
+            IsMonth => "is-month",
+            IsTopLevelDomain => "is-top-level-domain",
+            IsStreet => "is-street",
+            IsHoliday => "is-holiday",
+            IsSingleLetter => "is-single-letter",
+            IsWrittenOutNumber => "is-written-out-number",
+            IsState => "is-state",
+            IsCountry => "is-country",
+            IsDrug => "is-drug",
+            FollowsSalutation => "follows-salutation",
+            IsSalutation => "is-salutation",
+        }
+    }
+}
+
+/// A set of [`Feature`]s as bits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Features(u32);
+
+impl Features {
+    pub fn has(self, f: Feature) -> bool {
+        self.0 & (1 << f as u32) != 0
+    }
+
+    pub fn set(&mut self, f: Feature, on: bool) {
+        if on {
+            self.0 |= 1 << f as u32;
+        }
+    }
+
+    /// Meldau's fifteen features as 0/1, in model order.
+    pub fn meldau_vector(self) -> [f32; 15] {
+        Feature::MELDAU.map(|f| if self.has(f) { 1.0 } else { 0.0 })
+    }
+
+    pub fn names(self) -> Vec<&'static str> {
+        ALL_FEATURES
+            .iter()
+            .filter(|f| self.has(**f))
+            .map(|f| f.name())
+            .collect()
+    }
+}
+
+impl Serialize for Features {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.names().serialize(s)
+    }
+}
+
+const ALL_FEATURES: [Feature; 20] = [
+    Feature::IsPossiblyCity,
+    Feature::HasCapitalBeginning,
+    Feature::IsSentenceBeginning,
+    Feature::IsPossiblyName,
+    Feature::IsCommonWord,
+    Feature::IsDigit,
+    Feature::ContainsDigit,
+    Feature::IsMedicalTerm,
+    Feature::IsWeekday,
+    Feature::IsMonth,
+    Feature::IsTopLevelDomain,
+    Feature::IsStreet,
+    Feature::IsHoliday,
+    Feature::IsSingleLetter,
+    Feature::IsWrittenOutNumber,
+    Feature::IsState,
+    Feature::IsCountry,
+    Feature::IsDrug,
+    Feature::FollowsSalutation,
+    Feature::IsSalutation,
+];
+
+/// Compute the features of every token from its lexicon flags and its context.
+pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
+    (0..doc.len())
+        .map(|i| {
+            let text = doc.token_text(i);
+            let f = flags[i];
+            let prev_flags = if i > 0 { flags[i - 1] } else { 0 };
+            let has = |bits: LexFlags| f & bits != 0;
+            let first = text.as_bytes()[0];
+            let mut out = Features::default();
+            out.set(Feature::IsPossiblyCity, has(flag::CITY));
+            out.set(Feature::HasCapitalBeginning, first.is_ascii_uppercase());
+            out.set(Feature::IsSentenceBeginning, is_sentence_beginning(doc, i));
+            out.set(
+                Feature::IsPossiblyName,
+                has(flag::FIRST_NAME | flag::SURNAME),
+            );
+            out.set(
+                Feature::IsCommonWord,
+                has(flag::COMMON_WORD | flag::STOPWORD),
+            );
+            out.set(Feature::IsDigit, text.bytes().all(|b| b.is_ascii_digit()));
+            out.set(
+                Feature::ContainsDigit,
+                text.bytes().any(|b| b.is_ascii_digit()),
+            );
+            out.set(Feature::IsMedicalTerm, has(flag::MEDICAL_TERM));
+            out.set(Feature::IsWeekday, has(flag::WEEKDAY));
+            out.set(Feature::IsMonth, has(flag::MONTH));
+            // A TLD list holds "it", "is", "at", "me": only a TLD glued to a dot is one.
+            out.set(
+                Feature::IsTopLevelDomain,
+                has(flag::TLD) && i > 0 && doc.gap_before(i) == ".",
+            );
+            // Street words ("way", "place", "court") are streets after a name or a house number.
+            out.set(
+                Feature::IsStreet,
+                has(flag::STREET) && i > 0 && is_street_context(doc, i),
+            );
+            out.set(Feature::IsHoliday, has(flag::HOLIDAY));
+            out.set(Feature::IsSingleLetter, text.len() == 1);
+            out.set(Feature::IsWrittenOutNumber, has(flag::WRITTEN_NUMBER));
+            out.set(
+                Feature::IsState,
+                has(flag::STATE | flag::STATE_ABBREVIATION),
+            );
+            out.set(Feature::IsCountry, has(flag::COUNTRY | flag::COUNTRY_CODE));
+            out.set(Feature::IsDrug, has(flag::DRUG));
+            out.set(Feature::IsSalutation, has(flag::SALUTATION));
+            out.set(
+                Feature::FollowsSalutation,
+                prev_flags & flag::SALUTATION != 0 && doc.gap_before(i).len() <= 2,
+            );
+            out
+        })
+        .collect()
+}
+
+fn is_sentence_beginning(doc: &Tokenized, i: usize) -> bool {
+    if i == 0 {
+        return true;
+    }
+    let gap = doc.gap_before(i);
+    gap.contains('\n')
+        || gap
+            .trim_end()
+            .ends_with(|c: char| matches!(c, '.' | '!' | '?' | ':' | ';'))
+}
+
+fn is_street_context(doc: &Tokenized, i: usize) -> bool {
+    let prev = doc.token_text(i - 1).as_bytes();
+    let gap = doc.gap_before(i);
+    gap.len() <= 2
+        && !gap.contains('\n')
+        && (prev[0].is_ascii_uppercase() || prev.iter().all(u8::is_ascii_digit))
+}

@@ -1,0 +1,184 @@
+//! The conservative rule-based de-identifier (Meldau 2018, section 4.3.3), inverse: a token is
+//! PHI unless a SAFE dictionary vouches for it and nothing claims it. Nothing with a digit is
+//! safe by rule; a pattern (date, age, phone, ID...) claims every token it covers; any UNSAFE
+//! dictionary (names, places, months...) wins over the SAFE ones.
+//!
+//! Every decision carries its [`Reason`] so the review app can say which rule fired.
+
+mod features;
+
+pub use features::{token_features, Feature, Features};
+
+use crate::lexicon::{flag, LexFlags, Lexicons};
+use crate::phi::{PhiType, Span};
+use crate::recognize::Recognizers;
+use crate::tokenize::{OffsetMap, Tokenized};
+use serde::Serialize;
+
+/// Why a token was masked or let through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "rule", content = "detail", rename_all = "kebab-case")]
+pub enum Reason {
+    /// A regular-expression recognizer claimed it.
+    Pattern(PhiType),
+    /// It contains a digit: digits are never safe by rule.
+    Digit,
+    /// An UNSAFE dictionary lists it (the feature named).
+    Unsafe(&'static str),
+    /// A capital letter on its own may be an initial.
+    SingleCapital,
+    /// It follows a salutation ("Dr", "Mrs").
+    AfterSalutation,
+    /// No SAFE dictionary knows it.
+    Unknown,
+    /// A SAFE dictionary vouches for it and nothing claims it.
+    Safe,
+}
+
+/// The rule-based verdict on one token.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct TokenRule {
+    pub phi: bool,
+    /// Best-guess category when `phi` (the rules' category is also the fallback when the model
+    /// says "safe" but the combination masks the token anyway).
+    pub kind: Option<PhiType>,
+    pub reason: Reason,
+    pub features: Features,
+}
+
+/// Rules applied to one document.
+#[derive(Debug, Clone)]
+pub struct RuleOutput {
+    pub rules: Vec<TokenRule>,
+    /// Spans found by the recognizers, in code points, non-overlapping and sorted.
+    pub pattern_spans: Vec<Span>,
+}
+
+/// Lexicons + recognizers, built once and shared by every thread.
+pub struct RuleEngine {
+    pub lexicons: Lexicons,
+    pub recognizers: Recognizers,
+}
+
+impl RuleEngine {
+    pub fn new(lexicons: Lexicons, recognizers: Recognizers) -> RuleEngine {
+        RuleEngine {
+            lexicons,
+            recognizers,
+        }
+    }
+
+    /// The embedded lexicons and the standard recognizers.
+    pub fn embedded() -> RuleEngine {
+        RuleEngine::new(Lexicons::embedded(), Recognizers::new())
+    }
+
+    pub fn apply(&self, doc: &Tokenized, map: &OffsetMap) -> RuleOutput {
+        let flags = self.lexicons.flags_for(doc);
+        let features = token_features(doc, &flags);
+        let pattern_spans = self.recognizers.find_with(doc.text, map);
+        let pattern_of = pattern_kinds(doc, &pattern_spans);
+        let rules = (0..doc.len())
+            .map(|i| {
+                let after = (i > 0).then(|| doc.token_text(i - 1));
+                decide(
+                    doc.token_text(i),
+                    flags[i],
+                    features[i],
+                    pattern_of[i],
+                    after,
+                )
+            })
+            .collect();
+        RuleOutput {
+            rules,
+            pattern_spans,
+        }
+    }
+}
+
+/// For each token, the kind of the pattern span overlapping it, if any.
+fn pattern_kinds(doc: &Tokenized, spans: &[Span]) -> Vec<Option<PhiType>> {
+    let mut out = vec![None; doc.len()];
+    let mut s = 0;
+    for (i, tok) in doc.tokens.iter().enumerate() {
+        while s < spans.len() && spans[s].end <= tok.start {
+            s += 1;
+        }
+        if let Some(span) = spans.get(s) {
+            if span.overlaps(tok.start, tok.end) {
+                out[i] = Some(span.kind);
+            }
+        }
+    }
+    out
+}
+
+/// Unsafe features in the order they are reported and turned into a category.
+const UNSAFE_FEATURES: [(Feature, PhiType); 10] = [
+    (Feature::IsMonth, PhiType::Date),
+    (Feature::IsWeekday, PhiType::Date),
+    (Feature::IsHoliday, PhiType::Date),
+    (Feature::IsTopLevelDomain, PhiType::Url),
+    (Feature::IsStreet, PhiType::Street),
+    (Feature::IsState, PhiType::State),
+    (Feature::IsCountry, PhiType::Country),
+    (Feature::IsPossiblyCity, PhiType::City),
+    (Feature::IsPossiblyName, PhiType::Patient),
+    (Feature::IsWrittenOutNumber, PhiType::Age),
+];
+
+fn decide(
+    text: &str,
+    flags: LexFlags,
+    features: Features,
+    pattern: Option<PhiType>,
+    previous: Option<&str>,
+) -> TokenRule {
+    let phi = |kind: PhiType, reason: Reason| TokenRule {
+        phi: true,
+        kind: Some(kind),
+        reason,
+        features,
+    };
+    if let Some(kind) = pattern {
+        return phi(kind, Reason::Pattern(kind));
+    }
+    if features.has(Feature::ContainsDigit) {
+        return phi(digit_category(text), Reason::Digit);
+    }
+    if features.has(Feature::FollowsSalutation) && flags & flag::STOPWORD == 0 {
+        let kind = match previous.map(|p| p.to_ascii_lowercase()).as_deref() {
+            Some("dr" | "doctor" | "prof" | "professor" | "nurse") => PhiType::Doctor,
+            _ => PhiType::Patient,
+        };
+        return phi(kind, Reason::AfterSalutation);
+    }
+    for (feature, kind) in UNSAFE_FEATURES {
+        if features.has(feature) {
+            return phi(kind, Reason::Unsafe(feature.name()));
+        }
+    }
+    if text.len() == 1 && text.as_bytes()[0].is_ascii_uppercase() && text != "A" && text != "I" {
+        return phi(PhiType::Patient, Reason::SingleCapital);
+    }
+    // Salutations are not PHI themselves (the guidelines leave titles out of spans).
+    if flags & (flag::SAFE | flag::SALUTATION) != 0 {
+        return TokenRule {
+            phi: false,
+            kind: None,
+            reason: Reason::Safe,
+            features,
+        };
+    }
+    phi(PhiType::Patient, Reason::Unknown)
+}
+
+/// A number on its own: a year-like number is most likely a date, anything else an identifier.
+fn digit_category(text: &str) -> PhiType {
+    match text.parse::<u32>() {
+        Ok(y) if text.len() == 4 && (1900..=2039).contains(&y) => PhiType::Date,
+        Ok(n) if text.len() <= 3 && n <= 120 => PhiType::Age,
+        _ => PhiType::Idnum,
+    }
+}
