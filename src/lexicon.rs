@@ -115,7 +115,7 @@ const MAX_PHRASE_GAP: usize = 3;
 impl Lexicons {
     /// The lexicons compiled into the binary.
     pub fn embedded() -> Lexicons {
-        let mut lex = Lexicons::default();
+        let mut lex = Lexicons::with_capacity(FILES.iter().map(|f| f.embedded.len() / 8).sum());
         for spec in FILES {
             lex.add_file(spec, spec.embedded);
         }
@@ -136,6 +136,12 @@ impl Lexicons {
         Ok(lex)
     }
 
+    fn with_capacity(words: usize) -> Lexicons {
+        let mut lex = Lexicons::default();
+        lex.words.reserve(words);
+        lex
+    }
+
     fn add_file(&mut self, spec: &FileSpec, text: &str) {
         let mut n = 0;
         for line in text.lines() {
@@ -150,6 +156,18 @@ impl Lexicons {
     }
 
     fn add_entry(&mut self, entry: &str, flag: LexFlags, cased: bool) {
+        // Most entries are one plain word: skip the tokenizer and the second allocation.
+        if entry.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            let (map, key) = if cased {
+                (&mut self.cased, Box::<str>::from(entry))
+            } else if entry.bytes().any(|b| b.is_ascii_uppercase()) {
+                (&mut self.words, entry.to_ascii_lowercase().into_boxed_str())
+            } else {
+                (&mut self.words, Box::<str>::from(entry))
+            };
+            *map.entry(key).or_default() |= flag;
+            return;
+        }
         let toks = tokenize(entry);
         let norm = |t: &crate::tokenize::Token| -> Box<str> {
             let s = t.text(entry);

@@ -158,10 +158,10 @@ impl DateRecognizer {
             r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2}))\b",
         );
         let named = compile(&format!(
-            r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|\b)|(?P<ym>{MONTH})(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
+            r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|\b)|(?P<ym>{MONTH})(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?\s+{YEAR})|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?\s+{YEAR})|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
@@ -249,9 +249,13 @@ impl DateRecognizer {
         if !(1..=31).contains(&day) {
             return false;
         }
-        // "2 1/2 weeks": a mixed number.
+        // "2 1/2 weeks": a mixed number (a lab row "=11 1/13" is still a date).
         let head = text[..s].trim_end_matches([' ', '\t']);
-        if head.len() < s && head.ends_with(|ch: char| ch.is_ascii_digit()) {
+        if head.len() < s
+            && head.ends_with(|ch: char| ch.is_ascii_digit())
+            && matches!(day, 2 | 3 | 4 | 8)
+            && e_ < day
+        {
             return false;
         }
         if AMOUNT_WORDS.contains(&word_after(text, e).as_str())
@@ -260,12 +264,20 @@ impl DateRecognizer {
             return false;
         }
         let window = super::window_before(text, s, 24);
-        if day == 10
-            && ["pain", "scale", "rated", "rate", "level", "score"]
+        if day == 10 {
+            // pain scales: "pain 8/10", "was 10/10 on a pain scale"
+            let mut end = (e + 24).min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let after = text[e..end].to_ascii_lowercase();
+            let scale = ["pain", "scale", "rated", "rate", "level", "score"];
+            if scale
                 .iter()
-                .any(|w| contains_word(&window, w))
-        {
-            return false;
+                .any(|w| contains_word(&window, w) || contains_word(&after, w))
+            {
+                return false;
+            }
         }
         let near = super::window_before(text, s, 16);
         if ["bp", "pressure", "vitals", "vs"]
@@ -374,6 +386,13 @@ impl DateRecognizer {
             return Some([
                 Some((y.start(), y.end())),
                 c.name("yr2").map(|y2| (y2.start(), y2.end())),
+            ]);
+        }
+        if let Some(y) = c.name("py") {
+            // a year in parentheses: "Squamous cell carcinoma (2013)", "(1996 & 2015)"
+            return Some([
+                Some((y.start(), y.end())),
+                c.name("py2").map(|y2| (y2.start(), y2.end())),
             ]);
         }
         let o = c.name("ord")?;
@@ -514,6 +533,10 @@ mod tests {
         assert_eq!(dates("Dec 27-29 continued"), ["Dec 27", "29"]);
         assert_eq!(dates("October-November 2013"), ["October", "November 2013"]);
         assert_eq!(dates("COVID-19 January 5"), ["January 5"]);
+        assert_eq!(
+            dates("As of today January/12/2021, the"),
+            ["January/12/2021"]
+        );
         assert_eq!(dates("Decadron 5 dec appetite"), Vec::<&str>::new());
         assert_eq!(dates("you may 2 and may be"), Vec::<&str>::new());
         assert_eq!(dates("on may 2 and May 5"), ["may 2", "May 5"]);
@@ -529,5 +552,12 @@ mod tests {
         );
         assert_eq!(dates("on the 2nd dose"), Vec::<&str>::new());
         assert_eq!(dates("Test Date: 202012; x"), ["202012"]);
+        assert_eq!(
+            dates("carcinoma (2013), neck pain (1996 & 2015)"),
+            ["2013", "1996", "2015"]
+        );
+        assert!(dates("(2000 mg) or (12345)").is_empty());
+        assert_eq!(dates("K=11 1/13- potassium"), ["1/13"]);
+        assert!(dates("was 10/10 on a pain scale").is_empty());
     }
 }

@@ -82,8 +82,11 @@ impl IdRecognizer {
         }
         for m in self.report.find_iter(text) {
             let v = m.as_str();
-            let digits = v.bytes().filter(u8::is_ascii_digit).count();
-            if digits >= 6 && !matches!(char_before(text, m.start()), Some('-' | '.' | '/')) {
+            // The last segment is the serial number, so it carries the digits:
+            // "BNT162B2, PFIZER-BIONTECH COVID-19" is a product name, not a report number.
+            let last = v.rsplit('-').next().unwrap_or("");
+            let last_digits = last.bytes().filter(u8::is_ascii_digit).count();
+            if last_digits >= 4 && !matches!(char_before(text, m.start()), Some('-' | '.' | '/')) {
                 push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
             }
         }
@@ -148,6 +151,7 @@ mod tests {
             "US-MODERNATX, INC.-MOD-2021-000123",
             "USMODERNA-2021-000123",
             "US-009507513-2101USA001097",
+            "MEC21-0019",
         ] {
             let t = format!("Sender's Comments: {v}: linked report");
             assert_eq!(ids(&t), [(v, Idnum)], "{t}");
@@ -180,6 +184,7 @@ mod tests {
     fn not_ids() {
         for t in [
             "COVID-19 (PFIZER-BIONTECH COVID-19 MRNA VACCINE)",
+            "bnt162b2 (BNT162B2, PFIZER-BIONTECH COVID-19 VACCINE, Batch/lot number",
             "SARS-COV-2 PCR",
             "Lot number EL0140, lot EK5730",
             "mRNA-1273",

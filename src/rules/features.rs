@@ -146,13 +146,25 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             let prev_flags = if i > 0 { flags[i - 1] } else { 0 };
             let has = |bits: LexFlags| f & bits != 0;
             let first = text.as_bytes()[0];
+            let lowercase = !text.bytes().any(|b| b.is_ascii_uppercase());
+            // The census surname list (>= 100 bearers) holds "the", "patient", "fever"; the
+            // cities "of", "can". Names and places do not override a stopword, a hand-checked
+            // curated word (manufacturers), or a lowercase medical term or drug.
+            let place_or_name_exempt = has(flag::STOPWORD | flag::CURATED_SAFE)
+                || (lowercase && has(flag::MEDICAL_TERM | flag::DRUG));
+            // "may", "march", "sun", "one", "first" are dates or numbers only when they look like
+            // it: capitalised or next to a number. Words only a date can be ("december") always are.
+            let date_like = !has(flag::SAFE) || !lowercase || near_number(doc, i);
             let mut out = Features::default();
-            out.set(Feature::IsPossiblyCity, has(flag::CITY));
+            out.set(
+                Feature::IsPossiblyCity,
+                has(flag::CITY) && !place_or_name_exempt,
+            );
             out.set(Feature::HasCapitalBeginning, first.is_ascii_uppercase());
             out.set(Feature::IsSentenceBeginning, is_sentence_beginning(doc, i));
             out.set(
                 Feature::IsPossiblyName,
-                has(flag::FIRST_NAME | flag::SURNAME),
+                has(flag::FIRST_NAME | flag::SURNAME) && !place_or_name_exempt,
             );
             out.set(
                 Feature::IsCommonWord,
@@ -164,8 +176,8 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                 text.bytes().any(|b| b.is_ascii_digit()),
             );
             out.set(Feature::IsMedicalTerm, has(flag::MEDICAL_TERM));
-            out.set(Feature::IsWeekday, has(flag::WEEKDAY));
-            out.set(Feature::IsMonth, has(flag::MONTH));
+            out.set(Feature::IsWeekday, has(flag::WEEKDAY) && date_like);
+            out.set(Feature::IsMonth, has(flag::MONTH) && date_like);
             // A TLD list holds "it", "is", "at", "me": only a TLD glued to a dot is one.
             out.set(
                 Feature::IsTopLevelDomain,
@@ -178,7 +190,10 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             );
             out.set(Feature::IsHoliday, has(flag::HOLIDAY));
             out.set(Feature::IsSingleLetter, text.len() == 1);
-            out.set(Feature::IsWrittenOutNumber, has(flag::WRITTEN_NUMBER));
+            out.set(
+                Feature::IsWrittenOutNumber,
+                has(flag::WRITTEN_NUMBER) && date_like,
+            );
             out.set(
                 Feature::IsState,
                 has(flag::STATE | flag::STATE_ABBREVIATION),
@@ -193,6 +208,13 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out
         })
         .collect()
+}
+
+/// Whether the token before or after `i` (on the same line) contains a digit.
+fn near_number(doc: &Tokenized, i: usize) -> bool {
+    let has_digit = |j: usize| doc.token_text(j).bytes().any(|b| b.is_ascii_digit());
+    (i > 0 && !doc.gap_before(i).contains('\n') && has_digit(i - 1))
+        || (i + 1 < doc.len() && !doc.gap_after(i).contains('\n') && has_digit(i + 1))
 }
 
 fn is_sentence_beginning(doc: &Tokenized, i: usize) -> bool {
