@@ -4,6 +4,7 @@
 
 use crate::deidentify::{Annotation, Deidentifier};
 use crate::error::{Error, Result};
+use crate::fsutil::Durability;
 use crate::i2b2;
 use crate::input::{Job, JobSource};
 use crate::masking::mask_text;
@@ -125,7 +126,7 @@ fn annotate_one(
     let ann = deid.annotate(&text);
     let path = output_path(job, opts);
     let bytes = render(&text, &ann, job, opts.format, &path)?;
-    crate::fsutil::write_atomic(&path, bytes.as_bytes())?;
+    crate::fsutil::write_atomic(&path, bytes.as_bytes(), Durability::ProcessCrash)?;
     Ok((text.chars().count(), ann))
 }
 

@@ -101,12 +101,32 @@ fn case_pattern(token: &str) -> usize {
     }
 }
 
-/// The characters the character encoder reads for token `i`: the token and up to
-/// [`POST_SPACE_CHARS`] characters after it.
+/// Longest token prefix the character encoder reads (longer tokens are cut: the first 20
+/// characters of a word say what it is).
+pub const MAX_TOKEN_CHARS: usize = 20;
+
+/// The characters the character encoder reads for token `i`: the token (at most
+/// [`MAX_TOKEN_CHARS`]) and up to [`POST_SPACE_CHARS`] characters after it.
 pub fn char_input(doc: &Tokenized, i: usize) -> String {
-    let mut s = doc.token_text(i).to_string();
+    let token = doc.token_text(i);
+    let mut s = token[..token.len().min(MAX_TOKEN_CHARS)].to_string(); // tokens are ASCII
     s.extend(doc.post_space(i, POST_SPACE_CHARS));
     s
+}
+
+/// The key a token is looked up by in the word vocabulary: lower-cased, every digit `0`, so
+/// "2020" and "2021" share an embedding and no date is memorised.
+pub fn word_key(token: &str) -> String {
+    token
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_digit() {
+                '0'
+            } else {
+                b.to_ascii_lowercase() as char
+            }
+        })
+        .collect()
 }
 
 /// The gold category of every token: the kind of the span that overlaps it.
@@ -133,6 +153,8 @@ pub fn token_labels(doc: &Tokenized, spans: &[Span]) -> Vec<Option<PhiType>> {
 pub struct Example<'a> {
     pub id: &'a str,
     pub tokens: Vec<&'a str>,
+    /// [`word_key`] of each token: the word vocabulary's input.
+    pub words: Vec<String>,
     /// Token + post-space characters, the character encoder's input.
     pub chars: Vec<String>,
     pub starts: Vec<usize>,
@@ -153,6 +175,9 @@ pub fn example<'a>(
     Example {
         id,
         tokens: (0..doc.len()).map(|i| doc.token_text(i)).collect(),
+        words: (0..doc.len())
+            .map(|i| word_key(doc.token_text(i)))
+            .collect(),
         chars: (0..doc.len()).map(|i| char_input(doc, i)).collect(),
         starts: doc.tokens.iter().map(|t| t.start).collect(),
         ends: doc.tokens.iter().map(|t| t.end).collect(),
@@ -201,5 +226,8 @@ mod tests {
         );
         assert_eq!(char_input(&doc, 0), "seen ");
         assert_eq!(char_input(&doc, 1), "12/");
+        assert_eq!(word_key("23Dec2020"), "00dec0000");
+        let long = Tokenized::new("Hydrochlorothiazidexyz, ok");
+        assert_eq!(char_input(&long, 0), "Hydrochlorothiazidex, o");
     }
 }

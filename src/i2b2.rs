@@ -22,10 +22,10 @@
 //! parser, so files written by other tools mean the same to us as to the evaluation script.
 
 use crate::error::{Error, Result};
+use crate::fsutil::Durability;
 use crate::phi::Span;
 use crate::tokenize::OffsetMap;
 use serde::Serialize;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// One PHI annotation of an i2b2 file.
@@ -87,30 +87,7 @@ pub fn write_file(path: &Path, doc: &Document) -> Result<()> {
         path: path.to_path_buf(),
         message,
     })?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map_or_else(|| "document".into(), |n| n.to_string_lossy().into_owned());
-    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
-        file.write_all(xml.as_bytes())?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::io(path, e)
-    })
+    crate::fsutil::write_atomic(path, xml.as_bytes(), Durability::PowerLoss)
 }
 
 /// Serialises `doc` as i2b2 2014 XML. Fails (naming the tag, or the code point and its offset)

@@ -170,7 +170,11 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             let engine = RuleEngine::embedded();
             let (jsonl, failures) =
                 deid::annotate::featurize_jobs(&engine, &jobs, DEFAULT_MAX_BYTES);
-            deid::fsutil::write_atomic(&out, jsonl.as_bytes())?;
+            deid::fsutil::write_atomic(
+                &out,
+                jsonl.as_bytes(),
+                deid::fsutil::Durability::PowerLoss,
+            )?;
             eprintln!(
                 "wrote {} examples to {}",
                 jobs.len() - failures.len(),

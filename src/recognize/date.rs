@@ -445,20 +445,39 @@ fn is_title_case(w: &str) -> bool {
 /// Whether month word `w`, with only a day number next to it (no year, no ordinal), is more
 /// likely an ordinary word than a month: `may` except title-case "May" (lower/upper case
 /// "may 2" needs a temporal preposition before it, "2 may" is never enough), lowercase `mar`,
-/// and a lowercase abbreviation after the day ("5 dec" is "decreased").
+/// lowercase `dec` ("HR dec 5" is "decreased") unless a temporal preposition or the start of
+/// a line comes before it ("on dec 22"), and a lowercase abbreviation after the day ("5 dec").
 fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> bool {
     let lower = w.to_ascii_lowercase();
-    let title = is_title_case(w);
+    let temporal = || {
+        let before = word_before(text, start);
+        let line_start = text[..start].trim_end_matches([' ', '\t']).is_empty()
+            || text[..start]
+                .trim_end_matches([' ', '\t'])
+                .ends_with(['\n', '.', ';']);
+        line_start
+            || matches!(
+                before.as_str(),
+                "on" | "in"
+                    | "of"
+                    | "since"
+                    | "until"
+                    | "till"
+                    | "by"
+                    | "from"
+                    | "before"
+                    | "after"
+                    | "through"
+                    | "thru"
+                    | "and"
+                    | "to"
+            )
+    };
     match lower.as_str() {
-        "may" if title => false,
-        "may" => {
-            !month_first
-                || !matches!(
-                    word_before(text, start).as_str(),
-                    "on" | "in" | "of" | "since" | "until" | "by" | "from" | "before" | "after"
-                )
-        }
+        "may" if is_title_case(w) => false,
+        "may" => !month_first || !temporal(),
         "mar" => w == "mar",
+        "dec" if w == "dec" => !month_first || !temporal(),
         _ => !month_first && lower.len() <= 4 && w.bytes().all(|b| b.is_ascii_lowercase()),
     }
 }

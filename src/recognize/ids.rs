@@ -3,9 +3,11 @@
 //! Why these patterns:
 //! - Manufacturer report numbers identify the report and are IDNUM in the guidelines
 //!   ("US-PFIZER INC-2020503871", "US-MODERNATX, INC.-MOD-2021-000123",
-//!   "US-009507513-2101USA001097", "USMODERNA-2021-000123"): a two-letter country code, then
-//!   upper-case segments joined by hyphens, ending in a segment with digits; at least six
-//!   digits in all, so that "COVID-19" or "SARS-COV-2" are not report numbers.
+//!   "US-009507513-2101USA001097", "USMODERNA-2021-000123"), and case numbers of other
+//!   offices in the same shape ("MEC21-0019"): two capitals (the country code), then
+//!   segments joined by hyphens, the last one the serial with at least four digits, and at
+//!   least six digits in all, so that "COVID-19", "SARS-COV-2" or "PFIZER-BIONTECH COVID-19"
+//!   are not report numbers. Lot numbers ("EK5730") have no hyphen and are not PHI.
 //! - Other numbers are identifiers only when a keyword names them (Sahlström 2015, table 7):
 //!   "case no 050368", "report number 12345", "MRN 123456", "medical record number ...",
 //!   "VAERS ID 912345", "member ID ...". The keyword decides the type; the span is the value.
