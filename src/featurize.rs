@@ -228,6 +228,6 @@ mod tests {
         assert_eq!(char_input(&doc, 1), "12/");
         assert_eq!(word_key("23Dec2020"), "00dec0000");
         let long = Tokenized::new("Hydrochlorothiazidexyz, ok");
-        assert_eq!(char_input(&long, 0), "Hydrochlorothiazidex, o");
+        assert_eq!(char_input(&long, 0), "Hydrochlorothiazidex, ");
     }
 }
