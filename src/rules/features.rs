@@ -147,11 +147,16 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             let has = |bits: LexFlags| f & bits != 0;
             let first = text.as_bytes()[0];
             let lowercase = !text.bytes().any(|b| b.is_ascii_uppercase());
+            let sentence_beginning = is_sentence_beginning(doc, i);
+            // At a sentence beginning a capital says nothing about the word.
+            let case_uninformative = lowercase
+                || (sentence_beginning && text[1..].bytes().all(|b| !b.is_ascii_uppercase()));
             // The census surname list (>= 100 bearers) holds "the", "patient", "fever"; the
             // cities "of", "can". Names and places do not override a stopword, a hand-checked
-            // curated word (manufacturers), or a lowercase medical term or drug.
+            // curated word (manufacturers), or a medical term or drug written in lowercase
+            // (or capitalised only because it starts a sentence).
             let place_or_name_exempt = has(flag::STOPWORD | flag::CURATED_SAFE)
-                || (lowercase && has(flag::MEDICAL_TERM | flag::DRUG));
+                || (case_uninformative && has(flag::MEDICAL_TERM | flag::DRUG));
             // "may", "march", "sun", "one", "first" are dates or numbers only when they look like
             // it: capitalised or next to a number. Words only a date can be ("december") always are.
             let date_like = !has(flag::SAFE) || !lowercase || near_number(doc, i);
@@ -161,7 +166,7 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                 has(flag::CITY) && !place_or_name_exempt,
             );
             out.set(Feature::HasCapitalBeginning, first.is_ascii_uppercase());
-            out.set(Feature::IsSentenceBeginning, is_sentence_beginning(doc, i));
+            out.set(Feature::IsSentenceBeginning, sentence_beginning);
             out.set(
                 Feature::IsPossiblyName,
                 has(flag::FIRST_NAME | flag::SURNAME) && !place_or_name_exempt,

@@ -176,6 +176,15 @@ fn decide(
 
 /// A number on its own: a year-like number is most likely a date, anything else an identifier.
 fn digit_category(text: &str) -> PhiType {
+    let lower = text.to_ascii_lowercase();
+    if let Some(day) = ["st", "nd", "rd", "th"]
+        .iter()
+        .find_map(|s| lower.strip_suffix(s))
+    {
+        if !day.is_empty() && day.bytes().all(|b| b.is_ascii_digit()) {
+            return PhiType::Date; // "31st", "2nd": days of a month as often as not
+        }
+    }
     match text.parse::<u32>() {
         Ok(y) if text.len() == 4 && (1900..=2039).contains(&y) => PhiType::Date,
         Ok(n) if text.len() <= 3 && n <= 120 => PhiType::Age,
