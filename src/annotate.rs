@@ -14,7 +14,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -87,47 +86,62 @@ impl Summary {
     }
 }
 
+/// Documents read, annotated and written together: enough for full model batches, few enough
+/// that a corpus of any size streams through bounded memory.
+const CHUNK: usize = 1024;
+
 /// Annotate every job and write its output into `opts.out_dir`.
 pub fn annotate_jobs(deid: &Deidentifier, jobs: &[Job], opts: &AnnotateOptions) -> Result<Summary> {
     std::fs::create_dir_all(&opts.out_dir).map_err(|e| Error::io(&opts.out_dir, e))?;
     refuse_overwriting_inputs(jobs, opts)?;
     let started = Instant::now();
     let bar = progress_bar(jobs.len() as u64, opts.progress);
-    let summary = Mutex::new(Summary::default());
-    jobs.par_iter().for_each(|job| {
-        let result = annotate_one(deid, job, opts);
-        let mut s = summary.lock().unwrap();
-        match result {
-            Ok((chars, ann)) => {
-                s.documents += 1;
-                s.characters += chars;
-                for span in &ann.spans {
-                    *s.spans.entry(span.kind).or_default() += 1;
-                }
+    let mut summary = Summary::default();
+    for chunk in jobs.chunks(CHUNK) {
+        let texts: Vec<Result<String>> = chunk
+            .par_iter()
+            .map(|j| j.read_text(opts.max_bytes))
+            .collect();
+        let ok: Vec<(usize, &str)> = texts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.as_ref().ok().map(|t| (i, t.as_str())))
+            .collect();
+        let annotations = deid.annotate_batch(&ok.iter().map(|(_, t)| *t).collect::<Vec<_>>())?;
+        let written: Vec<(usize, Result<()>)> = ok
+            .par_iter()
+            .zip(&annotations)
+            .map(|((i, text), ann)| (*i, write_output(text, ann, &chunk[*i], opts)))
+            .collect();
+        for ((_, text), ann) in ok.iter().zip(&annotations) {
+            summary.characters += text.chars().count();
+            for span in &ann.spans {
+                *summary.spans.entry(span.kind).or_default() += 1;
             }
-            Err(e) => s.failures.push((job.label(), e)),
         }
-        drop(s);
-        bar.inc(1);
-    });
+        for (i, result) in written {
+            match result {
+                Ok(()) => summary.documents += 1,
+                Err(e) => summary.failures.push((chunk[i].label(), e)),
+            }
+        }
+        for (job, text) in chunk.iter().zip(texts) {
+            if let Err(e) = text {
+                summary.failures.push((job.label(), e));
+            }
+        }
+        bar.inc(chunk.len() as u64);
+    }
     bar.finish_and_clear();
-    let mut summary = summary.into_inner().unwrap();
     summary.failures.sort_by(|a, b| a.0.cmp(&b.0));
     summary.elapsed = started.elapsed();
     Ok(summary)
 }
 
-fn annotate_one(
-    deid: &Deidentifier,
-    job: &Job,
-    opts: &AnnotateOptions,
-) -> Result<(usize, Annotation)> {
-    let text = job.read_text(opts.max_bytes)?;
-    let ann = deid.annotate(&text);
+fn write_output(text: &str, ann: &Annotation, job: &Job, opts: &AnnotateOptions) -> Result<()> {
     let path = output_path(job, opts);
-    let bytes = render(&text, &ann, job, opts.format, &path)?;
-    crate::fsutil::write_atomic(&path, bytes.as_bytes(), Durability::ProcessCrash)?;
-    Ok((text.chars().count(), ann))
+    let bytes = render(text, ann, job, opts.format, &path)?;
+    crate::fsutil::write_atomic(&path, bytes.as_bytes(), Durability::ProcessCrash)
 }
 
 fn output_path(job: &Job, opts: &AnnotateOptions) -> PathBuf {

@@ -1,11 +1,25 @@
-//! The de-identifier a caller uses: text in, PHI spans out. Today it runs the rule-based
-//! de-identifier; the deep model and the adaptive-threshold combination plug in here.
+//! The de-identifier a caller uses: texts in, PHI spans out, in one of three modes. Hybrid (the
+//! default when a model is loaded) runs the rules and the deep model and combines them with the
+//! adaptive-threshold rule; rules-only and model-only exist for comparison.
 
+use crate::combine::{combine_document, model_only, Decision};
+use crate::error::Result;
+use crate::featurize::feature_vectors;
 use crate::masking::spans_from_tokens;
+use crate::model::{length_batches, DeepModel, Probabilities, Thresholds};
 use crate::phi::Span;
-use crate::rules::{RuleEngine, TokenRule};
+use crate::rules::{RuleEngine, RuleOutput, TokenRule};
 use crate::tokenize::{OffsetMap, Token, Tokenized};
+use rayon::prelude::*;
 use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    Hybrid,
+    RulesOnly,
+    ModelOnly,
+}
 
 /// Everything the engine decided about one document.
 #[derive(Debug, Clone, Serialize)]
@@ -15,29 +29,135 @@ pub struct Annotation {
     pub rules: Vec<TokenRule>,
     /// What the recognizers found, before any decision (for training-data generation and review).
     pub pattern_spans: Vec<Span>,
+    /// Per token, the model's P(SAFE) and the threshold it had to reach (absent in rules-only).
+    pub decisions: Option<Vec<Decision>>,
 }
+
+/// Padded tokens per inference batch: large enough to keep ONNX Runtime's threads busy, small
+/// enough that one batch of long narratives stays within a few hundred MB.
+const BATCH_TOKENS: usize = 16_384;
 
 pub struct Deidentifier {
     pub rules: RuleEngine,
+    pub model: Option<DeepModel>,
+    pub mode: Mode,
+    pub thresholds: Thresholds,
 }
 
 impl Deidentifier {
-    pub fn new(rules: RuleEngine) -> Deidentifier {
-        Deidentifier { rules }
+    pub fn rules_only(rules: RuleEngine) -> Deidentifier {
+        Deidentifier {
+            rules,
+            model: None,
+            mode: Mode::RulesOnly,
+            thresholds: Thresholds::default(),
+        }
     }
 
-    /// Rules-only de-identification of one text.
-    pub fn annotate(&self, text: &str) -> Annotation {
-        let doc = Tokenized::new(text);
-        let map = OffsetMap::new(text);
-        let out = self.rules.apply(&doc, &map);
-        let kinds: Vec<_> = out.rules.iter().map(|r| r.kind.filter(|_| r.phi)).collect();
-        let spans = spans_from_tokens(&doc, &map, &kinds, &out.pattern_spans);
+    /// Hybrid or model-only with a loaded model; thresholds come from the model's metadata.
+    pub fn with_model(rules: RuleEngine, model: DeepModel, mode: Mode) -> Deidentifier {
+        Deidentifier {
+            rules,
+            thresholds: model.meta.thresholds.clone(),
+            model: Some(model),
+            mode,
+        }
+    }
+
+    /// One document.
+    pub fn annotate(&self, text: &str) -> Result<Annotation> {
+        Ok(self
+            .annotate_batch(&[text])?
+            .pop()
+            .expect("one annotation per text"))
+    }
+
+    /// Many documents: rules in parallel, the model in length-sorted batches.
+    pub fn annotate_batch(&self, texts: &[&str]) -> Result<Vec<Annotation>> {
+        let prepared: Vec<(Tokenized, OffsetMap, RuleOutput)> = texts
+            .par_iter()
+            .map(|text| {
+                let doc = Tokenized::new(text);
+                let map = OffsetMap::new(text);
+                let rules = self.rules.apply(&doc, &map);
+                (doc, map, rules)
+            })
+            .collect();
+        let probs = match (&self.model, self.mode) {
+            (Some(model), Mode::Hybrid | Mode::ModelOnly) => {
+                Some(self.run_model(model, &prepared)?)
+            }
+            _ => None,
+        };
+        Ok(prepared
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, (doc, map, rules))| {
+                let p = probs.as_ref().map(|p| &p[i]);
+                self.decide(doc, &map, rules, p)
+            })
+            .collect())
+    }
+
+    fn run_model(
+        &self,
+        model: &DeepModel,
+        prepared: &[(Tokenized, OffsetMap, RuleOutput)],
+    ) -> Result<Vec<Probabilities>> {
+        let inputs: Vec<_> = prepared
+            .par_iter()
+            .map(|(doc, _, rules)| model.input(doc, feature_vectors(doc, rules)))
+            .collect();
+        let lengths: Vec<usize> = inputs.iter().map(|i| i.word_ids.len()).collect();
+        let mut out: Vec<Option<Probabilities>> = vec![None; inputs.len()];
+        for batch in length_batches(&lengths, BATCH_TOKENS) {
+            let refs: Vec<_> = batch.iter().map(|&i| &inputs[i]).collect();
+            for (i, p) in batch.iter().zip(model.predict(&refs)?) {
+                out[*i] = Some(p);
+            }
+        }
+        Ok(out
+            .into_iter()
+            .map(|p| p.expect("every document predicted"))
+            .collect())
+    }
+
+    fn decide(
+        &self,
+        doc: Tokenized,
+        map: &OffsetMap,
+        rules: RuleOutput,
+        probs: Option<&Probabilities>,
+    ) -> Annotation {
+        let (kinds, decisions): (Vec<_>, Option<Vec<Decision>>) =
+            match (probs, self.mode, &self.model) {
+                (Some(p), Mode::ModelOnly, Some(m)) => {
+                    let kinds = (0..doc.len())
+                        .map(|i| model_only(p.token(i), &m.label_kinds))
+                        .collect();
+                    (kinds, None)
+                }
+                (Some(p), _, Some(m)) => {
+                    let d = combine_document(&rules.rules, p, &m.label_kinds, &self.thresholds);
+                    (d.iter().map(|d| d.kind).collect(), Some(d))
+                }
+                _ => (
+                    rules
+                        .rules
+                        .iter()
+                        .map(|r| r.kind.filter(|_| r.phi))
+                        .collect(),
+                    None,
+                ),
+            };
+        // In model-only mode the recognizers' spans only give extents to tokens the model masks.
+        let spans = spans_from_tokens(&doc, map, &kinds, &rules.pattern_spans);
         Annotation {
             spans,
             tokens: doc.tokens,
-            rules: out.rules,
-            pattern_spans: out.pattern_spans,
+            rules: rules.rules,
+            pattern_spans: rules.pattern_spans,
+            decisions,
         }
     }
 }

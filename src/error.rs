@@ -35,6 +35,10 @@ pub enum Error {
     Csv { path: PathBuf, message: String },
     #[error("{path}: {message}")]
     Invalid { path: PathBuf, message: String },
+    #[error("{path}: {message}")]
+    Model { path: PathBuf, message: String },
+    #[error("ONNX Runtime: {0}")]
+    Runtime(String),
     #[error("lexicon {name}: {message}")]
     Lexicon { name: String, message: String },
 }

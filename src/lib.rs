@@ -3,6 +3,7 @@
 //! safe. See `ARCHITECTURE.md` for the data flow.
 
 pub mod annotate;
+pub mod combine;
 pub mod deidentify;
 pub mod error;
 pub mod eval;
@@ -12,6 +13,7 @@ pub mod i2b2;
 pub mod input;
 pub mod lexicon;
 pub mod masking;
+pub mod model;
 pub mod phi;
 pub mod recognize;
 pub mod rules;

@@ -5,9 +5,10 @@
 
 use clap::{Parser, Subcommand};
 use deid::annotate::{annotate_jobs, AnnotateOptions, OutputFormat};
-use deid::deidentify::Deidentifier;
+use deid::deidentify::{Deidentifier, Mode};
 use deid::input::{discover, CsvColumns, DEFAULT_MAX_BYTES};
 use deid::lexicon::Lexicons;
+use deid::model::{DeepModel, Provider};
 use deid::recognize::Recognizers;
 use deid::rules::RuleEngine;
 use std::io::IsTerminal;
@@ -24,6 +25,57 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// How to de-identify: hybrid (rules + deep model, the default), or one of the two alone.
+#[derive(clap::Args)]
+struct EngineArgs {
+    /// The rule-based de-identifier alone.
+    #[arg(long, conflicts_with = "model_only")]
+    rules_only: bool,
+    /// The deep model alone (argmax), for comparison.
+    #[arg(long)]
+    model_only: bool,
+    /// Model directory (metadata.json + ONNX file); default $DEID_MODEL or models/deid-bilstm-v1.
+    #[arg(long)]
+    model: Option<PathBuf>,
+    /// Where the model runs; CUDA falls back to the CPU with a message when unavailable.
+    #[arg(long, value_enum, default_value = "cpu")]
+    provider: Provider,
+    /// Load lexicons from this folder instead of the embedded ones.
+    #[arg(long)]
+    lexicons: Option<PathBuf>,
+}
+
+impl EngineArgs {
+    fn model_dir(&self) -> PathBuf {
+        self.model
+            .clone()
+            .or_else(|| std::env::var_os("DEID_MODEL").map(PathBuf::from))
+            .unwrap_or_else(|| {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/deid-bilstm-v1")
+            })
+    }
+
+    fn build(&self, quiet: bool) -> deid::Result<Deidentifier> {
+        let rules = RuleEngine::new(load_lexicons(self.lexicons.as_ref())?, Recognizers::new());
+        if self.rules_only {
+            return Ok(Deidentifier::rules_only(rules));
+        }
+        let model = DeepModel::load(&self.model_dir(), self.provider)?;
+        if let Some(why) = &model.fallback {
+            eprintln!("deid: {why}");
+        }
+        let mode = if self.model_only {
+            Mode::ModelOnly
+        } else {
+            Mode::Hybrid
+        };
+        if !quiet {
+            eprintln!("deid: {mode:?} with {}", model.describe());
+        }
+        Ok(Deidentifier::with_model(rules, model, mode))
+    }
 }
 
 #[derive(Subcommand)]
@@ -43,16 +95,11 @@ enum Command {
         /// CSV column naming each document (default: id or VAERS_ID, else the row number).
         #[arg(long)]
         id_column: Option<String>,
-        /// Use the rule-based de-identifier alone (no deep model is shipped yet, so this is
-        /// also what runs without it).
-        #[arg(long)]
-        rules_only: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
         /// Refuse narratives larger than this many bytes.
         #[arg(long, default_value_t = DEFAULT_MAX_BYTES)]
         max_bytes: u64,
-        /// Load lexicons from this folder instead of the embedded ones.
-        #[arg(long)]
-        lexicons: Option<PathBuf>,
         /// No progress bar and no summary.
         #[arg(long, short)]
         quiet: bool,
@@ -81,6 +128,8 @@ enum Command {
     Explain {
         /// The text, or @FILE to read it from a file.
         text: String,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
     /// Load the lexicons and report entry counts and load time.
     Lexicons {
@@ -114,9 +163,8 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             format,
             text_column,
             id_column,
-            rules_only: _,
+            engine,
             max_bytes,
-            lexicons,
             quiet,
         } => {
             let columns = CsvColumns {
@@ -124,10 +172,7 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                 id: id_column,
             };
             let jobs = discover(&input, &columns)?;
-            let deid = Deidentifier::new(RuleEngine::new(
-                load_lexicons(lexicons.as_ref())?,
-                Recognizers::new(),
-            ));
+            let deid = engine.build(quiet)?;
             let opts = AnnotateOptions {
                 out_dir: out,
                 format,
@@ -189,22 +234,31 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                 ExitCode::from(1)
             })
         }
-        Command::Explain { text } => {
+        Command::Explain { text, engine } => {
             let text = match text.strip_prefix('@') {
                 Some(path) => deid::input::read_text_file(path.as_ref(), DEFAULT_MAX_BYTES)?,
                 None => text,
             };
-            let deid = Deidentifier::new(RuleEngine::embedded());
-            let ann = deid.annotate(&text);
-            for (tok, rule) in ann.tokens.iter().zip(&ann.rules) {
+            let deid = engine.build(false)?;
+            let ann = deid.annotate(&text)?;
+            println!(
+                "{:>6} {:<18} {:<5} {:<22} {:>7} {:>7}  {:<32} features",
+                "offset", "token", "rules", "rules category", "P(safe)", "thresh", "rule"
+            );
+            for (i, (tok, rule)) in ann.tokens.iter().zip(&ann.rules).enumerate() {
+                let d = ann.decisions.as_ref().map(|d| d[i]);
+                let masked = ann.spans.iter().any(|s| s.overlaps(tok.start, tok.end));
                 println!(
-                    "{:>6} {:<20} {:<5} {:<22} {:<28} {}",
+                    "{:>6} {:<18} {:<5} {:<22} {:>7} {:>7}  {:<32} {}{}",
                     tok.start,
                     tok.text(&text),
                     if rule.phi { "PHI" } else { "safe" },
                     rule.kind.map(|k| k.to_string()).unwrap_or_default(),
+                    d.map(|d| format!("{:.3}", d.p_safe)).unwrap_or_default(),
+                    d.map(|d| format!("{:.3}", d.threshold)).unwrap_or_default(),
                     serde_json::to_string(&rule.reason).unwrap_or_default(),
-                    rule.features.names().join(",")
+                    rule.features.names().join(","),
+                    if masked { "  => MASKED" } else { "" }
                 );
             }
             Ok(ExitCode::SUCCESS)

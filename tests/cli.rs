@@ -163,7 +163,7 @@ fn a_csv_without_the_named_column_is_refused_with_the_columns_listed() {
         "{err}"
     );
     // and with no usable default column either
-    let run = deid(&["annotate", p(&csv), "--out", p(&out)]);
+    let run = deid(&["annotate", "--rules-only", p(&csv), "--out", p(&out)]);
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("--text-column"));
 }
@@ -177,7 +177,7 @@ fn a_csv_row_with_bad_bytes_fails_alone() {
         b"id,text\n1,On 12/26/20 fever\n2,bad \xff byte\n3,\n",
     );
     let out = dir.path().join("out");
-    let run = deid(&["annotate", p(&csv), "--out", p(&out)]);
+    let run = deid(&["annotate", "--rules-only", p(&csv), "--out", p(&out)]);
     assert_eq!(run.status.code(), Some(1));
     let err = stderr(&run);
     assert!(
@@ -196,7 +196,14 @@ fn re_annotating_xml_keeps_the_text_and_refuses_to_overwrite_the_input() {
     let dir = tempfile::tempdir().unwrap();
     let gold = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gold/dev");
     let out = dir.path().join("sys");
-    let run = deid(&["annotate", p(&gold), "--out", p(&out), "--quiet"]);
+    let run = deid(&[
+        "annotate",
+        "--rules-only",
+        p(&gold),
+        "--out",
+        p(&out),
+        "--quiet",
+    ]);
     assert!(run.status.success(), "{}", stderr(&run));
     let name = "918194.xml";
     let a = deid::i2b2::read_file(&gold.join(name)).unwrap();
@@ -208,7 +215,7 @@ fn re_annotating_xml_keeps_the_text_and_refuses_to_overwrite_the_input() {
     std::fs::create_dir(&copy).unwrap();
     std::fs::copy(gold.join(name), copy.join(name)).unwrap();
     let before = std::fs::read(copy.join(name)).unwrap();
-    let run = deid(&["annotate", p(&copy), "--out", p(&copy)]);
+    let run = deid(&["annotate", "--rules-only", p(&copy), "--out", p(&copy)]);
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("would overwrite"), "{}", stderr(&run));
     assert_eq!(std::fs::read(copy.join(name)).unwrap(), before);

@@ -139,11 +139,9 @@ class Sources:
             self.first = tables
             self.used["first_names"] = "names-0.3.0 dist.female.first/dist.male.first (census 1990 frequencies)"
         else:
-            half = len(lex_first) // 2
             w = zipf_over_shuffle(lex_first, "first-names")
             # no sex information in the lexicon: both sexes draw from the same list
             self.first = {"F": w, "M": w}
-            half = half  # noqa: kept for symmetry
             self.used["first_names"] = "lexicons/unsafe/first_names.txt (Zipf over seeded shuffle)"
         # names outside the census (Wikipedia-derived part of the lexicon): uniform, for diversity
         extra = [e for e in lex_first if e not in census and len(e) >= 3]

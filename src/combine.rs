@@ -1,0 +1,212 @@
+//! The adaptive-threshold rule that combines the rule-based and the deep de-identifier
+//! (Meldau 2018, section 4.3.5). A token is let back in only when both agree it is safe:
+//!
+//! - the rules call it safe: it is released when the model's P(SAFE) >= `low`;
+//! - the rules call it PHI: it is released only when P(SAFE) >= `high`;
+//! - the rules saw a weekday, month, street, holiday or written-out number: never released
+//!   (threshold infinity), whatever the model says.
+//!
+//! A masked token gets the model's most likely PHI category, or the rules' when the model itself
+//! thinks the token is safe.
+
+use crate::model::{Probabilities, Thresholds};
+use crate::phi::PhiType;
+use crate::rules::{Feature, TokenRule};
+
+/// Features whose tokens are never released (Meldau's threshold infinity).
+const NEVER_RELEASED: [Feature; 5] = [
+    Feature::IsWeekday,
+    Feature::IsMonth,
+    Feature::IsStreet,
+    Feature::IsHoliday,
+    Feature::IsWrittenOutNumber,
+];
+
+/// The decision on one token.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Decision {
+    /// `None` = safe (released).
+    pub kind: Option<PhiType>,
+    pub p_safe: f32,
+    /// The threshold P(SAFE) had to reach for release (`INFINITY` when it never can).
+    pub threshold: f32,
+}
+
+/// Combine for one token. `probs` is the model's distribution over `label_kinds` (index 0 SAFE).
+pub fn combine(
+    rule: &TokenRule,
+    probs: &[f32],
+    label_kinds: &[Option<PhiType>],
+    thresholds: &Thresholds,
+) -> Decision {
+    let p_safe = probs[0];
+    let best_phi = best_phi_class(probs, label_kinds);
+    let pair = best_phi
+        .and_then(|k| thresholds.per_category.get(k.type_name()))
+        .map_or((thresholds.low, thresholds.high), |p| (p.low, p.high));
+    let threshold = if NEVER_RELEASED.iter().any(|f| rule.features.has(*f)) {
+        f32::INFINITY
+    } else if rule.phi {
+        pair.1
+    } else {
+        pair.0
+    };
+    let kind = if p_safe >= threshold {
+        None
+    } else if p_safe >= probs.iter().skip(1).copied().fold(0.0, f32::max) {
+        // the model thinks it is safe but the rule kept it masked: the rules' category
+        Some(rule.kind.or(best_phi).unwrap_or(PhiType::Patient))
+    } else {
+        best_phi.or(rule.kind)
+    };
+    Decision {
+        kind,
+        p_safe,
+        threshold,
+    }
+}
+
+/// The model alone: PHI when any PHI class is more likely than SAFE.
+pub fn model_only(probs: &[f32], label_kinds: &[Option<PhiType>]) -> Option<PhiType> {
+    let best_phi = best_phi_class(probs, label_kinds)?;
+    let p_best = probs[label_kinds
+        .iter()
+        .position(|k| *k == Some(best_phi))
+        .unwrap()];
+    (p_best > probs[0]).then_some(best_phi)
+}
+
+fn best_phi_class(probs: &[f32], label_kinds: &[Option<PhiType>]) -> Option<PhiType> {
+    probs
+        .iter()
+        .zip(label_kinds)
+        .skip(1)
+        .max_by(|a, b| a.0.total_cmp(b.0))
+        .and_then(|(_, k)| *k)
+}
+
+/// Decisions for a whole document.
+pub fn combine_document(
+    rules: &[TokenRule],
+    probs: &Probabilities,
+    label_kinds: &[Option<PhiType>],
+    thresholds: &Thresholds,
+) -> Vec<Decision> {
+    rules
+        .iter()
+        .enumerate()
+        .map(|(i, r)| combine(r, probs.token(i), label_kinds, thresholds))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ThresholdPair;
+    use crate::rules::{Features, Reason};
+
+    const KINDS: [Option<PhiType>; 4] = [
+        None,
+        Some(PhiType::Patient),
+        Some(PhiType::Date),
+        Some(PhiType::City),
+    ];
+
+    fn rule(phi: bool, kind: Option<PhiType>, feature: Option<Feature>) -> TokenRule {
+        let mut features = Features::default();
+        if let Some(f) = feature {
+            features.set(f, true);
+        }
+        TokenRule {
+            phi,
+            kind,
+            reason: if phi { Reason::Unknown } else { Reason::Safe },
+            features,
+        }
+    }
+
+    fn t() -> Thresholds {
+        Thresholds::default() // 0.9 / 0.95
+    }
+
+    #[test]
+    fn rules_safe_is_released_at_the_low_threshold() {
+        let r = rule(false, None, None);
+        assert_eq!(
+            combine(&r, &[0.91, 0.03, 0.03, 0.03], &KINDS, &t()).kind,
+            None
+        );
+        let d = combine(&r, &[0.89, 0.01, 0.09, 0.01], &KINDS, &t());
+        assert_eq!(
+            d.kind,
+            Some(PhiType::Date),
+            "below low: masked with the model's PHI class"
+        );
+        assert_eq!(d.threshold, 0.9);
+    }
+
+    #[test]
+    fn rules_phi_needs_the_high_threshold() {
+        let r = rule(true, Some(PhiType::City), None);
+        assert_eq!(
+            combine(&r, &[0.96, 0.02, 0.01, 0.01], &KINDS, &t()).kind,
+            None
+        );
+        let d = combine(&r, &[0.93, 0.05, 0.01, 0.01], &KINDS, &t());
+        assert_eq!(
+            d.kind,
+            Some(PhiType::City),
+            "model says safe but not surely: the rules' category"
+        );
+        assert_eq!(d.threshold, 0.95);
+    }
+
+    #[test]
+    fn weekday_month_street_holiday_and_number_words_are_never_released() {
+        for f in NEVER_RELEASED {
+            let r = rule(true, Some(PhiType::Date), Some(f));
+            let d = combine(&r, &[1.0, 0.0, 0.0, 0.0], &KINDS, &t());
+            assert_eq!(d.kind, Some(PhiType::Date), "{f:?}");
+            assert!(d.threshold.is_infinite());
+        }
+    }
+
+    #[test]
+    fn the_model_s_category_wins_when_it_sees_phi() {
+        let r = rule(true, Some(PhiType::Patient), None);
+        let d = combine(&r, &[0.1, 0.1, 0.1, 0.7], &KINDS, &t());
+        assert_eq!(d.kind, Some(PhiType::City));
+    }
+
+    #[test]
+    fn per_category_thresholds_follow_the_model_s_best_phi_class() {
+        let mut th = t();
+        th.per_category.insert(
+            "DATE".into(),
+            ThresholdPair {
+                low: 0.99,
+                high: 0.999,
+            },
+        );
+        let r = rule(false, None, None);
+        // best PHI class DATE: needs 0.99
+        assert_eq!(
+            combine(&r, &[0.95, 0.01, 0.03, 0.01], &KINDS, &th).kind,
+            Some(PhiType::Date)
+        );
+        // best PHI class CITY: global 0.9
+        assert_eq!(
+            combine(&r, &[0.95, 0.01, 0.01, 0.03], &KINDS, &th).kind,
+            None
+        );
+    }
+
+    #[test]
+    fn model_only_is_argmax() {
+        assert_eq!(
+            model_only(&[0.4, 0.5, 0.05, 0.05], &KINDS),
+            Some(PhiType::Patient)
+        );
+        assert_eq!(model_only(&[0.6, 0.3, 0.05, 0.05], &KINDS), None);
+    }
+}

@@ -1,0 +1,151 @@
+//! `models/<name>/metadata.json`: everything needed to reproduce the model's preprocessing and to
+//! decide with it. A model whose metadata disagrees with this engine is refused with a message
+//! naming the file and the disagreement, never run with silently wrong inputs.
+
+use crate::error::{Error, Result};
+use crate::featurize::{FEATURE_NAMES, MAX_TOKEN_CHARS, POST_SPACE_CHARS};
+use crate::phi::PhiType;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The adaptive-threshold rule's parameters (Meldau 2018, 4.3.5): a token the rules call safe is
+/// let through when the model's P(SAFE) >= `low`; one the rules call PHI when P(SAFE) >= `high`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ThresholdPair {
+    pub low: f32,
+    pub high: f32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Thresholds {
+    pub low: f32,
+    pub high: f32,
+    /// Overrides keyed by the i2b2 TYPE the model finds most likely among the PHI classes.
+    #[serde(default)]
+    pub per_category: BTreeMap<String, ThresholdPair>,
+}
+
+impl Default for Thresholds {
+    fn default() -> Thresholds {
+        Thresholds {
+            low: 0.9,
+            high: 0.95,
+            per_category: BTreeMap::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Metadata {
+    pub format: u32,
+    pub name: String,
+    pub version: String,
+    #[serde(default)]
+    pub variation: String,
+    pub onnx: String,
+    pub output: String,
+    pub word_vocab: Vec<String>,
+    pub char_vocab: Vec<String>,
+    pub labels: Vec<String>,
+    pub feature_names: Vec<String>,
+    pub max_token_chars: usize,
+    pub post_space_chars: usize,
+    #[serde(default)]
+    pub thresholds: Thresholds,
+    /// Training provenance and metrics, kept as they are (written by `training/`).
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_json::Value>,
+}
+
+impl Metadata {
+    pub fn read(dir: &Path) -> Result<Metadata> {
+        let path = dir.join("metadata.json");
+        let bytes = std::fs::read(&path).map_err(|e| Error::Model {
+            path: path.clone(),
+            message: format!(
+                "cannot read the model metadata ({e}); is {} a model directory?",
+                dir.display()
+            ),
+        })?;
+        let meta: Metadata = serde_json::from_slice(&bytes).map_err(|e| Error::Model {
+            path: path.clone(),
+            message: format!("not valid model metadata: {e}"),
+        })?;
+        meta.check(&path)?;
+        Ok(meta)
+    }
+
+    fn check(&self, path: &Path) -> Result<()> {
+        let bad = |message: String| Error::Model {
+            path: path.into(),
+            message,
+        };
+        if self.format != 1 {
+            return Err(bad(format!(
+                "metadata format {} is not supported (this engine reads format 1)",
+                self.format
+            )));
+        }
+        if self.feature_names != FEATURE_NAMES {
+            let first = (0..FEATURE_NAMES.len().max(self.feature_names.len()))
+                .find(|&i| {
+                    self.feature_names.get(i).map(String::as_str) != FEATURE_NAMES.get(i).copied()
+                })
+                .unwrap_or(0);
+            return Err(bad(format!(
+                "the model was trained with other features than this engine computes ({} vs {} features; first difference at column {first}: {:?} vs {:?}); retrain it or use a matching engine",
+                self.feature_names.len(),
+                FEATURE_NAMES.len(),
+                self.feature_names.get(first),
+                FEATURE_NAMES.get(first)
+            )));
+        }
+        if self.max_token_chars != MAX_TOKEN_CHARS || self.post_space_chars != POST_SPACE_CHARS {
+            return Err(bad(format!(
+                "character input mismatch: model uses {}+{} characters per token, engine {}+{}",
+                self.max_token_chars, self.post_space_chars, MAX_TOKEN_CHARS, POST_SPACE_CHARS
+            )));
+        }
+        if self.labels.first().map(String::as_str) != Some("SAFE") {
+            return Err(bad("the first label must be SAFE".into()));
+        }
+        for label in &self.labels[1..] {
+            if PhiType::parse(label).is_none() {
+                return Err(bad(format!(
+                    "unknown label {label:?} (labels are SAFE and i2b2 TYPEs)"
+                )));
+            }
+        }
+        if self.word_vocab.len() < 2 || self.char_vocab.len() < 2 {
+            return Err(bad("vocabularies must hold at least <pad> and <unk>".into()));
+        }
+        for (name, t) in std::iter::once((
+            "global",
+            ThresholdPair {
+                low: self.thresholds.low,
+                high: self.thresholds.high,
+            },
+        ))
+        .chain(
+            self.thresholds
+                .per_category
+                .iter()
+                .map(|(k, v)| (k.as_str(), *v)),
+        ) {
+            if !(0.0..=1.0).contains(&t.low) || !(0.0..=1.0).contains(&t.high) {
+                return Err(bad(format!("{name} thresholds must lie in [0, 1]")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The PhiType of every label (None for SAFE).
+    pub fn label_kinds(&self) -> Vec<Option<PhiType>> {
+        self.labels.iter().map(|l| PhiType::parse(l)).collect()
+    }
+
+    pub fn onnx_path(&self, dir: &Path) -> PathBuf {
+        dir.join(&self.onnx)
+    }
+}

@@ -1,0 +1,76 @@
+//! Finding and starting ONNX Runtime. The shared library comes from the `onnxruntime` wheel on
+//! PyPI (`./studio setup` puts it in `vendor/onnxruntime/`) and is loaded at run time, so the
+//! engine builds without it and says clearly what is missing when a model is asked for.
+
+use crate::error::{Error, Result};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// Where a session runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Provider {
+    Cpu,
+    Cuda,
+}
+
+impl std::fmt::Display for Provider {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Provider::Cpu => "CPU",
+            Provider::Cuda => "CUDA",
+        })
+    }
+}
+
+/// Candidate library paths, in order: `ORT_DYLIB_PATH`, next to the executable, the checkout's
+/// `vendor/onnxruntime/` (where `./studio setup` puts it).
+fn candidates() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Some(p) = std::env::var_os("ORT_DYLIB_PATH") {
+        out.push(PathBuf::from(p));
+    }
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(PathBuf::from))
+    {
+        out.push(dir.join("libonnxruntime.so"));
+    }
+    let vendor = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vendor/onnxruntime");
+    if let Ok(entries) = std::fs::read_dir(&vendor) {
+        let mut libs: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("libonnxruntime.so"))
+            })
+            .collect();
+        libs.sort();
+        out.extend(libs.into_iter().rev());
+    }
+    out
+}
+
+static ENVIRONMENT: OnceLock<std::result::Result<ort::environment::Environment, String>> =
+    OnceLock::new();
+
+/// The process-wide ONNX Runtime environment, loaded once.
+pub fn environment() -> Result<&'static ort::environment::Environment> {
+    ENVIRONMENT
+        .get_or_init(|| {
+            let tried = candidates();
+            let lib = tried.iter().find(|p| p.is_file()).ok_or_else(|| {
+                format!(
+                    "the shared library was not found (looked at: {}); run `./studio setup` or set ORT_DYLIB_PATH",
+                    tried.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+                )
+            })?;
+            let builder = ort::init_from(lib).map_err(|e| format!("cannot load {}: {e}", lib.display()))?;
+            builder
+                .with_name("deid")
+                .build()
+                .map_err(|e| format!("cannot start ONNX Runtime from {}: {e}", lib.display()))
+        })
+        .as_ref()
+        .map_err(|m| Error::Runtime(m.clone()))
+}

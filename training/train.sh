@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One command: venv → deid binary → synthetic data (if missing) → featurize → train → export.
+#
+#   training/train.sh                 # variation d, exported to models/deid-bilstm-v1
+#   NAME=x VARIATION=c EPOCHS=8 MAX_DOCS=5000 MAX_MINUTES=30 training/train.sh
+#   TINY=1 training/train.sh          # smoke run: 40 documents, 1 epoch, small dims → training/runs/tiny
+#
+# Training runs niced on 2 threads (DEID_TRAIN_THREADS).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+NAME="${NAME:-deid-bilstm-v1}"
+VARIATION="${VARIATION:-d}"
+EPOCHS="${EPOCHS:-15}"
+SEED="${SEED:-13}"
+SYNTH="${SYNTH:-training/data/synth}"
+DATA="${DATA:-training/data}"
+N_DOCS="${N_DOCS:-20000}"
+OUT="${OUT:-models/$NAME}"
+RUN="${RUN:-training/runs/$NAME}"
+extra=()
+[ -n "${MAX_DOCS:-}" ] && extra+=(--max-docs "$MAX_DOCS")
+[ -n "${MAX_MINUTES:-}" ] && extra+=(--max-minutes "$MAX_MINUTES")
+if [ -n "${TINY:-}" ]; then
+    extra+=(--tiny)
+    RUN="training/runs/tiny"
+    OUT="${OUT_TINY:-training/runs/tiny/model}"
+fi
+
+training/setup.sh
+py="training/.venv/bin/python"
+cargo build --release --bin deid
+deid="target/release/deid"
+
+if [ ! -d "$SYNTH/train" ] || [ ! -d "$SYNTH/valid" ]; then
+    python3 -m training.generate --carriers /work/shared/data/vaers/vaers-2021-01.csv \
+        --exclude tests/fixtures/gold/dev/VAERS_IDS.tsv --n "$N_DOCS" --seed "$SEED" \
+        --deid "$deid" --out "$SYNTH"
+fi
+mkdir -p "$DATA"
+"$deid" featurize "$SYNTH/train" --out "$DATA/train.jsonl"
+"$deid" featurize "$SYNTH/valid" --out "$DATA/valid.jsonl"
+"$deid" featurize tests/fixtures/gold/dev --out "$DATA/dev.jsonl"
+manifest=()
+for m in "$SYNTH/manifest.json" "$SYNTH/MANIFEST.json"; do
+    [ -f "$m" ] && manifest=(--generator-manifest "$m") && break
+done
+
+nice -n 10 "$py" -m training.deid_model.train --train "$DATA/train.jsonl" --valid "$DATA/valid.jsonl" \
+    --dev "$DATA/dev.jsonl" --variation "$VARIATION" --epochs "$EPOCHS" --seed "$SEED" --out "$RUN" \
+    ${manifest[@]+"${manifest[@]}"} ${extra[@]+"${extra[@]}"}
+nice -n 10 "$py" -m training.export --checkpoint "$RUN/checkpoint.pt" --name "$NAME" \
+    --dev "$DATA/dev.jsonl" --out "$OUT"
