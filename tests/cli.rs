@@ -45,6 +45,7 @@ fn a_folder_with_bad_files_reports_each_and_still_writes_the_good_ones() {
 
     let run = deid(&[
         "annotate",
+        "--rules-only",
         p(&input),
         "--out",
         p(&out),
@@ -107,6 +108,7 @@ fn csv_rows_become_files_named_by_the_id_column_in_every_format() {
         let out = dir.path().join(format);
         let run = deid(&[
             "annotate",
+            "--rules-only",
             p(&csv),
             "--out",
             p(&out),
@@ -150,6 +152,7 @@ fn a_csv_without_the_named_column_is_refused_with_the_columns_listed() {
     let out = dir.path().join("out");
     let run = deid(&[
         "annotate",
+        "--rules-only",
         p(&csv),
         "--out",
         p(&out),
@@ -230,6 +233,7 @@ fn rules_only_hipaa_recall_on_the_dev_gold_set_is_at_least_098() {
     let out = dir.path().join("sys");
     let run = deid(&[
         "annotate",
+        "--rules-only",
         p(&gold),
         "--out",
         p(&out),
