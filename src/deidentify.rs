@@ -74,90 +74,87 @@ impl Deidentifier {
 
     /// Many documents: rules in parallel, the model in length-sorted batches.
     pub fn annotate_batch(&self, texts: &[&str]) -> Result<Vec<Annotation>> {
-        let prepared: Vec<(Tokenized, OffsetMap, RuleOutput)> = texts
+        Ok(self
+            .score_batch(texts)?
+            .into_par_iter()
+            .map(|scored| {
+                let (spans, decisions) = self.spans_for(&scored, &self.thresholds);
+                Annotation {
+                    spans,
+                    tokens: scored.doc.tokens,
+                    rules: scored.rules.rules,
+                    pattern_spans: scored.rules.pattern_spans,
+                    decisions,
+                }
+            })
+            .collect())
+    }
+
+    /// The expensive half: tokens, rules and (unless rules-only) the model's probabilities.
+    pub fn score_batch<'t>(&self, texts: &[&'t str]) -> Result<Vec<Scored<'t>>> {
+        let mut scored: Vec<Scored<'t>> = texts
             .par_iter()
             .map(|text| {
                 let doc = Tokenized::new(text);
                 let map = OffsetMap::new(text);
                 let rules = self.rules.apply(&doc, &map);
-                (doc, map, rules)
+                Scored {
+                    doc,
+                    map,
+                    rules,
+                    probs: None,
+                }
             })
             .collect();
-        let probs = match (&self.model, self.mode) {
-            (Some(model), Mode::Hybrid | Mode::ModelOnly) => {
-                Some(self.run_model(model, &prepared)?)
+        if let (Some(model), Mode::Hybrid | Mode::ModelOnly) = (&self.model, self.mode) {
+            let probs = run_model(model, &scored)?;
+            for (s, p) in scored.iter_mut().zip(probs) {
+                s.probs = Some(p);
             }
-            _ => None,
+        }
+        Ok(scored)
+    }
+
+    /// The cheap half: spans (and per-token decisions) under the given thresholds. Calibration
+    /// calls this many times on one scoring.
+    pub fn spans_for(&self, s: &Scored, thresholds: &Thresholds) -> (Vec<Span>, Option<Vec<Decision>>) {
+        let (kinds, decisions): (Vec<_>, Option<Vec<Decision>>) = match (&s.probs, self.mode, &self.model) {
+            (Some(p), Mode::ModelOnly, Some(m)) => {
+                let kinds = (0..s.doc.len()).map(|i| model_only(p.token(i), &m.label_kinds)).collect();
+                (kinds, None)
+            }
+            (Some(p), _, Some(m)) => {
+                let d = combine_document(&s.rules.rules, p, &m.label_kinds, thresholds);
+                (d.iter().map(|d| d.kind).collect(), Some(d))
+            }
+            _ => (s.rules.rules.iter().map(|r| r.kind.filter(|_| r.phi)).collect(), None),
         };
-        Ok(prepared
-            .into_par_iter()
-            .enumerate()
-            .map(|(i, (doc, map, rules))| {
-                let p = probs.as_ref().map(|p| &p[i]);
-                self.decide(doc, &map, rules, p)
-            })
-            .collect())
-    }
-
-    fn run_model(
-        &self,
-        model: &DeepModel,
-        prepared: &[(Tokenized, OffsetMap, RuleOutput)],
-    ) -> Result<Vec<Probabilities>> {
-        let inputs: Vec<_> = prepared
-            .par_iter()
-            .map(|(doc, _, rules)| model.input(doc, feature_vectors(doc, rules)))
-            .collect();
-        let lengths: Vec<usize> = inputs.iter().map(|i| i.word_ids.len()).collect();
-        let mut out: Vec<Option<Probabilities>> = vec![None; inputs.len()];
-        for batch in length_batches(&lengths, BATCH_TOKENS) {
-            let refs: Vec<_> = batch.iter().map(|&i| &inputs[i]).collect();
-            for (i, p) in batch.iter().zip(model.predict(&refs)?) {
-                out[*i] = Some(p);
-            }
-        }
-        Ok(out
-            .into_iter()
-            .map(|p| p.expect("every document predicted"))
-            .collect())
-    }
-
-    fn decide(
-        &self,
-        doc: Tokenized,
-        map: &OffsetMap,
-        rules: RuleOutput,
-        probs: Option<&Probabilities>,
-    ) -> Annotation {
-        let (kinds, decisions): (Vec<_>, Option<Vec<Decision>>) =
-            match (probs, self.mode, &self.model) {
-                (Some(p), Mode::ModelOnly, Some(m)) => {
-                    let kinds = (0..doc.len())
-                        .map(|i| model_only(p.token(i), &m.label_kinds))
-                        .collect();
-                    (kinds, None)
-                }
-                (Some(p), _, Some(m)) => {
-                    let d = combine_document(&rules.rules, p, &m.label_kinds, &self.thresholds);
-                    (d.iter().map(|d| d.kind).collect(), Some(d))
-                }
-                _ => (
-                    rules
-                        .rules
-                        .iter()
-                        .map(|r| r.kind.filter(|_| r.phi))
-                        .collect(),
-                    None,
-                ),
-            };
         // In model-only mode the recognizers' spans only give extents to tokens the model masks.
-        let spans = spans_from_tokens(&doc, map, &kinds, &rules.pattern_spans);
-        Annotation {
-            spans,
-            tokens: doc.tokens,
-            rules: rules.rules,
-            pattern_spans: rules.pattern_spans,
-            decisions,
+        let spans = spans_from_tokens(&s.doc, &s.map, &kinds, &s.rules.pattern_spans);
+        (spans, decisions)
+    }
+}
+
+/// One document scored by the rules and (unless rules-only) the model.
+pub struct Scored<'t> {
+    pub doc: Tokenized<'t>,
+    pub map: OffsetMap,
+    pub rules: RuleOutput,
+    pub probs: Option<Probabilities>,
+}
+
+fn run_model(model: &DeepModel, scored: &[Scored]) -> Result<Vec<Probabilities>> {
+    let inputs: Vec<_> = scored
+        .par_iter()
+        .map(|s| model.input(&s.doc, feature_vectors(&s.doc, &s.rules)))
+        .collect();
+    let lengths: Vec<usize> = inputs.iter().map(|i| i.word_ids.len()).collect();
+    let mut out: Vec<Option<Probabilities>> = vec![None; inputs.len()];
+    for batch in length_batches(&lengths, BATCH_TOKENS) {
+        let refs: Vec<_> = batch.iter().map(|&i| &inputs[i]).collect();
+        for (i, p) in batch.iter().zip(model.predict(&refs)?) {
+            out[*i] = Some(p);
         }
     }
+    Ok(out.into_iter().map(|p| p.expect("every document predicted")).collect())
 }

@@ -41,6 +41,9 @@ pub enum Error {
     Runtime(String),
     #[error("lexicon {name}: {message}")]
     Lexicon { name: String, message: String },
+    /// The annotation database: names the database file and the problem, never narrative text.
+    #[error("{path}: {message}")]
+    Store { path: PathBuf, message: String },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

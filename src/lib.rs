@@ -3,6 +3,7 @@
 //! safe. See `ARCHITECTURE.md` for the data flow.
 
 pub mod annotate;
+pub mod calibrate;
 pub mod combine;
 pub mod deidentify;
 pub mod error;

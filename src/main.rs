@@ -112,6 +112,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Choose the adaptive-threshold rule's thresholds on a gold set and write them into the
+    /// model's metadata.json.
+    Calibrate {
+        /// Folder of gold i2b2 XML.
+        #[arg(long)]
+        gold: PathBuf,
+        /// Token recall to reach (e.g. 0.99).
+        #[arg(long)]
+        target_recall: f64,
+        #[arg(long, value_enum, default_value = "hipaa")]
+        recall: deid::calibrate::RecallKind,
+        /// Write the recall/precision curve over the global thresholds as CSV.
+        #[arg(long)]
+        curve: Option<PathBuf>,
+        /// Print the result without changing metadata.json.
+        #[arg(long)]
+        dry_run: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
     /// Write training examples (tokens, model features, gold labels from i2b2 tags) as JSONL.
     Featurize {
         /// A folder of i2b2 .xml (labelled) or .txt files, or a CSV file.
@@ -200,6 +220,69 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                 print!("{}", report.to_table());
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Calibrate {
+            gold,
+            target_recall,
+            recall,
+            curve,
+            dry_run,
+            engine,
+        } => {
+            if engine.rules_only || engine.model_only {
+                eprintln!("deid: calibration sets the hybrid's thresholds; drop --rules-only/--model-only");
+                return Ok(ExitCode::from(2));
+            }
+            let deid = engine.build(false)?;
+            let mut paths: Vec<PathBuf> = std::fs::read_dir(&gold)
+                .map_err(|e| deid::Error::io(&gold, e))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "xml"))
+                .collect();
+            paths.sort();
+            let docs = paths
+                .iter()
+                .map(|p| deid::i2b2::read_file(p))
+                .collect::<deid::Result<Vec<_>>>()?;
+            let cal = deid::calibrate::calibrate(&deid, &docs, target_recall, recall)?;
+            if let Some(path) = curve {
+                let mut csv = String::from("low,high,recall,precision\n");
+                for p in &cal.curve {
+                    csv += &format!("{},{},{:.6},{:.6}\n", p.low, p.high, p.recall, p.precision);
+                }
+                deid::fsutil::write_atomic(
+                    &path,
+                    csv.as_bytes(),
+                    deid::fsutil::Durability::PowerLoss,
+                )?;
+            }
+            println!(
+                "{} documents; target {:?} recall {:.4}: {} with low {} high {}, recall {:.4}, precision {:.4}",
+                cal.documents,
+                cal.recall_kind,
+                cal.target_recall,
+                if cal.reached { "reached" } else { "NOT reached (highest recall shown)" },
+                cal.thresholds.low,
+                cal.thresholds.high,
+                cal.recall,
+                cal.precision
+            );
+            for (k, t) in &cal.thresholds.per_category {
+                println!("  {k}: low {} high {}", t.low, t.high);
+            }
+            if !dry_run {
+                let dir = engine.model_dir();
+                deid::calibrate::write_into_metadata(&dir, &cal, &gold)?;
+                println!(
+                    "thresholds written to {}",
+                    dir.join("metadata.json").display()
+                );
+            }
+            Ok(if cal.reached {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Command::Featurize {
             input,

@@ -1,0 +1,194 @@
+//! Choosing the adaptive-threshold rule's thresholds on a gold set (`deid calibrate`): the pair
+//! (low, high) that reaches a target recall at the best precision, then per-category pairs where
+//! they buy precision without losing the target. The document set is scored once (rules +
+//! model); every candidate threshold only re-runs the cheap combination and the evaluation.
+
+use crate::deidentify::{Deidentifier, Scored};
+use crate::error::{Error, Result};
+use crate::eval::{evaluate_pair, Counts};
+use crate::i2b2::{document_from_spans, Document};
+use crate::model::{ThresholdPair, Thresholds};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::Path;
+
+/// Which recall the target applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum RecallKind {
+    /// Token recall over the HIPAA categories.
+    Hipaa,
+    /// Token recall over every category.
+    All,
+}
+
+/// The grid of P(SAFE) thresholds tried.
+const GRID: [f32; 14] = [
+    0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998, 0.999,
+];
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct CurvePoint {
+    pub low: f32,
+    pub high: f32,
+    pub recall: f64,
+    pub precision: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Calibration {
+    pub target_recall: f64,
+    pub recall_kind: RecallKind,
+    pub reached: bool,
+    pub thresholds: Thresholds,
+    pub recall: f64,
+    pub precision: f64,
+    /// Every global (low, high) pair tried: the recall/precision curve.
+    pub curve: Vec<CurvePoint>,
+    pub documents: usize,
+}
+
+fn recall_of(c: &Counts, kind: RecallKind) -> f64 {
+    let (found, gold) = match kind {
+        RecallKind::Hipaa => (c.hipaa_found_tokens, c.hipaa_gold_tokens),
+        RecallKind::All => (c.found_tokens, c.gold_tokens),
+    };
+    if gold == 0 {
+        1.0
+    } else {
+        found as f64 / gold as f64
+    }
+}
+
+fn precision_of(c: &Counts) -> f64 {
+    if c.system_tokens == 0 {
+        1.0
+    } else {
+        c.matched_system_tokens as f64 / c.system_tokens as f64
+    }
+}
+
+/// Calibrate on `gold` (documents with their gold tags).
+pub fn calibrate(
+    deid: &Deidentifier,
+    gold: &[Document],
+    target_recall: f64,
+    kind: RecallKind,
+) -> Result<Calibration> {
+    let texts: Vec<&str> = gold.iter().map(|d| d.text.as_str()).collect();
+    let scored = deid.score_batch(&texts)?;
+    let score = |t: &Thresholds| -> Result<(f64, f64)> {
+        let counts: Vec<Counts> = scored
+            .par_iter()
+            .zip(gold)
+            .map(|(s, g): (&Scored, &Document)| {
+                let (spans, _) = deid.spans_for(s, t);
+                evaluate_pair(g, &document_from_spans(g.text.clone(), &spans))
+            })
+            .collect::<Result<_>>()?;
+        let total: Counts = counts.into_iter().sum();
+        Ok((recall_of(&total, kind), precision_of(&total)))
+    };
+
+    let mut curve = Vec::new();
+    for &low in &GRID {
+        for &high in GRID.iter().filter(|&&h| h >= low) {
+            let t = Thresholds {
+                low,
+                high,
+                per_category: Default::default(),
+            };
+            let (recall, precision) = score(&t)?;
+            curve.push(CurvePoint {
+                low,
+                high,
+                recall,
+                precision,
+            });
+        }
+    }
+    // Best precision among the pairs reaching the target; if none does, the highest recall.
+    let best = curve
+        .iter()
+        .filter(|p| p.recall >= target_recall)
+        .max_by(|a, b| a.precision.total_cmp(&b.precision).then(a.recall.total_cmp(&b.recall)))
+        .or_else(|| curve.iter().max_by(|a, b| a.recall.total_cmp(&b.recall)))
+        .copied()
+        .ok_or_else(|| Error::Runtime("no threshold evaluated".into()))?;
+    let mut thresholds = Thresholds {
+        low: best.low,
+        high: best.high,
+        per_category: Default::default(),
+    };
+    let (mut recall, mut precision) = (best.recall, best.precision);
+    let reached = recall >= target_recall;
+
+    // Per category (the model's most likely PHI class): one pass of coordinate ascent.
+    if reached {
+        let labels: Vec<String> = deid
+            .model
+            .as_ref()
+            .map(|m| m.meta.labels[1..].to_vec())
+            .unwrap_or_default();
+        for label in labels {
+            let mut best_here: Option<(ThresholdPair, f64, f64)> = None;
+            for &low in &GRID {
+                for &high in GRID.iter().filter(|&&h| h >= low) {
+                    let mut t = thresholds.clone();
+                    t.per_category.insert(label.clone(), ThresholdPair { low, high });
+                    let (r, p) = score(&t)?;
+                    let better = best_here.as_ref().map_or(p > precision, |b| p > b.2);
+                    if r >= target_recall && better {
+                        best_here = Some((ThresholdPair { low, high }, r, p));
+                    }
+                }
+            }
+            if let Some((pair, r, p)) = best_here {
+                thresholds.per_category.insert(label, pair);
+                recall = r;
+                precision = p;
+            }
+        }
+    }
+    Ok(Calibration {
+        target_recall,
+        recall_kind: kind,
+        reached,
+        thresholds,
+        recall,
+        precision,
+        curve,
+        documents: gold.len(),
+    })
+}
+
+/// Write the chosen thresholds (and how they were chosen) into `dir/metadata.json`, keeping
+/// every other field as it is.
+pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dir: &Path) -> Result<()> {
+    let path = dir.join("metadata.json");
+    let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
+    let mut meta: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| Error::Model {
+        path: path.clone(),
+        message: format!("not valid JSON: {e}"),
+    })?;
+    let obj = meta.as_object_mut().ok_or_else(|| Error::Model {
+        path: path.clone(),
+        message: "metadata is not a JSON object".into(),
+    })?;
+    obj.insert("thresholds".into(), serde_json::to_value(&cal.thresholds).expect("plain data"));
+    obj.insert(
+        "calibration".into(),
+        serde_json::json!({
+            "gold": gold_dir.display().to_string(),
+            "documents": cal.documents,
+            "target_recall": cal.target_recall,
+            "recall_kind": cal.recall_kind,
+            "reached": cal.reached,
+            "recall": cal.recall,
+            "precision": cal.precision,
+        }),
+    );
+    let mut text = serde_json::to_string_pretty(&meta).expect("plain data");
+    text.push('\n');
+    crate::fsutil::write_atomic(&path, text.as_bytes(), crate::fsutil::Durability::PowerLoss)
+}
