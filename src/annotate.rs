@@ -39,6 +39,8 @@ impl OutputFormat {
 pub struct AnnotateOptions {
     pub out_dir: PathBuf,
     pub format: OutputFormat,
+    /// Masked output with shifted dates and capped ages instead of placeholders.
+    pub surrogates: Option<crate::surrogate::SurrogateOptions>,
     pub max_bytes: u64,
     pub progress: bool,
 }
@@ -140,7 +142,7 @@ pub fn annotate_jobs(deid: &Deidentifier, jobs: &[Job], opts: &AnnotateOptions) 
 
 fn write_output(text: &str, ann: &Annotation, job: &Job, opts: &AnnotateOptions) -> Result<()> {
     let path = output_path(job, opts);
-    let bytes = render(text, ann, job, opts.format, &path)?;
+    let bytes = render(text, ann, job, opts, &path)?;
     crate::fsutil::write_atomic(&path, bytes.as_bytes(), Durability::ProcessCrash)
 }
 
@@ -185,16 +187,19 @@ fn render(
     text: &str,
     ann: &Annotation,
     job: &Job,
-    format: OutputFormat,
+    opts: &AnnotateOptions,
     path: &Path,
 ) -> Result<String> {
     let map = OffsetMap::new(text);
-    match format {
+    match opts.format {
         OutputFormat::I2b2 => {
             let doc = i2b2::document_from_spans(text.to_string(), &ann.spans);
             i2b2::to_xml(&doc).map_err(|e| retarget(e, path))
         }
-        OutputFormat::Masked => Ok(mask_text(text, &map, &ann.spans)),
+        OutputFormat::Masked => Ok(match &opts.surrogates {
+            Some(s) => crate::surrogate::surrogate_text(text, &map, &ann.spans, &job.name, s),
+            None => mask_text(text, &map, &ann.spans),
+        }),
         OutputFormat::Jsonl => {
             let doc = JsonDoc {
                 id: &job.name,

@@ -100,6 +100,16 @@ enum Command {
         /// Refuse narratives larger than this many bytes.
         #[arg(long, default_value_t = DEFAULT_MAX_BYTES)]
         max_bytes: u64,
+        /// With --format masked: shift dates by one random offset per document (keeping intervals
+        /// and resolution) and cap ages, instead of placeholders.
+        #[arg(long)]
+        surrogates: bool,
+        /// Seed of the per-document date shifts.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Surrogate ages above this become "[AGE > N]".
+        #[arg(long, default_value_t = 89)]
+        age_threshold: u32,
         /// No progress bar and no summary.
         #[arg(long, short)]
         quiet: bool,
@@ -185,8 +195,15 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             id_column,
             engine,
             max_bytes,
+            surrogates,
+            seed,
+            age_threshold,
             quiet,
         } => {
+            if surrogates && format != OutputFormat::Masked {
+                eprintln!("deid: --surrogates applies to --format masked");
+                return Ok(ExitCode::from(2));
+            }
             let columns = CsvColumns {
                 text: text_column,
                 id: id_column,
@@ -196,6 +213,10 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             let opts = AnnotateOptions {
                 out_dir: out,
                 format,
+                surrogates: surrogates.then_some(deid::surrogate::SurrogateOptions {
+                    seed,
+                    age_threshold,
+                }),
                 max_bytes,
                 progress: !quiet && std::io::stderr().is_terminal(),
             };
