@@ -111,7 +111,11 @@ pub fn calibrate(
     let best = curve
         .iter()
         .filter(|p| p.recall >= target_recall)
-        .max_by(|a, b| a.precision.total_cmp(&b.precision).then(a.recall.total_cmp(&b.recall)))
+        .max_by(|a, b| {
+            a.precision
+                .total_cmp(&b.precision)
+                .then(a.recall.total_cmp(&b.recall))
+        })
         .or_else(|| curve.iter().max_by(|a, b| a.recall.total_cmp(&b.recall)))
         .copied()
         .ok_or_else(|| Error::Runtime("no threshold evaluated".into()))?;
@@ -135,7 +139,8 @@ pub fn calibrate(
             for &low in &GRID {
                 for &high in GRID.iter().filter(|&&h| h >= low) {
                     let mut t = thresholds.clone();
-                    t.per_category.insert(label.clone(), ThresholdPair { low, high });
+                    t.per_category
+                        .insert(label.clone(), ThresholdPair { low, high });
                     let (r, p) = score(&t)?;
                     let better = best_here.as_ref().map_or(p > precision, |b| p > b.2);
                     if r >= target_recall && better {
@@ -175,7 +180,10 @@ pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dir: &Path) -> Re
         path: path.clone(),
         message: "metadata is not a JSON object".into(),
     })?;
-    obj.insert("thresholds".into(), serde_json::to_value(&cal.thresholds).expect("plain data"));
+    obj.insert(
+        "thresholds".into(),
+        serde_json::to_value(&cal.thresholds).expect("plain data"),
+    );
     obj.insert(
         "calibration".into(),
         serde_json::json!({

@@ -117,18 +117,32 @@ impl Deidentifier {
 
     /// The cheap half: spans (and per-token decisions) under the given thresholds. Calibration
     /// calls this many times on one scoring.
-    pub fn spans_for(&self, s: &Scored, thresholds: &Thresholds) -> (Vec<Span>, Option<Vec<Decision>>) {
-        let (kinds, decisions): (Vec<_>, Option<Vec<Decision>>) = match (&s.probs, self.mode, &self.model) {
-            (Some(p), Mode::ModelOnly, Some(m)) => {
-                let kinds = (0..s.doc.len()).map(|i| model_only(p.token(i), &m.label_kinds)).collect();
-                (kinds, None)
-            }
-            (Some(p), _, Some(m)) => {
-                let d = combine_document(&s.rules.rules, p, &m.label_kinds, thresholds);
-                (d.iter().map(|d| d.kind).collect(), Some(d))
-            }
-            _ => (s.rules.rules.iter().map(|r| r.kind.filter(|_| r.phi)).collect(), None),
-        };
+    pub fn spans_for(
+        &self,
+        s: &Scored,
+        thresholds: &Thresholds,
+    ) -> (Vec<Span>, Option<Vec<Decision>>) {
+        let (kinds, decisions): (Vec<_>, Option<Vec<Decision>>) =
+            match (&s.probs, self.mode, &self.model) {
+                (Some(p), Mode::ModelOnly, Some(m)) => {
+                    let kinds = (0..s.doc.len())
+                        .map(|i| model_only(p.token(i), &m.label_kinds))
+                        .collect();
+                    (kinds, None)
+                }
+                (Some(p), _, Some(m)) => {
+                    let d = combine_document(&s.rules.rules, p, &m.label_kinds, thresholds);
+                    (d.iter().map(|d| d.kind).collect(), Some(d))
+                }
+                _ => (
+                    s.rules
+                        .rules
+                        .iter()
+                        .map(|r| r.kind.filter(|_| r.phi))
+                        .collect(),
+                    None,
+                ),
+            };
         // In model-only mode the recognizers' spans only give extents to tokens the model masks.
         let spans = spans_from_tokens(&s.doc, &s.map, &kinds, &s.rules.pattern_spans);
         (spans, decisions)
@@ -156,5 +170,8 @@ fn run_model(model: &DeepModel, scored: &[Scored]) -> Result<Vec<Probabilities>>
             out[*i] = Some(p);
         }
     }
-    Ok(out.into_iter().map(|p| p.expect("every document predicted")).collect())
+    Ok(out
+        .into_iter()
+        .map(|p| p.expect("every document predicted"))
+        .collect())
 }
