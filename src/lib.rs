@@ -18,6 +18,7 @@ pub mod model;
 pub mod phi;
 pub mod recognize;
 pub mod rules;
+pub mod store;
 pub mod surrogate;
 pub mod tokenize;
 

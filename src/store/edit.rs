@@ -1,0 +1,362 @@
+//! Gold edits with a persistent undo/redo history.
+//!
+//! An edit works on what the annotator sees: the current gold of each narrative (the newest gold
+//! of any annotator, or the pre-annotation while there is none). It removes then adds spans, and
+//! the result becomes this annotator's gold row. The history keeps, per narrative, the
+//! annotator's row before (or none) and after, with their row ids, so undo and redo put back
+//! exactly the rows that were there, under the same ids (gold ids are AUTOINCREMENT, never
+//! reused, and the newest id is the current gold).
+
+use super::{
+    check_spans, current_gold, doc_status_chars, now, parse_spans, refresh_gold_summary,
+    spans_json, store_err, Cached, Ctx, DocId, Edit, GoldSpan, HistoryEntry, Status, Store,
+    UndoResult,
+};
+use crate::error::Result;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::collections::btree_map::Entry;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// This annotator's gold row of one narrative.
+struct GoldRow {
+    id: i64,
+    spans: String,
+    updated_at: String,
+}
+
+fn own_row(conn: &Connection, path: &Path, doc: DocId, annotator: &str) -> Result<Option<GoldRow>> {
+    conn.row_cached(
+        "SELECT id, spans, updated_at FROM gold WHERE doc_id = ?1 AND annotator = ?2",
+        params![doc, annotator],
+        |r| {
+            Ok(GoldRow {
+                id: r.get(0)?,
+                spans: r.get(1)?,
+                updated_at: r.get(2)?,
+            })
+        },
+    )
+    .optional()
+    .ctx(path, "reading gold")
+}
+
+/// Replaces this annotator's gold row of `doc` by `row` (or removes it).
+fn put_row(
+    conn: &Connection,
+    path: &Path,
+    doc: DocId,
+    annotator: &str,
+    row: Option<&GoldRow>,
+) -> Result<()> {
+    conn.exec_cached(
+        "DELETE FROM gold WHERE doc_id = ?1 AND annotator = ?2",
+        params![doc, annotator],
+    )
+    .ctx(path, "replacing gold")?;
+    if let Some(r) = row {
+        conn.exec_cached(
+            "INSERT INTO gold (id, doc_id, annotator, spans, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![r.id, doc, annotator, r.spans, r.updated_at],
+        )
+        .ctx(path, "replacing gold")?;
+    }
+    Ok(())
+}
+
+fn set_status(conn: &Connection, path: &Path, doc: DocId, status: Status) -> Result<()> {
+    conn.exec_cached(
+        "UPDATE document SET status = ?2 WHERE id = ?1",
+        params![doc, status.as_str()],
+    )
+    .ctx(path, "setting the status")?;
+    Ok(())
+}
+
+impl Store {
+    /// Applies one user edit in one transaction and records it for undo/redo; returns its id.
+    /// Fails, changing nothing, when a document does not exist, a span to remove is not in the
+    /// current gold, or the result has a span outside the text, empty, or overlapping another.
+    /// A new narrative goes to `in_review`. Clears this annotator's redo stack.
+    pub fn apply_edit(&mut self, annotator: &str, edit: &Edit) -> Result<i64> {
+        let path = &self.path;
+        if annotator.trim().is_empty() {
+            return Err(store_err(path, "an edit needs an annotator"));
+        }
+        if edit.changes.is_empty() {
+            return Err(store_err(
+                path,
+                format!("edit {:?} changes nothing", edit.label),
+            ));
+        }
+        let tx = self.conn.transaction().ctx(path, "starting an edit")?;
+        let now = now(&tx, path)?;
+
+        // The working gold of every document touched, in first-touched order.
+        let mut order: Vec<DocId> = Vec::new();
+        let mut work: BTreeMap<DocId, (Vec<GoldSpan>, Status, usize)> = BTreeMap::new();
+        let mut views: BTreeMap<DocId, String> = BTreeMap::new();
+        for change in &edit.changes {
+            let doc = change.doc;
+            let (spans, _, _) = match work.entry(doc) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(e) => {
+                    let (status, chars) = doc_status_chars(&tx, path, doc)?;
+                    let (spans, _) = current_gold(&tx, path, doc)?;
+                    views.insert(doc, spans_json(&spans));
+                    order.push(doc);
+                    e.insert((spans, status, chars))
+                }
+            };
+            for r in &change.remove {
+                let i = spans.iter().position(|s| s == r).ok_or_else(|| {
+                    store_err(
+                        path,
+                        format!(
+                            "edit {:?}: document {doc} has no span {}..{} ({}) to remove",
+                            edit.label, r.start, r.end, r.kind
+                        ),
+                    )
+                })?;
+                spans.remove(i);
+            }
+            spans.extend(change.add.iter().cloned());
+        }
+        for doc in &order {
+            let (spans, _, chars) = work.get_mut(doc).expect("worked on");
+            spans.sort();
+            check_spans(spans, *chars).map_err(|m| {
+                store_err(path, format!("edit {:?}: document {doc}: {m}", edit.label))
+            })?;
+        }
+
+        tx.exec_cached(
+            "UPDATE edit SET state = 'discarded', changed_at = ?2
+             WHERE annotator = ?1 AND state = 'undone'",
+            params![annotator, now],
+        )
+        .ctx(path, "clearing the redo stack")?;
+        tx.exec_cached(
+            "INSERT INTO edit (annotator, label, created_at, changed_at) VALUES (?1, ?2, ?3, ?3)",
+            params![annotator, edit.label, now],
+        )
+        .ctx(path, "recording an edit")?;
+        let edit_id = tx.last_insert_rowid();
+        for doc in &order {
+            let (spans, status, _) = &work[doc];
+            let before = own_row(&tx, path, *doc, annotator)?;
+            tx.exec_cached(
+                "DELETE FROM gold WHERE doc_id = ?1 AND annotator = ?2",
+                params![doc, annotator],
+            )
+            .ctx(path, "saving gold")?;
+            let after_json = spans_json(spans);
+            tx.exec_cached(
+                "INSERT INTO gold (doc_id, annotator, spans, updated_at) VALUES (?1, ?2, ?3, ?4)",
+                params![doc, annotator, after_json, now],
+            )
+            .ctx(path, "saving gold")?;
+            let after_id = tx.last_insert_rowid();
+            let status_after = if *status == Status::New {
+                Status::InReview
+            } else {
+                *status
+            };
+            set_status(&tx, path, *doc, status_after)?;
+            refresh_gold_summary(&tx, path, *doc, &now)?;
+            tx.exec_cached(
+                "INSERT INTO edit_document (edit_id, doc_id, before_view, before_gold_id,
+                    before_spans, before_updated_at, after_gold_id, after_spans, after_updated_at,
+                    status_before, status_after)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    edit_id,
+                    doc,
+                    views[doc],
+                    before.as_ref().map(|b| b.id),
+                    before.as_ref().map(|b| b.spans.as_str()),
+                    before.as_ref().map(|b| b.updated_at.as_str()),
+                    after_id,
+                    after_json,
+                    now,
+                    status.as_str(),
+                    status_after.as_str()
+                ],
+            )
+            .ctx(path, "recording an edit")?;
+        }
+        tx.commit().ctx(path, "committing an edit")?;
+        Ok(edit_id)
+    }
+
+    /// Reverts this annotator's latest applied edit (all its narratives) in one transaction.
+    pub fn undo(&mut self, annotator: &str) -> Result<Option<UndoResult>> {
+        self.step(annotator, true)
+    }
+
+    /// Re-applies this annotator's most recently undone edit.
+    pub fn redo(&mut self, annotator: &str) -> Result<Option<UndoResult>> {
+        self.step(annotator, false)
+    }
+
+    /// The labels the next undo and redo would revert / re-apply (for the menus).
+    pub fn undo_redo_labels(&self, annotator: &str) -> Result<(Option<String>, Option<String>)> {
+        let label = |sql: &str| -> Result<Option<String>> {
+            self.conn
+                .row_cached(sql, [annotator], |r| r.get(0))
+                .optional()
+                .ctx(&self.path, "reading the edit history")
+        };
+        Ok((
+            label(
+                "SELECT label FROM edit WHERE annotator = ?1 AND state = 'applied'
+                 ORDER BY id DESC LIMIT 1",
+            )?,
+            label(
+                "SELECT label FROM edit WHERE annotator = ?1 AND state = 'undone'
+                 ORDER BY id ASC LIMIT 1",
+            )?,
+        ))
+    }
+
+    fn step(&mut self, annotator: &str, undo: bool) -> Result<Option<UndoResult>> {
+        let path = &self.path;
+        let what = if undo { "undo" } else { "redo" };
+        let tx = self.conn.transaction().ctx(path, what)?;
+        let now = now(&tx, path)?;
+        // Undone edits are always a suffix of the annotator's non-discarded history.
+        let sql = if undo {
+            "SELECT id, label FROM edit WHERE annotator = ?1 AND state = 'applied'
+             ORDER BY id DESC LIMIT 1"
+        } else {
+            "SELECT id, label FROM edit WHERE annotator = ?1 AND state = 'undone'
+             ORDER BY id ASC LIMIT 1"
+        };
+        let found: Option<(i64, String)> = tx
+            .row_cached(sql, [annotator], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()
+            .ctx(path, what)?;
+        let Some((edit_id, label)) = found else {
+            return Ok(None);
+        };
+        type Row = (
+            DocId,
+            Option<i64>,
+            Option<String>,
+            Option<String>,
+            i64,
+            String,
+            String,
+            String,
+            String,
+        );
+        let rows: Vec<Row> = {
+            let mut stmt = tx
+                .prepare(
+                    "SELECT doc_id, before_gold_id, before_spans, before_updated_at, after_gold_id,
+                        after_spans, after_updated_at, status_before, status_after
+                     FROM edit_document WHERE edit_id = ?1 ORDER BY rowid",
+                )
+                .ctx(path, what)?;
+            let rows = stmt
+                .query_map([edit_id], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                        r.get(8)?,
+                    ))
+                })
+                .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+                .ctx(path, what)?;
+            rows
+        };
+        let mut docs = Vec::with_capacity(rows.len());
+        for (doc, b_id, b_spans, b_at, a_id, a_spans, a_at, s_before, s_after) in rows {
+            let before = match (b_id, b_spans, b_at) {
+                (Some(id), Some(spans), Some(updated_at)) => Some(GoldRow {
+                    id,
+                    spans,
+                    updated_at,
+                }),
+                _ => None,
+            };
+            let after = GoldRow {
+                id: a_id,
+                spans: a_spans,
+                updated_at: a_at,
+            };
+            let (target, from_status, to_status) = if undo {
+                (before.as_ref(), &s_after, &s_before)
+            } else {
+                (Some(&after), &s_before, &s_after)
+            };
+            put_row(&tx, path, doc, annotator, target)?;
+            // The status goes back only if nobody changed it since.
+            let (current, _) = doc_status_chars(&tx, path, doc)?;
+            if current.as_str() == from_status {
+                if let Some(s) = Status::parse(to_status) {
+                    set_status(&tx, path, doc, s)?;
+                }
+            }
+            refresh_gold_summary(&tx, path, doc, &now)?;
+            docs.push(doc);
+        }
+        tx.exec_cached(
+            "UPDATE edit SET state = ?2, changed_at = ?3 WHERE id = ?1",
+            params![edit_id, if undo { "undone" } else { "applied" }, now],
+        )
+        .ctx(path, what)?;
+        tx.commit().ctx(path, what)?;
+        Ok(Some(UndoResult { label, docs }))
+    }
+
+    /// The edit history of one narrative, oldest first (audit: who, when, what).
+    pub fn history(&self, doc: DocId) -> Result<Vec<HistoryEntry>> {
+        let path = &self.path;
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT e.id, e.annotator, e.label, e.state, e.created_at, x.before_view,
+                    x.after_spans
+                 FROM edit_document x JOIN edit e ON e.id = x.edit_id
+                 WHERE x.doc_id = ?1 ORDER BY e.id",
+            )
+            .ctx(path, "reading the edit history")?;
+        let rows = stmt
+            .query_map([doc], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, String>(6)?,
+                ))
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .ctx(path, "reading the edit history")?;
+        rows.into_iter()
+            .map(
+                |(edit, annotator, label, state, created_at, before, after)| {
+                    let what = format!("edit {edit}");
+                    Ok(HistoryEntry {
+                        edit,
+                        annotator,
+                        label,
+                        state,
+                        created_at,
+                        before: parse_spans(path, &before, &what)?,
+                        after: parse_spans(path, &after, &what)?,
+                    })
+                },
+            )
+            .collect()
+    }
+}

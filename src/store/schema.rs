@@ -1,0 +1,184 @@
+//! The database schema and its versioned migrations. `PRAGMA user_version` holds the number of
+//! migrations applied; each migration runs in its own transaction together with the version bump,
+//! so a crash leaves the database at one version or the next, never between.
+//!
+//! Tables (version 1):
+//!
+//! * `corpus`: a named collection of narratives.
+//! * `document`: one narrative's metadata plus the denormalised counts the document list filters
+//!   on (`phi_spans`, `uncertain_tokens`, `categories`, `gold_edited`), kept up to date whenever a
+//!   pre-annotation or gold changes, so listing 50,000 narratives never parses JSON. The list is
+//!   in id order: by `(corpus_id, status)` (rowid order within a status) or by scanning the
+//!   table in rowid order; an index on the uncertain count would make SQLite sort instead.
+//! * `document_text`: the exact narrative text, apart from `document` so that scanning the list
+//!   stays small.
+//! * `pre_annotation`: model output per narrative (spans and per-token probabilities as JSON);
+//!   the current one is the newest row.
+//! * `gold`: one row per narrative and annotator with the annotator's whole span set (JSON). The
+//!   current gold of a narrative is the row with the highest id (AUTOINCREMENT: ids are never
+//!   reused, so undo/redo can put a row back under its old id and the order is kept).
+//! * `edit` / `edit_document`: the edit history, persistent for undo/redo across restarts and
+//!   kept for audit (state `applied`, `undone`, or `discarded` when a new edit cleared the redo
+//!   stack); per narrative the gold the edit started from (what the annotator saw), the
+//!   annotator's own gold row before and after (with row ids) and the status before/after.
+//! * `judgment`: the pharmacist's causality-information judgment per narrative and annotator.
+
+use rusqlite::Connection;
+
+/// Identifies a Deid Studio annotation database (`PRAGMA application_id`, "DEID").
+pub const APPLICATION_ID: i32 = 0x4445_4944;
+
+/// The migrations, in order; `user_version` = how many have been applied.
+pub const MIGRATIONS: &[&str] = &[V1];
+
+const V1: &str = r#"
+CREATE TABLE corpus (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    source      TEXT NOT NULL,
+    created_at  TEXT NOT NULL
+);
+
+CREATE TABLE document (
+    id               INTEGER PRIMARY KEY,
+    corpus_id        INTEGER NOT NULL REFERENCES corpus(id) ON DELETE CASCADE,
+    external_id      TEXT NOT NULL,
+    source           TEXT NOT NULL,
+    status           TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_review', 'done')),
+    chars            INTEGER NOT NULL,
+    phi_spans        INTEGER NOT NULL DEFAULT 0,
+    uncertain_tokens INTEGER NOT NULL DEFAULT 0,
+    categories       TEXT NOT NULL DEFAULT '|',
+    gold_edited      INTEGER NOT NULL DEFAULT 0,
+    created_at       TEXT NOT NULL,
+    updated_at       TEXT NOT NULL,
+    UNIQUE (corpus_id, external_id)
+);
+CREATE INDEX document_corpus_status ON document (corpus_id, status);
+
+CREATE TABLE document_text (
+    doc_id  INTEGER PRIMARY KEY REFERENCES document(id) ON DELETE CASCADE,
+    text    TEXT NOT NULL
+);
+
+CREATE TABLE pre_annotation (
+    id                INTEGER PRIMARY KEY,
+    doc_id            INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    model             TEXT NOT NULL,
+    mode              TEXT NOT NULL,
+    spans             TEXT NOT NULL,
+    tokens            TEXT NOT NULL,
+    uncertain_margin  REAL NOT NULL,
+    uncertain_tokens  INTEGER NOT NULL,
+    created_at        TEXT NOT NULL
+);
+CREATE INDEX pre_annotation_doc ON pre_annotation (doc_id, id);
+
+CREATE TABLE gold (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    doc_id      INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    annotator   TEXT NOT NULL,
+    spans       TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    UNIQUE (doc_id, annotator)
+);
+CREATE INDEX gold_doc ON gold (doc_id, id);
+
+CREATE TABLE edit (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    annotator   TEXT NOT NULL,
+    label       TEXT NOT NULL,
+    state       TEXT NOT NULL DEFAULT 'applied'
+                CHECK (state IN ('applied', 'undone', 'discarded')),
+    created_at  TEXT NOT NULL,
+    changed_at  TEXT NOT NULL
+);
+CREATE INDEX edit_annotator_state ON edit (annotator, state, id);
+
+CREATE TABLE edit_document (
+    edit_id            INTEGER NOT NULL REFERENCES edit(id) ON DELETE CASCADE,
+    doc_id             INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    before_view        TEXT NOT NULL,
+    before_gold_id     INTEGER,
+    before_spans       TEXT,
+    before_updated_at  TEXT,
+    after_gold_id      INTEGER NOT NULL,
+    after_spans        TEXT NOT NULL,
+    after_updated_at   TEXT NOT NULL,
+    status_before      TEXT NOT NULL,
+    status_after       TEXT NOT NULL,
+    PRIMARY KEY (edit_id, doc_id)
+);
+CREATE INDEX edit_document_doc ON edit_document (doc_id);
+
+CREATE TABLE judgment (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    doc_id      INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    annotator   TEXT NOT NULL,
+    data        TEXT NOT NULL,
+    verdict     TEXT,
+    updated_at  TEXT NOT NULL,
+    UNIQUE (doc_id, annotator)
+);
+CREATE INDEX judgment_doc ON judgment (doc_id, id);
+"#;
+
+/// What `migrate` found and did.
+pub enum Migration {
+    UpToDate,
+    Migrated {
+        from: i64,
+        to: i64,
+    },
+    /// The database was written by a newer program.
+    TooNew {
+        found: i64,
+        supported: i64,
+    },
+    /// The file is a SQLite database of something else.
+    Foreign {
+        application_id: i32,
+    },
+}
+
+/// Brings the database to the latest version.
+pub fn migrate(conn: &mut Connection) -> rusqlite::Result<Migration> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let app: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    let latest = MIGRATIONS.len() as i64;
+    if app != APPLICATION_ID && (version > 0 || app != 0 || has_tables(conn)?) {
+        return Ok(Migration::Foreign {
+            application_id: app,
+        });
+    }
+    if version > latest {
+        return Ok(Migration::TooNew {
+            found: version,
+            supported: latest,
+        });
+    }
+    if version == latest {
+        return Ok(Migration::UpToDate);
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.execute_batch(&format!(
+            "PRAGMA user_version = {}; PRAGMA application_id = {APPLICATION_ID};",
+            i + 1
+        ))?;
+        tx.commit()?;
+    }
+    Ok(Migration::Migrated {
+        from: version,
+        to: latest,
+    })
+}
+
+fn has_tables(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table')",
+        [],
+        |r| r.get(0),
+    )
+}

@@ -1,0 +1,306 @@
+//! Gold edits, undo/redo across restarts, apply-to-all, refused edits.
+
+use deid::phi::{PhiType, Span};
+use deid::store::{DocEdit, Edit, GoldSpan, NewDocument, Status, Store};
+
+fn g(start: usize, end: usize, kind: PhiType) -> GoldSpan {
+    GoldSpan { start, end, kind }
+}
+
+fn new_doc(ext: &str, text: &str, gold: Option<Vec<Span>>) -> NewDocument {
+    NewDocument {
+        external_id: ext.into(),
+        text: text.into(),
+        source: "test".into(),
+        gold,
+    }
+}
+
+fn edit(label: &str, doc: i64, remove: Vec<GoldSpan>, add: Vec<GoldSpan>) -> Edit {
+    Edit {
+        label: label.into(),
+        changes: vec![DocEdit { doc, remove, add }],
+    }
+}
+
+const TEXT: &str = "Seen by Dr Smith in Boston on 12/26/20.";
+// Smith 11..16, Boston 20..26, 12/26/20 30..38
+
+#[test]
+fn edit_undo_redo_survive_a_restart_and_a_new_edit_clears_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("annotations.db");
+    let (c, id) = {
+        let mut s = Store::open(&path).unwrap();
+        let c = s.create_corpus("c", "x").unwrap();
+        let id = s.add_documents(c, &[new_doc("1", TEXT, None)]).unwrap()[0];
+        s.save_pre_annotation(
+            id,
+            "m",
+            "hybrid",
+            &[Span::new(11, 16, PhiType::Doctor)],
+            &[],
+            0.1,
+        )
+        .unwrap();
+        (c, id)
+    };
+    let pre = vec![g(11, 16, PhiType::Doctor)];
+    let with_city = vec![g(11, 16, PhiType::Doctor), g(20, 26, PhiType::City)];
+
+    {
+        let mut s = Store::open(&path).unwrap();
+        s.apply_edit(
+            "alice",
+            &edit("toggle", id, vec![], vec![g(20, 26, PhiType::City)]),
+        )
+        .unwrap();
+        let v = s.document(id).unwrap();
+        assert_eq!(v.gold, with_city);
+        assert!(v.gold_edited);
+        assert_eq!(v.status, Status::InReview);
+        assert_eq!(
+            s.undo_redo_labels("alice").unwrap(),
+            (Some("toggle".into()), None)
+        );
+    }
+    {
+        let mut s = Store::open(&path).unwrap();
+        assert_eq!(s.undo("bob").unwrap(), None);
+        let u = s.undo("alice").unwrap().unwrap();
+        assert_eq!((u.label.as_str(), u.docs.clone()), ("toggle", vec![id]));
+        let v = s.document(id).unwrap();
+        assert_eq!(v.gold, pre);
+        assert!(!v.gold_edited);
+        assert_eq!(v.status, Status::New);
+        assert_eq!(s.undo("alice").unwrap(), None);
+    }
+    {
+        let mut s = Store::open(&path).unwrap();
+        assert_eq!(
+            s.undo_redo_labels("alice").unwrap(),
+            (None, Some("toggle".into()))
+        );
+        let r = s.redo("alice").unwrap().unwrap();
+        assert_eq!(r.docs, vec![id]);
+        let v = s.document(id).unwrap();
+        assert_eq!(v.gold, with_city);
+        assert_eq!(v.status, Status::InReview);
+        assert_eq!(s.redo("alice").unwrap(), None);
+        let (rows, _) = s.documents(c, &Default::default()).unwrap();
+        assert_eq!(rows[0].phi_spans, 2);
+        assert_eq!(rows[0].categories, vec!["DOCTOR", "CITY"]);
+
+        // Undo, then a new edit: the redo stack is gone.
+        s.undo("alice").unwrap().unwrap();
+        s.apply_edit(
+            "alice",
+            &edit(
+                "relabel",
+                id,
+                vec![g(11, 16, PhiType::Doctor)],
+                vec![g(11, 16, PhiType::Patient)],
+            ),
+        )
+        .unwrap();
+        assert_eq!(
+            s.document(id).unwrap().gold,
+            vec![g(11, 16, PhiType::Patient)]
+        );
+    }
+    let mut s = Store::open(&path).unwrap();
+    assert_eq!(s.redo("alice").unwrap(), None);
+    assert_eq!(s.undo("alice").unwrap().unwrap().label, "relabel");
+    assert_eq!(s.document(id).unwrap().gold, pre);
+    assert_eq!(s.undo("alice").unwrap(), None);
+
+    let h = s.history(id).unwrap();
+    let states: Vec<_> = h
+        .iter()
+        .map(|e| (e.label.as_str(), e.state.as_str()))
+        .collect();
+    assert_eq!(states, vec![("toggle", "discarded"), ("relabel", "undone")]);
+    assert_eq!(h[0].before, pre);
+    assert_eq!(h[0].after, with_city);
+    assert_eq!(h[0].annotator, "alice");
+}
+
+#[test]
+fn apply_to_all_occurrences_is_one_undo_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    let c = s.create_corpus("c", "x").unwrap();
+    let other = s.create_corpus("other", "x").unwrap();
+    let ids = s
+        .add_documents(
+            c,
+            &[
+                new_doc("1", "Boston rash.", None),
+                new_doc("2", "Née à Zürich, moved to Boston; Bostonian diet.", None),
+                new_doc("3", "No city here.", None),
+                new_doc("4", "In Boston and again Boston.", None),
+            ],
+        )
+        .unwrap();
+    s.add_documents(other, &[new_doc("1", "Boston", None)])
+        .unwrap();
+    let hits = s.find_occurrences(None, c, "Boston").unwrap();
+    assert_eq!(
+        hits,
+        vec![
+            (ids[0], 0, 6),
+            (ids[1], 23, 29),
+            (ids[3], 3, 9),
+            (ids[3], 20, 26)
+        ]
+    );
+    assert_eq!(
+        s.find_occurrences(Some(ids[3]), c, "Boston").unwrap().len(),
+        2
+    );
+    assert!(s.find_occurrences(None, c, "oston").unwrap().is_empty());
+    assert!(s.find_occurrences(None, c, "  ").unwrap().is_empty());
+
+    let changes = hits
+        .iter()
+        .map(|&(doc, start, end)| deid::store::DocEdit {
+            doc,
+            remove: vec![],
+            add: vec![g(start, end, PhiType::City)],
+        })
+        .collect();
+    let e = Edit {
+        label: "apply to all: Boston".into(),
+        changes,
+    };
+    s.apply_edit("alice", &e).unwrap();
+    assert_eq!(s.document(ids[3]).unwrap().gold.len(), 2);
+    assert_eq!(
+        s.document(ids[1]).unwrap().gold,
+        vec![g(23, 29, PhiType::City)]
+    );
+    assert_eq!(s.document(ids[2]).unwrap().status, Status::New);
+
+    let u = s.undo("alice").unwrap().unwrap();
+    assert_eq!(u.label, "apply to all: Boston");
+    assert_eq!(u.docs, vec![ids[0], ids[1], ids[3]]);
+    for id in &ids {
+        let v = s.document(*id).unwrap();
+        assert!(v.gold.is_empty() && !v.gold_edited && v.status == Status::New);
+    }
+    let r = s.redo("alice").unwrap().unwrap();
+    assert_eq!(r.docs.len(), 3);
+    assert_eq!(s.document(ids[3]).unwrap().gold.len(), 2);
+}
+
+#[test]
+fn an_edit_that_would_overlap_or_is_stale_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    let c = s.create_corpus("c", "x").unwrap();
+    let ids = s
+        .add_documents(
+            c,
+            &[
+                new_doc("1", TEXT, Some(vec![Span::new(20, 26, PhiType::City)])),
+                new_doc("2", TEXT, None),
+            ],
+        )
+        .unwrap();
+    let before: Vec<_> = ids.iter().map(|i| s.document(*i).unwrap().gold).collect();
+
+    // Document 2 is fine, document 1 would overlap: neither changes.
+    let bad = Edit {
+        label: "toggle".into(),
+        changes: vec![
+            DocEdit {
+                doc: ids[1],
+                remove: vec![],
+                add: vec![g(30, 38, PhiType::Date)],
+            },
+            DocEdit {
+                doc: ids[0],
+                remove: vec![],
+                add: vec![g(24, 29, PhiType::Date)],
+            },
+        ],
+    };
+    let err = s.apply_edit("alice", &bad).unwrap_err().to_string();
+    assert!(
+        err.contains("overlap") && err.contains(&format!("document {}", ids[0])),
+        "{err}"
+    );
+    assert!(!err.contains("Boston"), "{err}");
+
+    for (label, e) in [
+        (
+            "stale remove",
+            edit("x", ids[0], vec![g(11, 16, PhiType::Doctor)], vec![]),
+        ),
+        (
+            "past the end",
+            edit("x", ids[0], vec![], vec![g(30, 80, PhiType::Date)]),
+        ),
+        (
+            "empty span",
+            edit("x", ids[0], vec![], vec![g(5, 5, PhiType::Date)]),
+        ),
+        (
+            "duplicate",
+            edit("x", ids[0], vec![], vec![g(20, 26, PhiType::City)]),
+        ),
+        (
+            "no such document",
+            edit("x", 999, vec![], vec![g(0, 4, PhiType::Date)]),
+        ),
+    ] {
+        assert!(s.apply_edit("alice", &e).is_err(), "{label} accepted");
+    }
+    let after: Vec<_> = ids.iter().map(|i| s.document(*i).unwrap().gold).collect();
+    assert_eq!(before, after);
+    for id in &ids {
+        assert_eq!(s.document(*id).unwrap().status, Status::New);
+        assert!(s.history(*id).unwrap().is_empty());
+    }
+    assert_eq!(s.undo_redo_labels("alice").unwrap(), (None, None));
+    assert_eq!(s.undo("alice").unwrap(), None);
+}
+
+#[test]
+fn annotators_have_their_own_undo_and_the_latest_gold_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    let c = s.create_corpus("c", "x").unwrap();
+    let id = s
+        .add_documents(
+            c,
+            &[new_doc(
+                "1",
+                TEXT,
+                Some(vec![Span::new(20, 26, PhiType::City)]),
+            )],
+        )
+        .unwrap()[0];
+    s.apply_edit(
+        "alice",
+        &edit("a", id, vec![], vec![g(30, 38, PhiType::Date)]),
+    )
+    .unwrap();
+    s.apply_edit(
+        "bob",
+        &edit("b", id, vec![], vec![g(11, 16, PhiType::Doctor)]),
+    )
+    .unwrap();
+    assert_eq!(s.document(id).unwrap().gold.len(), 3);
+    s.set_status(id, Status::Done).unwrap();
+    // Alice's undo removes her row; Bob's (newer) gold still shows.
+    s.undo("alice").unwrap().unwrap();
+    assert_eq!(s.document(id).unwrap().gold.len(), 3);
+    assert_eq!(s.document(id).unwrap().status, Status::Done);
+    s.undo("bob").unwrap().unwrap();
+    // Bob's row gone: the imported gold is the newest left.
+    assert_eq!(s.document(id).unwrap().gold, vec![g(20, 26, PhiType::City)]);
+    assert!(s.document(id).unwrap().gold_edited);
+    s.redo("alice").unwrap().unwrap();
+    assert_eq!(s.document(id).unwrap().gold.len(), 2);
+}

@@ -1,0 +1,238 @@
+//! The review report and the exports of the annotation database.
+
+use deid::phi::{PhiType, Span};
+use deid::store::{
+    DocEdit, Edit, GoldSpan, InfoState, Judgment, NewDocument, Status, Store, Verdict,
+};
+use std::collections::BTreeMap;
+
+fn new_doc(ext: &str, text: &str, gold: Option<Vec<Span>>) -> NewDocument {
+    NewDocument {
+        external_id: ext.into(),
+        text: text.into(),
+        source: "test".into(),
+        gold,
+    }
+}
+
+fn judgment(info: &[(&str, InfoState)], verdict: Verdict) -> Judgment {
+    Judgment {
+        info: info
+            .iter()
+            .map(|(k, v)| (k.to_string(), *v))
+            .collect::<BTreeMap<_, _>>(),
+        valuable_masked: vec![],
+        verdict: Some(verdict),
+        comment: String::new(),
+    }
+}
+
+const TEXT: &str = "John Smith seen in Boston on 12/26/20.";
+// John 0..4, Smith 5..10, seen 11..15, Boston 19..25, 12/26/20 29..37
+
+#[test]
+fn report_numbers_on_a_hand_computed_case() {
+    use InfoState::*;
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    let c = s.create_corpus("c", "x").unwrap();
+    let gold = vec![
+        Span::new(0, 10, PhiType::Patient),
+        Span::new(19, 25, PhiType::City),
+        Span::new(29, 37, PhiType::Date),
+    ];
+    let ids = s
+        .add_documents(
+            c,
+            &[
+                new_doc("evaluated", TEXT, Some(gold.clone())),
+                new_doc("no gold", TEXT, None),
+                new_doc("no pre", TEXT, Some(gold)),
+                new_doc("untouched", TEXT, None),
+            ],
+        )
+        .unwrap();
+    let pre = [
+        Span::new(0, 4, PhiType::Patient),
+        Span::new(11, 15, PhiType::Doctor),
+        Span::new(19, 25, PhiType::City),
+        Span::new(29, 37, PhiType::Date),
+    ];
+    for id in &ids[..2] {
+        s.save_pre_annotation(*id, "m", "hybrid", &pre, &[], 0.1)
+            .unwrap();
+    }
+    s.save_judgment(
+        ids[0],
+        "alice",
+        &judgment(
+            &[("reaction", Retained), ("dose", Lost), ("timing", Lost)],
+            Verdict::SomeLost,
+        ),
+    )
+    .unwrap();
+    s.save_judgment(
+        ids[1],
+        "alice",
+        &judgment(&[("reaction", Retained)], Verdict::NothingLost),
+    )
+    .unwrap();
+    s.save_judgment(
+        ids[2],
+        "alice",
+        &judgment(&[("outcome", Lost)], Verdict::SomeLost),
+    )
+    .unwrap();
+    // The latest judgment of a narrative is the one that counts.
+    s.save_judgment(
+        ids[2],
+        "bob",
+        &judgment(&[("timing", Lost), ("dose", Absent)], Verdict::CriticalLost),
+    )
+    .unwrap();
+
+    let r = s.report(c).unwrap();
+    assert_eq!(r.documents, 4);
+    assert_eq!(r.judged, 3);
+    assert_eq!(r.some_retained, 2);
+    assert!((r.some_retained_share - 2.0 / 3.0).abs() < 1e-9);
+    assert_eq!(r.nothing_lost, 1);
+    assert!((r.nothing_lost_share - 1.0 / 3.0).abs() < 1e-9);
+    assert_eq!(r.lost[0], ("timing".to_string(), 2));
+    assert_eq!(r.lost[1], ("dose".to_string(), 1));
+    assert!(r.lost[2..].iter().all(|(_, n)| *n == 0));
+    assert_eq!(r.lost.len(), 12);
+
+    // Gold tokens John Smith | Boston | 12 26 20; the pre-annotation misses Smith and adds seen.
+    assert_eq!(r.evaluated, 1);
+    assert!((r.token_recall - 5.0 / 6.0).abs() < 1e-9);
+    assert!((r.token_precision - 5.0 / 6.0).abs() < 1e-9);
+    let cat = |name: &str| r.categories.iter().find(|c| c.category == name).unwrap();
+    let p = cat("PATIENT");
+    assert_eq!(
+        (
+            p.gold_tokens,
+            p.found_tokens,
+            p.system_tokens,
+            p.matched_system_tokens
+        ),
+        (2, 1, 1, 1)
+    );
+    assert!((p.recall - 0.5).abs() < 1e-9 && (p.precision - 1.0).abs() < 1e-9);
+    let d = cat("DOCTOR");
+    assert_eq!(
+        (d.gold_tokens, d.system_tokens, d.matched_system_tokens),
+        (0, 1, 0)
+    );
+    assert_eq!(d.precision, 0.0);
+    let dt = cat("DATE");
+    assert_eq!(
+        (dt.gold_tokens, dt.found_tokens, dt.system_tokens),
+        (3, 3, 3)
+    );
+    assert_eq!(cat("CITY").recall, 1.0);
+    assert_eq!(r.categories.len(), 4);
+
+    // Editing the second narrative's gold brings it into the comparison.
+    s.apply_edit(
+        "alice",
+        &Edit {
+            label: "toggle".into(),
+            changes: vec![DocEdit {
+                doc: ids[1],
+                remove: vec![GoldSpan {
+                    start: 11,
+                    end: 15,
+                    kind: PhiType::Doctor,
+                }],
+                add: vec![],
+            }],
+        },
+    )
+    .unwrap();
+    let r = s.report(c).unwrap();
+    assert_eq!(r.evaluated, 2);
+    assert!((r.token_recall - 10.0 / 11.0).abs() < 1e-9);
+}
+
+#[test]
+fn i2b2_export_reads_back_with_the_exact_gold() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    let c = s.create_corpus("c", "x").unwrap();
+    let crlf = "Patient Zoë, 53 y/o,\r\nseen ]]> in Boston & <Paris> on 12/26/20.";
+    let gold = vec![
+        Span::new(8, 11, PhiType::Patient),
+        Span::new(13, 15, PhiType::Age),
+    ];
+    let ids = s
+        .add_documents(
+            c,
+            &[
+                new_doc("case/1", crlf, Some(gold.clone())),
+                new_doc("case 2", TEXT, None),
+                new_doc("case:1", TEXT, Some(vec![Span::new(19, 25, PhiType::City)])),
+            ],
+        )
+        .unwrap();
+    s.save_pre_annotation(
+        ids[1],
+        "m",
+        "hybrid",
+        &[Span::new(29, 37, PhiType::Date)],
+        &[],
+        0.1,
+    )
+    .unwrap();
+    s.set_status(ids[0], Status::Done).unwrap();
+    s.set_status(ids[1], Status::Done).unwrap();
+
+    let out = dir.path().join("done");
+    assert_eq!(s.export_i2b2(c, &out, true).unwrap(), 2);
+    let mut names: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, vec!["case_1.xml", "case_2.xml"]);
+    let d = deid::i2b2::read_file(&out.join("case_1.xml")).unwrap();
+    assert_eq!(d.text, crlf);
+    assert_eq!(d.spans(), gold);
+    let d = deid::i2b2::read_file(&out.join("case_2.xml")).unwrap();
+    assert_eq!(d.spans(), vec![Span::new(29, 37, PhiType::Date)]);
+
+    let all = dir.path().join("all");
+    assert_eq!(s.export_i2b2(c, &all, false).unwrap(), 3);
+    // "case:1" sanitises to a name already taken, so it gets its id.
+    let third = all.join(format!("case_1_{}.xml", ids[2]));
+    let d = deid::i2b2::read_file(&third).unwrap();
+    assert_eq!(d.spans(), vec![Span::new(19, 25, PhiType::City)]);
+
+    let masked = dir.path().join("masked");
+    assert_eq!(s.export_masked(c, &masked).unwrap(), 3);
+    let m = std::fs::read_to_string(masked.join("case_2.txt")).unwrap();
+    assert_eq!(m, "John Smith seen in Boston on [DATE].");
+    let m = std::fs::read_to_string(masked.join("case_1.txt")).unwrap();
+    assert!(m.starts_with("Patient [PATIENT], [AGE] y/o,\r\n"), "{m}");
+
+    let j = Judgment {
+        verdict: Some(Verdict::NothingLost),
+        ..Judgment::default()
+    };
+    s.save_judgment(ids[1], "alice", &j).unwrap();
+    let jsonl = dir.path().join("out.jsonl");
+    assert_eq!(s.export_jsonl(c, &jsonl).unwrap(), 3);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["id"], "case/1");
+    assert_eq!(lines[0]["text"], crlf);
+    assert_eq!(lines[0]["gold"][1]["kind"], "AGE");
+    assert_eq!(lines[0]["gold_edited"], true);
+    assert_eq!(lines[1]["gold_edited"], false);
+    assert_eq!(lines[1]["judgment"]["verdict"], "nothing_lost");
+    assert!(lines[2]["judgment"].is_null());
+}
