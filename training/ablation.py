@@ -41,6 +41,8 @@ def main():
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--variations", default="abcd")
     ap.add_argument("--table-only", action="store_true")
+    ap.add_argument("--rescore-dev", action="store_true",
+                    help="re-evaluate every checkpoint on --dev (e.g. after the featurizer changed)")
     ap.add_argument("--report", default="training/ABLATION.md")
     ap.add_argument("--notes", default="", help="free text appended to the report")
     ap.add_argument("--generator-manifest", default=None)
@@ -66,8 +68,19 @@ def main():
             results[v] = json.loads(p.read_text())
     if not results:
         sys.exit("no results")
+    if args.rescore_dev:
+        from training.deid_model import data as D
+        from training.deid_model.train import evaluate, load_checkpoint
+        dev_docs = D.load_jsonl(args.dev)
+        for v, m in results.items():
+            model, ck = load_checkpoint(runs / v / "checkpoint.pt")
+            ex = D.encode_all(dev_docs, ck["word_vocab"], ck["char_vocab"], D.uses_post_space(v))
+            m["metrics"]["dev"] = evaluate(model, ex)
     any_m = next(iter(results.values()))
     info = any_m["info"]
+    c = info.get("config")
+    dims = (f"word emb {c['word_dim']}, char emb {c['char_dim']}, char BiLSTM {c['char_hidden']}/dir, "
+            f"word BiLSTM {c['hidden']}/dir, dropout {c['dropout']}") if c else "default dims"
     head = "| variation | inputs | recall | precision | F1 |\n|---|---|---|---|---|"
     lines = [
         "# Ablation: Meldau 2018 variations a-d",
@@ -75,7 +88,7 @@ def main():
         f"Training data: `{info['train_file']}` (sha256 `{info['data_sha256'][:16]}…`), "
         f"{info['documents']} documents, {info['tokens']} tokens; "
         f"at most {args.epochs} epochs (patience {args.patience}), seed {args.seed}, "
-        "same dims for all (word emb 100, char emb 24, char BiLSTM 32/dir, word BiLSTM 128/dir, dropout 0.5), "
+        f"same dims for all ({dims}), "
         "Adam 1e-3, class-weighted cross entropy; model selection on the valid split by PHI F2.",
         "",
         "Token-level binary PHI: a token is predicted PHI when argmax != SAFE.",

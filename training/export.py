@@ -18,7 +18,7 @@ import torch
 
 from training.deid_model import data as D
 from training.deid_model.model import ExportWrapper
-from training.deid_model.train import load_checkpoint, predict
+from training.deid_model.train import evaluate, load_checkpoint
 
 OPSET = 17
 INPUT_NAMES = ["word_ids", "char_ids", "features"]
@@ -119,8 +119,11 @@ def export(args):
             e = dev_ex[i]
             p = ExportWrapper(model).eval()(torch.from_numpy(e.word_ids[None]), torch.from_numpy(e.char_ids[None]),
                                             torch.from_numpy(e.features[None]))[0].numpy()
-            parity_docs.append({"id": dev_docs[i]["id"], "tokens": dev_docs[i]["tokens"],
-                                "word_ids": e.word_ids.tolist(), "probs": p.astype(float).tolist()})
+            d = dev_docs[i]
+            parity_docs.append({"id": d["id"], "tokens": d["tokens"], "words": d["words"], "chars": d["chars"],
+                                "features": d["features"], "word_ids": e.word_ids.tolist(),
+                                "char_ids": [[int(x) for x in row if x] for row in e.char_ids],
+                                "probs": p.astype(float).tolist()})
     check = check_onnx(model, onnx_path, [dev_ex[i] for i in pick[:3]])
     ok = check["max_abs_diff_padded_batch"] < 1e-5 and check["max_abs_diff_unpadded_vs_padded"] < 1e-5
     print(f"onnxruntime vs PyTorch: {check}")
@@ -129,10 +132,13 @@ def export(args):
         sys.exit(1)
     (out / "parity.json").write_text(json.dumps({
         "model": args.name, "labels": D.LABELS, "tolerance": 1e-4,
-        "source": "tests/fixtures/gold/dev (deid featurize); probs from PyTorch, one document per batch",
+        "source": "tests/fixtures/gold/dev (deid featurize); probs from PyTorch, one document per batch; "
+                  "words/chars/features are the featurizer output the probs were computed from",
         "documents": parity_docs}))
 
-    metrics = info.get("metrics", {})
+    metrics = dict(info.get("metrics", {}))
+    metrics["dev"] = evaluate(model, dev_ex)  # re-scored with the dev JSONL given here (current featurizer)
+    metrics["dev"]["jsonl_sha256"] = D.sha256_file(args.dev)
     onnx_inputs = check["inputs"]
     training = {k: v for k, v in info.items() if k not in ("metrics",)}
     training["history"] = info.get("history", [])
@@ -200,7 +206,9 @@ def model_card(name, version, cfg, meta, onnx_path) -> str:
         f"- Training: {t.get('documents')} documents, {t.get('tokens')} tokens; "
         f"file sha256 `{t.get('data_sha256')}` (`{t.get('train_file')}`).",
         f"- Label counts: {json.dumps(t.get('label_counts'))}",
-        f"- Generator manifest: {json.dumps(gm) if gm else 'none recorded'}",
+        "- Generator manifest: " + (json.dumps({k: gm.get(k) for k in ("path", "sha256", "generator", "seed",
+                                                                         "documents", "arguments")})
+                                    if gm else "none recorded"),
         "- Model selection on the validation split (best token-level PHI F2); the 57-document dev gold "
         "set (real VAERS narratives, hand-annotated) is used for reporting only.",
         "",

@@ -60,10 +60,12 @@ def uses_features(variation: str) -> bool:
     return variation == "d"
 
 
-def load_jsonl(path: str | Path) -> list[dict]:
+def load_jsonl(path: str | Path, limit: int | None = None) -> list[dict]:
     docs = []
     with open(path, encoding="utf-8") as f:
         for line in f:
+            if limit is not None and len(docs) >= limit:
+                break
             if line.strip():
                 d = json.loads(line)
                 if d["tokens"]:

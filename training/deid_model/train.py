@@ -176,19 +176,28 @@ def add_common_args(ap: argparse.ArgumentParser):
     ap.add_argument("--max-tokens", type=int, default=6000, help="tokens (padded) per batch")
     ap.add_argument("--max-len", type=int, default=300, help="training chunks of at most this many tokens")
     ap.add_argument("--max-docs", type=int, default=None, help="use only the first N training documents")
+    ap.add_argument("--max-valid-docs", type=int, default=None, help="use only the first N valid documents")
     ap.add_argument("--max-minutes", type=float, default=None, help="stop after the epoch that passes this")
     ap.add_argument("--threads", type=int, default=int(os.environ.get("DEID_TRAIN_THREADS", "2")))
     ap.add_argument("--tiny", action="store_true", help="smoke mode: 40 docs, 1 epoch, small dims")
     ap.add_argument("--generator-manifest", default=None, help="manifest of the synthetic data, recorded in metadata")
 
 
+MANIFEST_DROP = ("files", "valid_carrier_ids", "excluded_ids")
+
+
 def read_manifest(path):
-    if path and Path(path).exists():
-        try:
-            return json.loads(Path(path).read_text())
-        except json.JSONDecodeError:
-            return {"path": str(path), "sha256": D.sha256_file(path)}
-    return None
+    """The generator's manifest, minus its per-file and per-id lists, plus the file's sha256."""
+    if not path or not Path(path).exists():
+        return None
+    summary = {"path": str(path), "sha256": D.sha256_file(path)}
+    try:
+        m = json.loads(Path(path).read_text())
+    except json.JSONDecodeError:
+        return summary
+    if isinstance(m, dict):
+        summary.update({k: v for k, v in m.items() if k not in MANIFEST_DROP})
+    return summary
 
 
 def main():
@@ -211,12 +220,12 @@ def main():
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
-    train_docs = D.load_jsonl(args.train)
-    if args.max_docs:
-        train_docs = train_docs[: args.max_docs]
-    valid_docs = D.load_jsonl(args.valid)
+    train_docs = D.load_jsonl(args.train, args.max_docs)
+    valid_docs = D.load_jsonl(args.valid, args.max_valid_docs)
     if args.tiny:
         valid_docs = valid_docs[:20]
+    if args.max_valid_docs:
+        valid_docs = valid_docs[: args.max_valid_docs]
     word_vocab, char_vocab = D.build_vocabs(train_docs, args.max_words)
     post = D.uses_post_space(args.variation)
     train_ex = D.chunk(D.encode_all(train_docs, word_vocab, char_vocab, post), args.max_len)
@@ -242,6 +251,7 @@ def main():
     info = {
         "data_sha256": D.sha256_file(args.train),
         "valid_sha256": D.sha256_file(args.valid),
+        "valid_documents": len(valid_docs),
         "documents": len(train_docs),
         "tokens": int(counts.sum()),
         "label_counts": {D.LABELS[i]: int(c) for i, c in enumerate(counts) if c},
@@ -259,6 +269,7 @@ def main():
         "generator_manifest": read_manifest(args.generator_manifest),
         "train_file": str(args.train),
         "tiny": bool(args.tiny),
+        "config": cfg.to_dict(),
     }
     save_checkpoint(out / "checkpoint.pt", model, word_vocab, char_vocab, {**info, "metrics": metrics})
     (out / "metrics.json").write_text(json.dumps({"info": info, "metrics": metrics}, indent=2))

@@ -162,7 +162,7 @@ class Persona:
         self.src = src
         self.rng = rng
         self.sex = sex if sex in ("F", "M") else rng.choice("FM")
-        self.age = age
+        self.age_years = age
         self.vax_date = vax_date or datetime.date(2020, 12, 14) + datetime.timedelta(days=rng.randrange(0, 90))
         self.first = src.first_name(rng, self.sex)
         self.middle = src.first_name(rng, self.sex)
@@ -271,7 +271,7 @@ class Persona:
             fr.add(" ").phi(f, "PATIENT")
         return fr
 
-    def doctor(self, short_ok=True):
+    def doctor(self, short_ok=True, role=True):
         """'Dr. Alan Chu', 'Dr Chu', 'Alan Chu, MD', 'nurse practitioner Kim Lee'."""
         r = self.rng
         f, l = self.other_person()
@@ -286,7 +286,7 @@ class Persona:
         if k < 0.62:
             cred = r.choice(["MD", "M.D.", "DO", "NP", "PA-C", "RN", "APRN", "FNP-C", "PharmD", "LPN"])
             return Frag().phi(f"{f} {l}", "DOCTOR").add(", " + cred)
-        if k < 0.72:
+        if k < 0.72 and role:
             role = r.choice(["nurse practitioner", "nurse", "pharmacist", "physician assistant",
                              "PA", "NP", "RN", "Nurse", "Pharmacist", "LPN", "paramedic"])
             return Frag(role + " ").phi(f"{f} {l}" if r.random() < 0.7 else f, "DOCTOR")
@@ -582,8 +582,8 @@ class Persona:
 
     # -- ages ---------------------------------------------------------------------------
     def age_value(self):
-        if self.age is not None and self.rng.random() < 0.8:
-            return self.age
+        if self.age_years is not None and self.rng.random() < 0.8:
+            return self.age_years
         return self.rng.choice([self.rng.randint(16, 95), self.rng.randint(25, 75), self.rng.randint(1, 17)])
 
     def age(self, poss=None):
@@ -625,7 +625,7 @@ class Persona:
     def some_date(self, kind="event"):
         r = self.rng
         if kind == "dob":
-            a = self.age if self.age is not None else r.randint(18, 90)
+            a = self.age_years if self.age_years is not None else r.randint(18, 90)
             return datetime.date(2020 - a, 1, 1) + datetime.timedelta(days=r.randrange(0, 365))
         if kind == "history":
             return datetime.date(r.randint(1975, 2020), r.randint(1, 12), r.randint(1, 28))
@@ -744,7 +744,7 @@ class Persona:
         d1 = self.some_date()
         d2 = d1 + datetime.timedelta(days=r.randint(1, 9))
         k = r.random()
-        fr = Frag()
+        fr = Frag(r.choice(["", "from ", "on ", "", "dated "]) if k < 0.70 else "")
         if k < 0.22:
             return fr.phi(f"{d1.month}/{d1.day}", "DATE").add("-").phi(f"{d2.month}/{d2.day}/{d2.year}" if r.random() < 0.5 else f"{d2.month}/{d2.day}", "DATE")
         if k < 0.40 and d1.month == d2.month:
@@ -758,5 +758,6 @@ class Persona:
         if k < 0.70 and d1.month == d2.month:
             return fr.phi(f"{d1.day:02d}", "DATE").add("-").phi(f"{d2.day:02d}{MON[d2.month - 1]}{d2.year}", "DATE")
         st = r.choice(["m/d/yyyy", "DDMonYYYY", "Month d, yyyy", "mm/dd/yyyy", "m/d"])
-        return fr.add(r.choice(["from ", "between ", ""])).phi(self.date_text(d1, style=st), "DATE").add(
-            r.choice([" to ", " until ", " - ", " and ", " through "])).phi(self.date_text(d2, style=st), "DATE")
+        pre = r.choice(["from ", "from ", "between ", "", "dated "])
+        conn = " and " if pre == "between " else r.choice([" to ", " until ", " - ", " through ", " to "])
+        return fr.add(pre).phi(self.date_text(d1, style=st), "DATE").add(conn).phi(self.date_text(d2, style=st), "DATE")
