@@ -4,14 +4,17 @@
 //! - the rules call it safe: it is released when the model's P(SAFE) >= `low`;
 //! - the rules call it PHI: it is released only when P(SAFE) >= `high`;
 //! - the rules saw a weekday, month, street, holiday or written-out number: never released
-//!   (threshold infinity), whatever the model says.
+//!   (threshold infinity), whatever the model says;
+//! - a recognizer (date, age, contact, ID pattern) claimed it: never released either. This goes
+//!   beyond Meldau: the patterns are written to be precise, so releasing their hits could only
+//!   trade recall for a sliver of precision.
 //!
 //! A masked token gets the model's most likely PHI category, or the rules' when the model itself
 //! thinks the token is safe.
 
 use crate::model::{Probabilities, Thresholds};
 use crate::phi::PhiType;
-use crate::rules::{Feature, TokenRule};
+use crate::rules::{Feature, Reason, TokenRule};
 
 /// Features whose tokens are never released (Meldau's threshold infinity).
 const NEVER_RELEASED: [Feature; 5] = [
@@ -44,7 +47,9 @@ pub fn combine(
     let pair = best_phi
         .and_then(|k| thresholds.per_category.get(k.type_name()))
         .map_or((thresholds.low, thresholds.high), |p| (p.low, p.high));
-    let threshold = if NEVER_RELEASED.iter().any(|f| rule.features.has(*f)) {
+    let never = NEVER_RELEASED.iter().any(|f| rule.features.has(*f))
+        || matches!(rule.reason, Reason::Pattern(_));
+    let threshold = if never {
         f32::INFINITY
     } else if rule.phi {
         pair.1
@@ -103,7 +108,7 @@ pub fn combine_document(
 mod tests {
     use super::*;
     use crate::model::ThresholdPair;
-    use crate::rules::{Features, Reason};
+    use crate::rules::Features;
 
     const KINDS: [Option<PhiType>; 4] = [
         None,
@@ -169,6 +174,15 @@ mod tests {
             assert_eq!(d.kind, Some(PhiType::Date), "{f:?}");
             assert!(d.threshold.is_infinite());
         }
+    }
+
+    #[test]
+    fn recognizer_hits_are_never_released() {
+        let mut r = rule(true, Some(PhiType::Date), None);
+        r.reason = Reason::Pattern(PhiType::Date);
+        let d = combine(&r, &[1.0, 0.0, 0.0, 0.0], &KINDS, &t());
+        assert_eq!(d.kind, Some(PhiType::Date));
+        assert!(d.threshold.is_infinite());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 #   training/train.sh                 # variation d, exported to models/deid-bilstm-v1
 #   NAME=x VARIATION=c EPOCHS=8 MAX_DOCS=5000 MAX_MINUTES=30 training/train.sh
 #   TINY=1 training/train.sh          # smoke run: 40 documents, 1 epoch, small dims → training/runs/tiny
+#   CARRIERS=path.csv                 # carrier narratives (default ../shared/data/vaers/vaers-2021-01.csv)
 #
 # Training runs niced on 2 threads (DEID_TRAIN_THREADS).
 set -euo pipefail
@@ -33,7 +34,7 @@ cargo build --release --bin deid
 deid="target/release/deid"
 
 if [ ! -d "$SYNTH/train" ] || [ ! -d "$SYNTH/valid" ]; then
-    python3 -m training.generate --carriers /work/shared/data/vaers/vaers-2021-01.csv \
+    python3 -m training.generate --carriers "${CARRIERS:-$root/../shared/data/vaers/vaers-2021-01.csv}" \
         --exclude tests/fixtures/gold/dev/VAERS_IDS.tsv --n "$N_DOCS" --seed "$SEED" \
         --deid "$deid" --out "$SYNTH"
 fi

@@ -1,0 +1,100 @@
+//! Parity: Rust preprocessing + ONNX Runtime give the probabilities PyTorch gave at export time
+//! (max abs difference < 1e-4) on the dev documents stored in the model's `parity.json`. The
+//! inputs are compared first, so a failure says whether the featurizer drifted (re-export the
+//! model) or the runtime disagrees.
+
+use deid::featurize::feature_vectors;
+use deid::model::{DeepModel, Provider};
+use deid::rules::RuleEngine;
+use deid::tokenize::{OffsetMap, Tokenized};
+use serde::Deserialize;
+use std::path::Path;
+
+#[derive(Deserialize)]
+struct Parity {
+    tolerance: f32,
+    documents: Vec<ParityDoc>,
+}
+
+#[derive(Deserialize)]
+struct ParityDoc {
+    id: String,
+    word_ids: Vec<i64>,
+    char_ids: Vec<Vec<i64>>,
+    features: Vec<Vec<f32>>,
+    probs: Vec<Vec<f32>>,
+}
+
+#[test]
+fn rust_preprocessing_and_ort_match_pytorch() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("models/deid-bilstm-v1");
+    let parity: Parity =
+        serde_json::from_slice(&std::fs::read(dir.join("parity.json")).unwrap()).unwrap();
+    assert!(parity.tolerance <= 1e-4);
+    assert!(!parity.documents.is_empty());
+    let model = DeepModel::load(&dir, Provider::Cpu).expect("model loads");
+    let rules = RuleEngine::embedded();
+    let mut worst = 0f32;
+    for doc in &parity.documents {
+        let gold =
+            deid::i2b2::read_file(&root.join(format!("tests/fixtures/gold/dev/{}.xml", doc.id)))
+                .unwrap();
+        let tokenized = Tokenized::new(&gold.text);
+        let out = rules.apply(&tokenized, &OffsetMap::new(&gold.text));
+        let input = model.input(&tokenized, feature_vectors(&tokenized, &out));
+        assert_eq!(input.word_ids, doc.word_ids, "{}: word ids drifted", doc.id);
+        assert_eq!(
+            input.char_ids, doc.char_ids,
+            "{}: character ids drifted",
+            doc.id
+        );
+        for (i, (ours, theirs)) in input.features.iter().zip(&doc.features).enumerate() {
+            assert_eq!(
+                &ours[..],
+                &theirs[..],
+                "{}: features of token {i} drifted; re-export the model",
+                doc.id
+            );
+        }
+        let probs = &model.predict(&[&input]).unwrap()[0];
+        for (i, row) in doc.probs.iter().enumerate() {
+            for (a, b) in probs.token(i).iter().zip(row) {
+                worst = worst.max((a - b).abs());
+            }
+        }
+    }
+    println!("max abs difference to PyTorch: {worst:e}");
+    assert!(worst < parity.tolerance, "max abs difference {worst}");
+}
+
+/// Batching documents of different lengths together must not change any document's result.
+#[test]
+fn batching_with_padding_does_not_change_probabilities() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let model = DeepModel::load(&root.join("models/deid-bilstm-v1"), Provider::Cpu).unwrap();
+    let rules = RuleEngine::embedded();
+    let texts = [
+        "Fever on 12/26/20.",
+        "Patient is a 53-year-old nurse seen at Mercy Hospital in Dayton, OH on 23Dec2020 😀.",
+    ];
+    let inputs: Vec<_> = texts
+        .iter()
+        .map(|t| {
+            let doc = Tokenized::new(t);
+            let out = rules.apply(&doc, &OffsetMap::new(t));
+            model.input(&doc, feature_vectors(&doc, &out))
+        })
+        .collect();
+    let together = model.predict(&[&inputs[0], &inputs[1]]).unwrap();
+    for (i, input) in inputs.iter().enumerate() {
+        let alone = &model.predict(&[input]).unwrap()[0];
+        let diff = alone
+            .values
+            .iter()
+            .zip(&together[i].values)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0f32, f32::max);
+        assert!(diff < 1e-5, "document {i}: {diff}");
+    }
+}
