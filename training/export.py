@@ -17,11 +17,11 @@ import numpy as np
 import torch
 
 from training.deid_model import data as D
-from training.deid_model.model import ExportWrapper
+from training.deid_model.model import ExportWrapper, dedup_chars
 from training.deid_model.train import evaluate, load_checkpoint
 
 OPSET = 17
-INPUT_NAMES = ["word_ids", "char_ids", "features"]
+INPUT_NAMES = ["word_ids", "char_ids", "char_index", "features"]
 OUTPUT_NAME = "probs"
 
 
@@ -30,20 +30,35 @@ def export_onnx(model, path: Path):
     B, T, C = 2, 7, D.MAX_TOKEN_CHARS + D.POST_SPACE_CHARS
     w = torch.randint(2, model.cfg.n_words, (B, T)) if model.cfg.n_words > 2 else torch.ones(B, T, dtype=torch.long)
     w[1, 5:] = 0
-    c = torch.randint(2, max(3, model.cfg.n_chars), (B, T, C)) % max(2, model.cfg.n_chars)
-    c[:, :, 4:] = 0
-    c[:, :, 0] = 1
+    U = 9
+    c = torch.randint(2, max(3, model.cfg.n_chars), (U, C)) % max(2, model.cfg.n_chars)
+    c[:, 4:] = 0
+    c[:, 0] = 1
+    idx = torch.randint(0, U, (B, T))
     f = torch.zeros(B, T, D.N_FEATURES)
     torch.onnx.export(
-        wrapper, (w, c, f), str(path), dynamo=False, opset_version=OPSET,
+        wrapper, (w, c, idx, f), str(path), dynamo=False, opset_version=OPSET,
         input_names=INPUT_NAMES, output_names=[OUTPUT_NAME],
         dynamic_axes={
             "word_ids": {0: "batch", 1: "tokens"},
-            "char_ids": {0: "batch", 1: "tokens", 2: "chars"},
+            "char_ids": {0: "unique", 1: "chars"},
+            "char_index": {0: "batch", 1: "tokens"},
             "features": {0: "batch", 1: "tokens"},
             OUTPUT_NAME: {0: "batch", 1: "tokens"},
         },
     )
+
+
+def torch_probs(model, w, c, f):
+    """PyTorch's probabilities from the training-time inputs (char_ids [B, T, C])."""
+    with torch.no_grad():
+        return torch.softmax(model.eval()(w, c, f), dim=-1)
+
+
+def onnx_feeds(names, w, c, f):
+    u, idx = dedup_chars(np.asarray(c))
+    feeds = {"word_ids": np.asarray(w), "char_ids": u, "char_index": idx, "features": np.asarray(f)}
+    return {k: v for k, v in feeds.items() if k in names}
 
 
 def padded_batch(examples: list[D.Encoded], extra_tokens=3, extra_chars=5):
@@ -65,20 +80,16 @@ def check_onnx(model, onnx_path: Path, examples: list[D.Encoded]) -> dict:
     sess = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
     names = [i.name for i in sess.get_inputs()]
     w, c, f = padded_batch(examples)
-    feeds = {"word_ids": w.numpy(), "char_ids": c.numpy(), "features": f.numpy()}
-    onnx_probs = sess.run([OUTPUT_NAME], {k: v for k, v in feeds.items() if k in names})[0]
-    with torch.no_grad():
-        torch_probs = ExportWrapper(model).eval()(w, c, f).numpy()
+    onnx_probs = sess.run([OUTPUT_NAME], onnx_feeds(names, w.numpy(), c.numpy(), f.numpy()))[0]
+    reference = torch_probs(model, w, c, f).numpy()
     diff_batch = 0.0
     diff_alone = 0.0
     for k, e in enumerate(examples):
         n = len(e.word_ids)
-        diff_batch = max(diff_batch, float(np.abs(onnx_probs[k, :n] - torch_probs[k, :n]).max()))
+        diff_batch = max(diff_batch, float(np.abs(onnx_probs[k, :n] - reference[k, :n]).max()))
         # padding invariance: the document alone, without any padding
-        alone = sess.run([OUTPUT_NAME], {k2: v for k2, v in {
-            "word_ids": e.word_ids[None], "char_ids": e.char_ids[None], "features": e.features[None]}.items()
-            if k2 in names})[0][0]
-        diff_alone = max(diff_alone, float(np.abs(alone - torch_probs[k, :n]).max()))
+        alone = sess.run([OUTPUT_NAME], onnx_feeds(names, e.word_ids[None], e.char_ids[None], e.features[None]))[0][0]
+        diff_alone = max(diff_alone, float(np.abs(alone - reference[k, :n]).max()))
     return {"inputs": names, "max_abs_diff_padded_batch": diff_batch, "max_abs_diff_unpadded_vs_padded": diff_alone,
             "batch_shape": list(c.shape)}
 
@@ -117,8 +128,8 @@ def export(args):
     with torch.no_grad():
         for i in pick:
             e = dev_ex[i]
-            p = ExportWrapper(model).eval()(torch.from_numpy(e.word_ids[None]), torch.from_numpy(e.char_ids[None]),
-                                            torch.from_numpy(e.features[None]))[0].numpy()
+            p = torch_probs(model, torch.from_numpy(e.word_ids[None]), torch.from_numpy(e.char_ids[None]),
+                            torch.from_numpy(e.features[None]))[0].numpy()
             d = dev_docs[i]
             parity_docs.append({"id": d["id"], "tokens": d["tokens"], "words": d["words"], "chars": d["chars"],
                                 "features": d["features"], "word_ids": e.word_ids.tolist(),

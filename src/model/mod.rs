@@ -179,25 +179,32 @@ impl DeepModel {
                 })
                 .collect());
         }
-        let c_max = batch
-            .iter()
-            .flat_map(|d| d.char_ids.iter().map(Vec::len))
-            .max()
-            .unwrap_or(1)
-            .max(1);
+        // Each distinct character sequence is encoded once per batch (the character BiLSTM is
+        // most of the model's cost and narratives repeat their words); tokens point at its row.
+        let mut rows: Vec<&[i64]> = Vec::new();
+        let mut row_of: FxHashMap<&[i64], i64> = FxHashMap::default();
         let b = batch.len();
         let mut words = Array2::<i64>::zeros((b, t_max));
-        let mut chars = Array3::<i64>::zeros((b, t_max, c_max));
+        let mut char_index = Array2::<i64>::zeros((b, t_max));
         let mut feats = Array3::<f32>::zeros((b, t_max, N_FEATURES));
         for (d, doc) in batch.iter().enumerate() {
             for (t, &w) in doc.word_ids.iter().enumerate() {
                 words[[d, t]] = w;
-                for (c, &id) in doc.char_ids[t].iter().enumerate() {
-                    chars[[d, t, c]] = id;
-                }
+                let seq = doc.char_ids[t].as_slice();
+                char_index[[d, t]] = *row_of.entry(seq).or_insert_with(|| {
+                    rows.push(seq);
+                    rows.len() as i64 - 1
+                });
                 for (f, &v) in doc.features[t].iter().enumerate() {
                     feats[[d, t, f]] = v;
                 }
+            }
+        }
+        let c_max = rows.iter().map(|r| r.len()).max().unwrap_or(1).max(1);
+        let mut chars = Array2::<i64>::zeros((rows.len(), c_max));
+        for (r, seq) in rows.iter().enumerate() {
+            for (c, &id) in seq.iter().enumerate() {
+                chars[[r, c]] = id;
             }
         }
         let run_err = |e: ort::Error| Error::Model {
@@ -209,6 +216,7 @@ impl DeepModel {
             .run(ort::inputs![
                 "word_ids" => TensorRef::from_array_view(&words).map_err(run_err)?,
                 "char_ids" => TensorRef::from_array_view(&chars).map_err(run_err)?,
+                "char_index" => TensorRef::from_array_view(&char_index).map_err(run_err)?,
                 "features" => TensorRef::from_array_view(&feats).map_err(run_err)?,
             ])
             .map_err(run_err)?;
@@ -242,7 +250,7 @@ impl DeepModel {
 /// The model's inputs and output must be the ones the metadata promises.
 fn check_io(session: &Session, meta: &Metadata, onnx: &Path) -> Result<()> {
     let inputs: Vec<&str> = session.inputs().iter().map(|i| i.name()).collect();
-    for want in ["word_ids", "char_ids", "features"] {
+    for want in ["word_ids", "char_ids", "char_index", "features"] {
         if !inputs.contains(&want) {
             return Err(Error::Model {
                 path: onnx.into(),

@@ -80,24 +80,31 @@ class DeidBiLSTM(nn.Module):
         self.word_lstm = BiLSTM(in_dim, cfg.hidden)
         self.out = nn.Linear(2 * cfg.hidden, cfg.n_labels)
 
-    def char_encode(self, char_ids: torch.Tensor) -> torch.Tensor:
-        B, T, C = char_ids.shape[0], char_ids.shape[1], char_ids.shape[2]
-        flat = char_ids.reshape(-1, C)  # [B*T, C]
+    def char_pool(self, flat: torch.Tensor) -> torch.Tensor:
+        """[N, C] character ids → [N, 2H]: character BiLSTM, masked max pooling."""
         mask = flat != 0
         lengths = mask.sum(1)
-        h = self.char_lstm(self.char_emb(flat), lengths)  # [B*T, C, 2H]
+        h = self.char_lstm(self.char_emb(flat), lengths)  # [N, C, 2H]
         m = mask.unsqueeze(2)
         # masked max pooling; LSTM outputs are in (-1, 1) so -2 never wins over a real position
         pooled = h.masked_fill(~m, -2.0).max(dim=1).values
-        pooled = pooled * (lengths > 0).unsqueeze(1).to(pooled.dtype)  # all-pad rows → 0
-        return pooled.reshape(B, T, -1)
+        return pooled * (lengths > 0).unsqueeze(1).to(pooled.dtype)  # all-pad rows → 0
+
+    def char_encode(self, char_ids: torch.Tensor) -> torch.Tensor:
+        B, T, C = char_ids.shape[0], char_ids.shape[1], char_ids.shape[2]
+        return self.char_pool(char_ids.reshape(-1, C)).reshape(B, T, -1)
 
     def forward(self, word_ids: torch.Tensor, char_ids: torch.Tensor, features: torch.Tensor) -> torch.Tensor:
         """Logits [B, T, n_labels]."""
+        chars = self.char_encode(char_ids) if uses_chars(self.cfg.variation) else None
+        return self.forward_parts(word_ids, chars, features)
+
+    def forward_parts(self, word_ids, chars, features) -> torch.Tensor:
+        """Logits from word ids, the already-encoded characters [B, T, 2H] (or None) and features."""
         lengths = (word_ids != 0).sum(1)
         parts = [self.word_emb(word_ids)]
-        if uses_chars(self.cfg.variation):
-            parts.append(self.char_encode(char_ids))
+        if chars is not None:
+            parts.append(chars)
         if uses_features(self.cfg.variation):
             parts.append(features)
         x = self.dropout(torch.cat(parts, dim=2))
@@ -106,11 +113,30 @@ class DeidBiLSTM(nn.Module):
 
 
 class ExportWrapper(nn.Module):
-    """word_ids, char_ids, features → probs (softmax over labels)."""
+    """word_ids [B, T], char_ids [U, C], char_index [B, T], features [B, T, F] → probs [B, T, L].
+
+    The character encoder is most of the model's cost, and a batch of narratives repeats its
+    tokens ("the", "vaccine", "of"): the runtime passes each distinct character sequence once
+    (`char_ids`) and, per token, the row holding its sequence (`char_index`)."""
 
     def __init__(self, model: DeidBiLSTM):
         super().__init__()
         self.model = model
 
-    def forward(self, word_ids, char_ids, features):
-        return torch.softmax(self.model(word_ids, char_ids, features), dim=-1)
+    def forward(self, word_ids, char_ids, char_index, features):
+        chars = None
+        if uses_chars(self.model.cfg.variation):
+            pooled = self.model.char_pool(char_ids)  # [U, 2H]
+            chars = pooled.index_select(0, char_index.reshape(-1)).reshape(
+                word_ids.shape[0], word_ids.shape[1], -1)
+        return torch.softmax(self.model.forward_parts(word_ids, chars, features), dim=-1)
+
+
+def dedup_chars(char_ids):
+    """numpy [B, T, C] → (unique rows [U, C], index [B, T]) as the runtime builds them."""
+    import numpy as np
+
+    B, T, C = char_ids.shape
+    flat = char_ids.reshape(B * T, C)
+    unique, inverse = np.unique(flat, axis=0, return_inverse=True)
+    return unique.astype(np.int64), inverse.reshape(B, T).astype(np.int64)
