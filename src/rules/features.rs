@@ -100,8 +100,9 @@ impl Features {
     }
 
     pub fn names(self) -> Vec<&'static str> {
-        ALL_FEATURES
+        Feature::MELDAU
             .iter()
+            .chain(&EXTRA)
             .filter(|f| self.has(**f))
             .map(|f| f.name())
             .collect()
@@ -114,22 +115,8 @@ impl Serialize for Features {
     }
 }
 
-const ALL_FEATURES: [Feature; 20] = [
-    Feature::IsPossiblyCity,
-    Feature::HasCapitalBeginning,
-    Feature::IsSentenceBeginning,
-    Feature::IsPossiblyName,
-    Feature::IsCommonWord,
-    Feature::IsDigit,
-    Feature::ContainsDigit,
-    Feature::IsMedicalTerm,
-    Feature::IsWeekday,
-    Feature::IsMonth,
-    Feature::IsTopLevelDomain,
-    Feature::IsStreet,
-    Feature::IsHoliday,
-    Feature::IsSingleLetter,
-    Feature::IsWrittenOutNumber,
+/// The features beyond Meldau's fifteen.
+const EXTRA: [Feature; 5] = [
     Feature::IsState,
     Feature::IsCountry,
     Feature::IsDrug,
