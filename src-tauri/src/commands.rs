@@ -1,0 +1,363 @@
+//! The Tauri commands: each one a thin call into the store or the engine. Offsets are Unicode
+//! code points both ways (the UI converts to UTF-16 itself). Errors are strings for the UI; they
+//! name files, rows and offsets, never narrative text (the engine's and store's rule).
+
+use crate::engine::EngineInfo;
+use crate::import::{self, Failure, Finished, ImportRequest, Progress};
+use crate::{AppState, JobState};
+use deid::store::{
+    CorpusId, CorpusSummary, DocFilter, DocId, DocRow, DocumentView, Edit, GoldSpan, Judgment,
+    Status, UndoResult,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use tauri::{AppHandle, Emitter, Manager, State};
+
+type Res<T> = Result<T, String>;
+
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+macro_rules! store {
+    ($state:expr) => {
+        $state
+            .store
+            .lock()
+            .map_err(|_| "the database lock is poisoned".to_string())?
+    };
+}
+
+#[derive(Serialize)]
+pub struct AppInfo {
+    pub db: String,
+    pub annotator: String,
+    /// `None` while the engine is still loading.
+    pub engine: Option<EngineInfo>,
+}
+
+#[tauri::command(async)]
+pub fn app_info(state: State<'_, AppState>) -> Res<AppInfo> {
+    Ok(AppInfo {
+        db: state.config.db.display().to_string(),
+        annotator: state.config.annotator.clone(),
+        engine: state.engine.get().map(|e| e.info.clone()),
+    })
+}
+
+#[tauri::command(async)]
+pub fn list_corpora(state: State<'_, AppState>) -> Res<Vec<CorpusSummary>> {
+    store!(state).corpora().map_err(err)
+}
+
+#[derive(Serialize)]
+pub struct Page {
+    pub rows: Vec<DocRow>,
+    pub total: usize,
+}
+
+#[tauri::command(async)]
+pub fn list_documents(
+    state: State<'_, AppState>,
+    corpus: CorpusId,
+    filter: DocFilter,
+) -> Res<Page> {
+    let (rows, total) = store!(state).documents(corpus, &filter).map_err(err)?;
+    Ok(Page { rows, total })
+}
+
+/// A narrative for the review screen: the store's view plus its token boundaries.
+#[derive(Serialize)]
+pub struct DocPayload {
+    #[serde(flatten)]
+    pub view: DocumentView,
+    /// `[start, end)` of every `[a-zA-Z0-9]+` token, in code points.
+    pub token_bounds: Vec<(usize, usize)>,
+}
+
+pub fn document_payload(view: DocumentView) -> DocPayload {
+    let token_bounds = deid::tokenize::tokenize(&view.text)
+        .into_iter()
+        .map(|t| (t.start, t.end))
+        .collect();
+    DocPayload { view, token_bounds }
+}
+
+#[tauri::command(async)]
+pub fn get_document(state: State<'_, AppState>, id: DocId) -> Res<DocPayload> {
+    let view = store!(state).document(id).map_err(err)?;
+    Ok(document_payload(view))
+}
+
+#[tauri::command(async)]
+pub fn apply_edit(state: State<'_, AppState>, edit: Edit) -> Res<i64> {
+    let mut store = store!(state);
+    let id = store
+        .apply_edit(&state.config.annotator, &edit)
+        .map_err(err)?;
+    // a narrative someone corrected is in review (unless already done)
+    let mut docs: Vec<DocId> = edit.changes.iter().map(|c| c.doc).collect();
+    docs.sort_unstable();
+    docs.dedup();
+    for doc in docs {
+        if store.document(doc).map_err(err)?.status == Status::New {
+            store.set_status(doc, Status::InReview).map_err(err)?;
+        }
+    }
+    Ok(id)
+}
+
+#[tauri::command(async)]
+pub fn undo(state: State<'_, AppState>) -> Res<Option<UndoResult>> {
+    store!(state).undo(&state.config.annotator).map_err(err)
+}
+
+#[tauri::command(async)]
+pub fn redo(state: State<'_, AppState>) -> Res<Option<UndoResult>> {
+    store!(state).redo(&state.config.annotator).map_err(err)
+}
+
+#[tauri::command(async)]
+pub fn set_status(state: State<'_, AppState>, doc: DocId, status: Status) -> Res<()> {
+    store!(state).set_status(doc, status).map_err(err)
+}
+
+#[tauri::command(async)]
+pub fn save_judgment(state: State<'_, AppState>, doc: DocId, judgment: Judgment) -> Res<()> {
+    store!(state)
+        .save_judgment(doc, &state.config.annotator, &judgment)
+        .map_err(err)
+}
+
+#[derive(Serialize)]
+pub struct Hit {
+    pub doc: DocId,
+    pub external_id: String,
+    pub start: usize,
+    pub end: usize,
+    /// Up to 40 characters of context either side, for the preview list.
+    pub before: String,
+    pub after: String,
+}
+
+/// The current gold and text of a narrative with hits: the UI computes the edits from them
+/// with the same span operations as single edits.
+#[derive(Serialize)]
+pub struct OccurrenceDoc {
+    pub gold: Vec<GoldSpan>,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+pub struct Occurrences {
+    pub hits: Vec<Hit>,
+    pub docs: BTreeMap<DocId, OccurrenceDoc>,
+}
+
+/// Occurrences of `needle` (exact, on token boundaries) in one narrative or the whole corpus.
+#[tauri::command(async)]
+pub fn find_occurrences(
+    state: State<'_, AppState>,
+    corpus: CorpusId,
+    doc: Option<DocId>,
+    needle: String,
+) -> Res<Occurrences> {
+    const MAX_HITS: usize = 5000;
+    let store = store!(state);
+    let found = store.find_occurrences(doc, corpus, &needle).map_err(err)?;
+    if found.len() > MAX_HITS {
+        return Err(format!(
+            "{} occurrences: too many to review at once (at most {MAX_HITS})",
+            found.len()
+        ));
+    }
+    let mut views: BTreeMap<DocId, DocumentView> = BTreeMap::new();
+    let mut hits = Vec::with_capacity(found.len());
+    for (d, start, end) in found {
+        if let std::collections::btree_map::Entry::Vacant(e) = views.entry(d) {
+            e.insert(store.document(d).map_err(err)?);
+        }
+        let v = &views[&d];
+        let chars: Vec<char> = v.text.chars().collect();
+        let from = start.saturating_sub(40);
+        let to = (end + 40).min(chars.len());
+        hits.push(Hit {
+            doc: d,
+            external_id: v.external_id.clone(),
+            start,
+            end,
+            before: chars[from..start].iter().collect(),
+            after: chars[end..to].iter().collect(),
+        });
+    }
+    let docs = views
+        .into_iter()
+        .map(|(d, v)| {
+            (
+                d,
+                OccurrenceDoc {
+                    gold: v.gold,
+                    text: v.text,
+                },
+            )
+        })
+        .collect();
+    Ok(Occurrences { hits, docs })
+}
+
+#[tauri::command(async)]
+pub fn report(state: State<'_, AppState>, corpus: CorpusId) -> Res<serde_json::Value> {
+    let report = store!(state).report(corpus).map_err(err)?;
+    serde_json::to_value(report).map_err(err)
+}
+
+/// Export to a folder: `i2b2` (gold XML, one file per narrative), `masked` (de-identified
+/// text), `jsonl` (narratives with gold and judgments, `<folder>/judgments.jsonl`).
+#[tauri::command(async)]
+pub fn export(
+    state: State<'_, AppState>,
+    corpus: CorpusId,
+    kind: String,
+    folder: String,
+    only_done: Option<bool>,
+) -> Res<serde_json::Value> {
+    let dir = PathBuf::from(folder.trim());
+    if folder.trim().is_empty() {
+        return Err("choose a folder to export to".into());
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let store = store!(state);
+    let (n, target) = match kind.as_str() {
+        "i2b2" => (
+            store
+                .export_i2b2(corpus, &dir, only_done.unwrap_or(false))
+                .map_err(err)?,
+            dir.clone(),
+        ),
+        "masked" => (store.export_masked(corpus, &dir).map_err(err)?, dir.clone()),
+        "jsonl" => {
+            let p = dir.join("judgments.jsonl");
+            (store.export_jsonl(corpus, &p).map_err(err)?, p)
+        }
+        other => return Err(format!("unknown export kind {other:?}")),
+    };
+    Ok(serde_json::json!({ "count": n, "path": target.display().to_string() }))
+}
+
+/// Starts an import job; progress and the end come as events.
+pub fn start_import(app: &AppHandle, state: &AppState, req: ImportRequest) -> u64 {
+    let job = {
+        let mut next = state.next_job.lock().expect("job counter");
+        let j = *next;
+        *next += 1;
+        j
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    state.jobs.lock().expect("jobs").insert(
+        job,
+        JobState {
+            cancel: cancel.clone(),
+            progress: Progress {
+                job,
+                phase: "read".into(),
+                label: req.path.clone(),
+                ..Default::default()
+            },
+            finished: None,
+        },
+    );
+    let app = app.clone();
+    tauri::async_runtime::spawn_blocking(move || {
+        let state = app.state::<AppState>();
+        let jobs = state.jobs.clone();
+        let label = req.path.clone();
+        let report = |phase: &str, done: usize, total: usize| {
+            let p = Progress {
+                job,
+                phase: phase.into(),
+                done,
+                total,
+                label: label.clone(),
+            };
+            if let Some(j) = jobs.lock().expect("jobs").get_mut(&job) {
+                j.progress = p.clone();
+            }
+            let _ = app.emit("import-progress", p);
+        };
+        let engine = state.engine();
+        let result = import::run_import(&req, engine, &state.store, &cancel, &report);
+        let finished = match result {
+            Ok(o) => Finished {
+                job,
+                ok: true,
+                cancelled: false,
+                corpus: Some(o.corpus),
+                corpus_name: Some(o.name),
+                documents: o.documents,
+                error: None,
+            },
+            Err(f) => Finished {
+                job,
+                ok: false,
+                cancelled: matches!(f, Failure::Cancelled),
+                corpus: None,
+                corpus_name: None,
+                documents: 0,
+                error: match f {
+                    Failure::Cancelled => None,
+                    Failure::Error(e) => Some(e),
+                },
+            },
+        };
+        if let Some(j) = jobs.lock().expect("jobs").get_mut(&job) {
+            j.finished = Some(finished.clone());
+        }
+        let _ = app.emit("import-finished", finished);
+    });
+    job
+}
+
+#[tauri::command(async)]
+pub fn import_start(app: AppHandle, state: State<'_, AppState>, request: ImportRequest) -> u64 {
+    start_import(&app, &state, request)
+}
+
+#[tauri::command(async)]
+pub fn import_cancel(state: State<'_, AppState>, job: u64) -> bool {
+    match state.jobs.lock().expect("jobs").get(&job) {
+        Some(j) if j.finished.is_none() => {
+            j.cancel.store(true, Ordering::Relaxed);
+            true
+        }
+        _ => false,
+    }
+}
+
+#[derive(Serialize)]
+pub struct JobView {
+    pub progress: Progress,
+    pub finished: Option<Finished>,
+}
+
+/// Every import of this session, for a window that missed the events.
+#[tauri::command(async)]
+pub fn jobs(state: State<'_, AppState>) -> Vec<JobView> {
+    let jobs = state.jobs.lock().expect("jobs");
+    let mut out: Vec<JobView> = jobs
+        .values()
+        .map(|j| JobView {
+            progress: j.progress.clone(),
+            finished: j.finished.clone(),
+        })
+        .collect();
+    out.sort_by_key(|j| j.progress.job);
+    out
+}
+
+#[tauri::command(async)]
+pub fn csv_columns(path: String) -> Res<Vec<String>> {
+    import::csv_columns(&PathBuf::from(path.trim()))
+}

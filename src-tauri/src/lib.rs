@@ -1,0 +1,119 @@
+//! Deid Studio's desktop shell: Tauri commands over the engine (`deid`) and the annotation store
+//! (`deid::store`). No business logic lives here: span operations, offsets and the keyboard are
+//! in `ui/app/js/`, decisions in the engine, persistence in the store.
+
+pub mod commands;
+pub mod config;
+pub mod engine;
+pub mod import;
+
+use config::Config;
+use deid::store::Store;
+use engine::Engine;
+use import::{Finished, Progress};
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// One import job: its cancel flag, its latest progress and, once over, how it ended.
+pub struct JobState {
+    pub cancel: Arc<AtomicBool>,
+    pub progress: Progress,
+    pub finished: Option<Finished>,
+}
+
+pub struct AppState {
+    pub config: Config,
+    pub store: Arc<Mutex<Store>>,
+    /// Loaded in the background at start; the first import waits for it.
+    pub engine: Arc<OnceLock<Engine>>,
+    pub jobs: Arc<Mutex<HashMap<u64, JobState>>>,
+    pub next_job: Mutex<u64>,
+}
+
+impl AppState {
+    pub fn new(config: Config) -> Result<AppState, String> {
+        let store = Store::open(&config.db).map_err(|e| e.to_string())?;
+        Ok(AppState {
+            config,
+            store: Arc::new(Mutex::new(store)),
+            engine: Arc::new(OnceLock::new()),
+            jobs: Arc::new(Mutex::new(HashMap::new())),
+            next_job: Mutex::new(1),
+        })
+    }
+
+    pub fn engine(&self) -> &Engine {
+        self.engine.get_or_init(|| Engine::load(&self.config))
+    }
+}
+
+pub fn run() {
+    let args: Vec<String> = std::env::args().collect();
+    let config = match Config::from_env_and_args(&args) {
+        Ok(c) => c,
+        Err(m) => {
+            eprintln!("{m}");
+            std::process::exit(2);
+        }
+    };
+    let state = match AppState::new(config) {
+        Ok(s) => s,
+        Err(m) => {
+            eprintln!("deid-studio: {m}");
+            std::process::exit(2);
+        }
+    };
+    eprintln!("deid-studio: database {}", state.config.db.display());
+    tauri::Builder::default()
+        .manage(state)
+        .setup(|app| {
+            use tauri::Manager;
+            let handle = app.handle().clone();
+            // Load the engine off the main thread, then import the demo corpus into an empty
+            // database.
+            std::thread::spawn(move || {
+                let state = handle.state::<AppState>();
+                let info = state.engine().info.clone();
+                eprintln!("deid-studio: engine {} ({})", info.model, info.mode);
+                let empty = state
+                    .store
+                    .lock()
+                    .map(|s| s.corpora().map(|c| c.is_empty()).unwrap_or(false))
+                    .unwrap_or(false);
+                if let (true, Some(demo)) = (empty, state.config.demo.clone()) {
+                    if demo.exists() {
+                        let req = import::ImportRequest {
+                            path: demo.display().to_string(),
+                            kind: Some("csv".into()),
+                            text_column: Some("SYMPTOM_TEXT".into()),
+                            id_column: Some("VAERS_ID".into()),
+                            name: Some("VAERS demo".into()),
+                        };
+                        commands::start_import(&handle, &state, req);
+                    }
+                }
+            });
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::app_info,
+            commands::list_corpora,
+            commands::list_documents,
+            commands::get_document,
+            commands::apply_edit,
+            commands::undo,
+            commands::redo,
+            commands::set_status,
+            commands::save_judgment,
+            commands::find_occurrences,
+            commands::report,
+            commands::export,
+            commands::import_start,
+            commands::import_cancel,
+            commands::jobs,
+            commands::csv_columns,
+        ])
+        .run(tauri::generate_context!())
+        .expect("error while running Deid Studio");
+}

@@ -1,0 +1,3 @@
+fn main() {
+    deid_studio::run()
+}

@@ -1,0 +1,51 @@
+// @ts-check
+/**
+ * The Tauri commands (src-tauri/src/commands.rs). Offsets are code points both ways. The app
+ * talks only to its own shell over IPC: no network requests.
+ */
+
+/** @returns {any} */
+function tauri() {
+  // @ts-ignore injected by Tauri (withGlobalTauri)
+  const t = window.__TAURI__;
+  if (!t) throw new Error('not running inside Deid Studio (no Tauri IPC)');
+  return t;
+}
+
+/** @param {string} cmd @param {Record<string, any>} [args] */
+function invoke(cmd, args) {
+  return tauri().core.invoke(cmd, args);
+}
+
+export const appInfo = () => invoke('app_info');
+export const corpora = () => invoke('list_corpora');
+/** @param {number} corpus @param {object} filter */
+export const documents = (corpus, filter) => invoke('list_documents', { corpus, filter });
+/** @param {number} id */
+export const document = (id) => invoke('get_document', { id });
+/** @param {{label: string, changes: {doc: number, remove: any[], add: any[]}[]}} edit */
+export const applyEdit = (edit) => invoke('apply_edit', { edit });
+export const undo = () => invoke('undo');
+export const redo = () => invoke('redo');
+/** @param {number} doc @param {string} status */
+export const setStatus = (doc, status) => invoke('set_status', { doc, status });
+/** @param {number} doc @param {object} judgment */
+export const saveJudgment = (doc, judgment) => invoke('save_judgment', { doc, judgment });
+/** @param {number} corpus @param {number | null} doc @param {string} needle */
+export const findOccurrences = (corpus, doc, needle) => invoke('find_occurrences', { corpus, doc, needle });
+/** @param {number} corpus */
+export const report = (corpus) => invoke('report', { corpus });
+/** @param {number} corpus @param {string} kind @param {string} folder @param {boolean} onlyDone */
+export const exportCorpus = (corpus, kind, folder, onlyDone) => invoke('export', { corpus, kind, folder, onlyDone });
+/** @param {object} request */
+export const importStart = (request) => invoke('import_start', { request });
+/** @param {number} job */
+export const importCancel = (job) => invoke('import_cancel', { job });
+export const jobs = () => invoke('jobs');
+/** @param {string} path */
+export const csvColumns = (path) => invoke('csv_columns', { path });
+
+/** @param {string} event @param {(payload: any) => void} handler */
+export function listen(event, handler) {
+  return tauri().event.listen(event, (/** @type {{payload: any}} */ e) => handler(e.payload));
+}
