@@ -2,10 +2,11 @@
 //! conversion of an engine [`Annotation`] into what the store keeps per token.
 
 use crate::config::Config;
-use deid::deidentify::{Annotation, Deidentifier, Mode};
+use deid::deidentify::{Deidentifier, Mode};
 use deid::model::DeepModel;
-use deid::rules::{Reason, RuleEngine, TokenRule};
-use deid::store::TokenProb;
+use deid::rules::RuleEngine;
+/// How the store turns an annotation into per-token probabilities and rule labels.
+pub use deid::store::token_probs;
 use serde::Serialize;
 
 /// |p_safe - threshold| under this marks a token uncertain (the store counts them, the UI marks
@@ -82,54 +83,6 @@ impl Engine {
     pub fn model_name(&self) -> &str {
         &self.info.model
     }
-}
-
-/// The rule's reason as the UI reads it: `pattern:DATE`, `digit`, `unsafe:is_month`,
-/// `single-capital`, `after-salutation`, `unknown`, `safe`.
-pub fn rule_label(rule: &TokenRule) -> String {
-    match rule.reason {
-        Reason::Pattern(kind) => format!("pattern:{}", kind.type_name()),
-        Reason::Digit => "digit".into(),
-        Reason::Unsafe(feature) => format!("unsafe:{feature}"),
-        Reason::SingleCapital => "single-capital".into(),
-        Reason::AfterSalutation => "after-salutation".into(),
-        Reason::Unknown => "unknown".into(),
-        Reason::Safe => "safe".into(),
-    }
-}
-
-/// Without a model the rules give no probability. What the review needs is where the rules
-/// *guessed*: a word masked only because no SAFE dictionary knows it (or a lone capital) sits at
-/// the threshold (0.5 of 0.5: uncertain); a token a pattern, a digit, an UNSAFE dictionary or a
-/// salutation claimed is PHI (0); a word a SAFE dictionary vouches for is safe (1).
-fn rules_only_confidence(rule: &TokenRule) -> f32 {
-    match rule.reason {
-        Reason::Unknown | Reason::SingleCapital => 0.5,
-        Reason::Safe => 1.0,
-        _ => 0.0,
-    }
-}
-
-/// Per-token probabilities, thresholds and rules of one annotation.
-pub fn token_probs(a: &Annotation) -> Vec<TokenProb> {
-    a.tokens
-        .iter()
-        .zip(&a.rules)
-        .enumerate()
-        .map(|(i, (t, r))| {
-            let (p_safe, threshold) = match a.decisions.as_ref().and_then(|d| d.get(i)) {
-                Some(d) => (d.p_safe, d.threshold),
-                None => (rules_only_confidence(r), 0.5),
-            };
-            TokenProb {
-                start: t.start,
-                end: t.end,
-                p_safe,
-                threshold,
-                rule: rule_label(r),
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use super::{
     TokenProb,
 };
 use crate::deidentify::Annotation;
+use crate::rules::{Reason, TokenRule};
 use crate::error::Result;
 use crate::phi::Span;
 use crate::tokenize::OffsetMap;
@@ -21,51 +22,53 @@ pub struct NewPreAnnotation {
     pub tokens: Vec<TokenProb>,
 }
 
-/// The per-token probabilities of an engine [`Annotation`], ready for
-/// [`Store::save_pre_annotation`]. Without model decisions (rules-only), P(SAFE) is 1 for a
-/// token the rules let through and 0 for a masked one, against a threshold of 0.5.
-pub fn token_probs(annotation: &Annotation) -> Vec<TokenProb> {
-    annotation
-        .tokens
+/// The rule's reason as the UI reads it: `pattern:DATE`, `digit`, `unsafe:is-month`,
+/// `single-capital`, `after-salutation`, `unknown`, `safe`.
+pub fn rule_label(rule: &TokenRule) -> String {
+    match rule.reason {
+        Reason::Pattern(kind) => format!("pattern:{}", kind.type_name()),
+        Reason::Digit => "digit".into(),
+        Reason::Unsafe(feature) => format!("unsafe:{feature}"),
+        Reason::SingleCapital => "single-capital".into(),
+        Reason::AfterSalutation => "after-salutation".into(),
+        Reason::Unknown => "unknown".into(),
+        Reason::Safe => "safe".into(),
+    }
+}
+
+/// Without a model the rules give no probability. What the review needs is where the rules
+/// *guessed*: a word masked only because no SAFE dictionary knows it (or a lone capital) sits at
+/// the threshold (0.5 of 0.5: uncertain); a token a pattern, a digit, an UNSAFE dictionary or a
+/// salutation claimed is PHI (0); a word a SAFE dictionary vouches for is safe (1).
+fn rules_only_confidence(rule: &TokenRule) -> f32 {
+    match rule.reason {
+        Reason::Unknown | Reason::SingleCapital => 0.5,
+        Reason::Safe => 1.0,
+        _ => 0.0,
+    }
+}
+
+/// The per-token probabilities, thresholds and rules of an engine [`Annotation`], ready for
+/// [`Store::save_pre_annotation`].
+pub fn token_probs(a: &Annotation) -> Vec<TokenProb> {
+    a.tokens
         .iter()
+        .zip(&a.rules)
         .enumerate()
-        .map(|(i, t)| {
-            let rule = annotation.rules.get(i);
-            let (p_safe, threshold) = match annotation.decisions.as_ref().and_then(|d| d.get(i)) {
+        .map(|(i, (t, r))| {
+            let (p_safe, threshold) = match a.decisions.as_ref().and_then(|d| d.get(i)) {
                 Some(d) => (d.p_safe, d.threshold),
-                None => (
-                    if rule.is_some_and(|r| r.phi) {
-                        0.0
-                    } else {
-                        1.0
-                    },
-                    0.5,
-                ),
+                None => (rules_only_confidence(r), 0.5),
             };
-            let rule = rule.map(|r| reason_text(&r.reason)).unwrap_or_default();
             TokenProb {
                 start: t.start,
                 end: t.end,
                 p_safe,
                 threshold,
-                rule,
+                rule: rule_label(r),
             }
         })
         .collect()
-}
-
-/// `pattern:DATE`, `unsafe:first_name`, `digit`, `safe`... from the rule reason's serde form.
-fn reason_text(reason: &crate::rules::Reason) -> String {
-    match serde_json::to_value(reason) {
-        Ok(serde_json::Value::Object(m)) => {
-            let rule = m.get("rule").and_then(|v| v.as_str()).unwrap_or("");
-            match m.get("detail") {
-                Some(serde_json::Value::String(d)) => format!("{rule}:{d}"),
-                _ => rule.to_string(),
-            }
-        }
-        _ => String::new(),
-    }
 }
 
 fn is_uncertain(t: &TokenProb, margin: f32) -> bool {

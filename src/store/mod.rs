@@ -15,7 +15,7 @@ mod export;
 mod judgment;
 pub mod schema;
 
-pub use docs::{token_probs, NewPreAnnotation};
+pub use docs::{rule_label, token_probs, NewPreAnnotation};
 pub use judgment::{CategoryQuality, ReviewReport, INFO_KEYS};
 
 use crate::error::{Error, Result};
