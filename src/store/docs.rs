@@ -7,9 +7,9 @@ use super::{
     TokenProb,
 };
 use crate::deidentify::Annotation;
-use crate::rules::{Reason, TokenRule};
 use crate::error::Result;
 use crate::phi::Span;
+use crate::rules::{Reason, TokenRule};
 use crate::tokenize::OffsetMap;
 use rusqlite::types::Value;
 use rusqlite::{params, OptionalExtension};
