@@ -214,10 +214,22 @@ fn is_sentence_beginning(doc: &Tokenized, i: usize) -> bool {
         return true;
     }
     let gap = doc.gap_before(i);
-    gap.contains('\n')
-        || gap
-            .trim_end()
-            .ends_with(|c: char| matches!(c, '.' | '!' | '?' | ':' | ';'))
+    if gap.contains('\n') {
+        return true;
+    }
+    let end = gap.trim_end();
+    if end == "." && is_initial_or_title(doc.token_text(i - 1)) {
+        return false; // "J. Smith", "Dr. Smith": the period abbreviates, it does not end
+    }
+    end.ends_with(|c: char| matches!(c, '.' | '!' | '?' | ':' | ';'))
+}
+
+fn is_initial_or_title(token: &str) -> bool {
+    (token.len() == 1 && token.as_bytes()[0].is_ascii_uppercase())
+        || matches!(
+            token.to_ascii_lowercase().as_str(),
+            "dr" | "mr" | "mrs" | "ms" | "prof" | "st"
+        )
 }
 
 fn is_street_context(doc: &Tokenized, i: usize) -> bool {

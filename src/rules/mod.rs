@@ -83,7 +83,7 @@ impl RuleEngine {
                 let after = (i > 0).then(|| doc.token_text(i - 1));
                 decide(
                     doc.token_text(i),
-                    flags[i],
+                    flags[i] | is_contraction(doc, i),
                     features[i],
                     pattern_of[i],
                     after,
@@ -94,6 +94,20 @@ impl RuleEngine {
             rules,
             pattern_spans,
         }
+    }
+}
+
+/// The "s" of "it's", the "t" of "don't": a lowercase ending glued to a word by an apostrophe is
+/// part of a contraction, vouched for as a stopword would be.
+fn is_contraction(doc: &Tokenized, i: usize) -> LexFlags {
+    let ending = matches!(
+        doc.token_text(i),
+        "s" | "t" | "d" | "m" | "ll" | "re" | "ve"
+    );
+    if i > 0 && ending && matches!(doc.gap_before(i), "'" | "\u{2019}") {
+        flag::STOPWORD
+    } else {
+        0
     }
 }
 
@@ -189,5 +203,35 @@ fn digit_category(text: &str) -> PhiType {
         Ok(y) if text.len() == 4 && (1900..=2039).contains(&y) => PhiType::Date,
         Ok(n) if text.len() <= 3 && n <= 120 => PhiType::Age,
         _ => PhiType::Idnum,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdicts(text: &str) -> Vec<(String, bool)> {
+        let engine = RuleEngine::embedded();
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &OffsetMap::new(text));
+        (0..doc.len())
+            .map(|i| (doc.token_text(i).to_string(), out.rules[i].phi))
+            .collect()
+    }
+
+    #[test]
+    fn contractions_are_safe_but_initials_are_not() {
+        let v = verdicts("It\u{2019}s fine, don't worry. Seen by J. Smith's nurse.");
+        let phi = |t: &str| v.iter().find(|(w, _)| w == t).unwrap().1;
+        assert!(!phi("s") && !phi("t"), "{v:?}");
+        assert!(phi("J") && phi("Smith"), "{v:?}");
+    }
+
+    #[test]
+    fn digits_are_never_safe_and_unsafe_wins_over_safe() {
+        let v = verdicts("took 25 mg on Monday in Boston with fever");
+        let phi = |t: &str| v.iter().find(|(w, _)| w == t).unwrap().1;
+        assert!(phi("25") && phi("Monday") && phi("Boston"));
+        assert!(!phi("took") && !phi("mg") && !phi("fever") && !phi("with"));
     }
 }
