@@ -13,7 +13,6 @@
 use deid::deidentify::Deidentifier;
 use deid::lexicon::Lexicons;
 use deid::rules::RuleEngine;
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
