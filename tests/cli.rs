@@ -197,17 +197,7 @@ fn a_csv_row_with_bad_bytes_fails_alone() {
 #[test]
 fn re_annotating_xml_keeps_the_text_and_refuses_to_overwrite_the_input() {
     let dir = tempfile::tempdir().unwrap();
-    let gold = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gold/dev");
-    let out = dir.path().join("sys");
-    let run = deid(&[
-        "annotate",
-        "--rules-only",
-        p(&gold),
-        "--out",
-        p(&out),
-        "--quiet",
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
+    let (gold, out) = annotate_dev_gold(dir.path(), &["--rules-only"]);
     let name = "918194.xml";
     let a = deid::i2b2::read_file(&gold.join(name)).unwrap();
     let b = deid::i2b2::read_file(&out.join(name)).unwrap();
@@ -229,24 +219,44 @@ fn re_annotating_xml_keeps_the_text_and_refuses_to_overwrite_the_input() {
 #[test]
 fn rules_only_hipaa_recall_on_the_dev_gold_set_is_at_least_098() {
     let dir = tempfile::tempdir().unwrap();
+    let (gold, out) = annotate_dev_gold(dir.path(), &["--rules-only"]);
+    let (recall, precision) = hipaa_recall_and_precision(&gold, &out);
+    println!("rules-only on dev gold: HIPAA recall {recall:.4}, precision {precision:.4}");
+    assert!(recall >= 0.98, "HIPAA recall {recall}");
+}
+
+/// The hybrid's promise (issue 3): HIPAA token recall of at least 0.99 at a precision of at least
+/// 0.70 on the dev gold set, with the shipped model and the thresholds in its metadata (calibrated
+/// on synthetic validation data, never on this set).
+#[test]
+fn hybrid_reaches_099_hipaa_recall_at_070_precision_on_the_dev_gold_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, out) = annotate_dev_gold(dir.path(), &[]);
+    let (recall, precision) = hipaa_recall_and_precision(&gold, &out);
+    println!("hybrid on dev gold: HIPAA recall {recall:.4}, precision {precision:.4}");
+    assert!(recall >= 0.99, "HIPAA recall {recall}");
+    assert!(precision >= 0.70, "precision {precision}");
+}
+
+/// `deid annotate` the dev gold set into `dir/sys` with extra arguments; returns (gold, sys).
+fn annotate_dev_gold(dir: &Path, extra: &[&str]) -> (PathBuf, PathBuf) {
     let gold = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gold/dev");
-    let out = dir.path().join("sys");
-    let run = deid(&[
-        "annotate",
-        "--rules-only",
-        p(&gold),
-        "--out",
-        p(&out),
-        "--quiet",
-    ]);
+    let out = dir.join("sys");
+    let mut args = vec!["annotate", p(&gold), "--out", p(&out), "--quiet"];
+    args.extend_from_slice(extra);
+    let run = deid(&args);
     assert!(run.status.success(), "{}", stderr(&run));
-    let run = deid(&["eval", p(&gold), p(&out), "--json"]);
+    (gold, out)
+}
+
+fn hipaa_recall_and_precision(gold: &Path, sys: &Path) -> (f64, f64) {
+    let run = deid(&["eval", p(gold), p(sys), "--json"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-    let summary = &report["summary"];
-    let recall = summary["hipaa_recall"].as_f64().unwrap();
-    let precision = summary["precision"].as_f64().unwrap();
-    println!("rules-only on dev gold: HIPAA recall {recall:.4}, precision {precision:.4}");
     assert!(report["documents"].as_u64().unwrap() >= 40);
-    assert!(recall >= 0.98, "HIPAA recall {recall}");
+    let summary = &report["summary"];
+    (
+        summary["hipaa_recall"].as_f64().unwrap(),
+        summary["precision"].as_f64().unwrap(),
+    )
 }

@@ -1,19 +1,11 @@
 //! The annotation database: migrations, import, status, judgments (real SQLite files).
 
-use deid::phi::{PhiType, Span};
-use deid::store::{
-    schema, DocFilter, InfoState, Judgment, NewDocument, Status, Store, TokenProb, Verdict,
-};
-use std::collections::BTreeMap;
+mod common;
+use common::new_doc;
 
-fn new_doc(ext: &str, text: &str, gold: Option<Vec<Span>>) -> NewDocument {
-    NewDocument {
-        external_id: ext.into(),
-        text: text.into(),
-        source: "test".into(),
-        gold,
-    }
-}
+use deid::phi::{PhiType, Span};
+use deid::store::{schema, DocFilter, InfoState, Judgment, Status, Store, TokenProb, Verdict};
+use std::collections::BTreeMap;
 
 #[test]
 fn a_fresh_database_is_migrated_and_reopens_with_its_data() {

@@ -1,19 +1,13 @@
 //! Gold edits, undo/redo across restarts, apply-to-all, refused edits.
 
+mod common;
+use common::new_doc;
+
 use deid::phi::{PhiType, Span};
-use deid::store::{DocEdit, Edit, GoldSpan, NewDocument, Status, Store};
+use deid::store::{DocEdit, Edit, GoldSpan, Status, Store};
 
 fn g(start: usize, end: usize, kind: PhiType) -> GoldSpan {
     GoldSpan { start, end, kind }
-}
-
-fn new_doc(ext: &str, text: &str, gold: Option<Vec<Span>>) -> NewDocument {
-    NewDocument {
-        external_id: ext.into(),
-        text: text.into(),
-        source: "test".into(),
-        gold,
-    }
 }
 
 fn edit(label: &str, doc: i64, remove: Vec<GoldSpan>, add: Vec<GoldSpan>) -> Edit {

@@ -1,19 +1,11 @@
 //! The review report and the exports of the annotation database.
 
-use deid::phi::{PhiType, Span};
-use deid::store::{
-    DocEdit, Edit, GoldSpan, InfoState, Judgment, NewDocument, Status, Store, Verdict,
-};
-use std::collections::BTreeMap;
+mod common;
+use common::new_doc;
 
-fn new_doc(ext: &str, text: &str, gold: Option<Vec<Span>>) -> NewDocument {
-    NewDocument {
-        external_id: ext.into(),
-        text: text.into(),
-        source: "test".into(),
-        gold,
-    }
-}
+use deid::phi::{PhiType, Span};
+use deid::store::{DocEdit, Edit, GoldSpan, InfoState, Judgment, Status, Store, Verdict};
+use std::collections::BTreeMap;
 
 fn judgment(info: &[(&str, InfoState)], verdict: Verdict) -> Judgment {
     Judgment {
