@@ -272,14 +272,7 @@ pub fn featurize_jobs(
     let results: Vec<Result<String>> = jobs
         .par_iter()
         .map(|job| {
-            let (text, gold) = match &job.source {
-                JobSource::XmlFile(p) => {
-                    let doc = i2b2::read_file(p)?;
-                    let spans = doc.spans();
-                    (doc.text, Some(spans))
-                }
-                _ => (job.read_text(max_bytes)?, None),
-            };
+            let (text, gold) = job.read(max_bytes)?;
             let doc = Tokenized::new(&text);
             let map = OffsetMap::new(&text);
             let rules = engine.apply(&doc, &map);

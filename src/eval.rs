@@ -215,25 +215,6 @@ pub fn evaluate_pair(gold: &Document, system: &Document) -> Result<Counts> {
     })
 }
 
-/// The `*.xml` file names in `dir`, sorted.
-fn xml_names(dir: &Path) -> Result<Vec<String>> {
-    let mut names = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
-        let entry = entry.map_err(|e| Error::io(dir, e))?;
-        let path = entry.path();
-        let is_xml = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("xml"));
-        if is_xml && path.is_file() {
-            if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
-                names.push(name.to_string());
-            }
-        }
-    }
-    names.sort();
-    Ok(names)
-}
-
 fn evaluate_file(gold_path: &Path, system_path: &Path) -> Result<(Counts, bool)> {
     let gold = i2b2::read_file(gold_path)?;
     let (system, missing) = if system_path.exists() {
@@ -256,14 +237,14 @@ fn evaluate_file(gold_path: &Path, system_path: &Path) -> Result<(Counts, bool)>
 /// A gold file without a system file counts as a system that found nothing and is listed in
 /// [`Report::missing`]; system files without a gold file are listed in [`Report::extra`].
 pub fn evaluate_dirs(gold_dir: &Path, system_dir: &Path) -> Result<Report> {
-    let gold_names = xml_names(gold_dir)?;
+    let gold_names = crate::i2b2::xml_file_names(gold_dir)?;
     if gold_names.is_empty() {
         return Err(Error::Invalid {
             path: gold_dir.to_path_buf(),
             message: "no *.xml gold files in this folder".into(),
         });
     }
-    let system_names = xml_names(system_dir)?;
+    let system_names = crate::i2b2::xml_file_names(system_dir)?;
     let results: Vec<Result<(Counts, bool)>> = gold_names
         .par_iter()
         .map(|name| evaluate_file(&gold_dir.join(name), &system_dir.join(name)))

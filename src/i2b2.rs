@@ -90,6 +90,25 @@ pub fn write_file(path: &Path, doc: &Document) -> Result<()> {
     crate::fsutil::write_atomic(path, xml.as_bytes(), Durability::PowerLoss)
 }
 
+/// The `*.xml` file names in `dir`, sorted.
+pub fn xml_file_names(dir: &Path) -> Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+        let entry = entry.map_err(|e| Error::io(dir, e))?;
+        let path = entry.path();
+        let is_xml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("xml"));
+        if is_xml && path.is_file() {
+            if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
 /// Serialises `doc` as i2b2 2014 XML. Fails (naming the tag, or the code point and its offset)
 /// when a tag's offsets or text do not fit the TEXT, tags overlap, or a character cannot be
 /// represented in XML 1.0.

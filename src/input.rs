@@ -5,6 +5,7 @@
 //! narrative's content: error messages end up in terminals and logs, PHI must not.
 
 use crate::error::{Error, Result};
+use crate::phi::Span;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -43,14 +44,21 @@ impl Job {
 
     /// Read the narrative text.
     pub fn read_text(&self, max_bytes: u64) -> Result<String> {
+        Ok(self.read(max_bytes)?.0)
+    }
+
+    /// Read the narrative text and, for i2b2 XML, its tags as gold spans.
+    pub fn read(&self, max_bytes: u64) -> Result<(String, Option<Vec<Span>>)> {
         match &self.source {
-            JobSource::TextFile(p) => read_text_file(p, max_bytes),
+            JobSource::TextFile(p) => Ok((read_text_file(p, max_bytes)?, None)),
             JobSource::XmlFile(p) => {
                 check_size(p, max_bytes)?;
-                Ok(crate::i2b2::read_file(p)?.text)
+                let doc = crate::i2b2::read_file(p)?;
+                let gold = doc.spans();
+                Ok((doc.text, Some(gold)))
             }
             JobSource::CsvRow { path, row, text } => match text {
-                Ok(t) => Ok(t.clone()),
+                Ok(t) => Ok((t.clone(), None)),
                 Err(message) => Err(Error::Csv {
                     path: path.clone(),
                     message: format!("row {row}: {message}"),

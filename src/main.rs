@@ -255,15 +255,9 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                 return Ok(ExitCode::from(2));
             }
             let deid = engine.build(false)?;
-            let mut paths: Vec<PathBuf> = std::fs::read_dir(&gold)
-                .map_err(|e| deid::Error::io(&gold, e))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "xml"))
-                .collect();
-            paths.sort();
-            let docs = paths
+            let docs = deid::i2b2::xml_file_names(&gold)?
                 .iter()
-                .map(|p| deid::i2b2::read_file(p))
+                .map(|name| deid::i2b2::read_file(&gold.join(name)))
                 .collect::<deid::Result<Vec<_>>>()?;
             let cal = deid::calibrate::calibrate(&deid, &docs, target_recall, recall)?;
             if let Some(path) = curve {

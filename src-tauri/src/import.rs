@@ -298,29 +298,10 @@ fn check_kind(path: &Path, kind: &str) -> Result<(), String> {
 }
 
 fn read_job(job: &Job) -> Result<NewDocument, String> {
-    let (text, gold) = match &job.source {
-        JobSource::XmlFile(p) => {
-            let size = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            if size.len() > DEFAULT_MAX_BYTES {
-                return Err(format!(
-                    "{}: {} bytes is over the {DEFAULT_MAX_BYTES}-byte limit for one narrative",
-                    p.display(),
-                    size.len()
-                ));
-            }
-            let doc = deid::i2b2::read_file(p).map_err(|e| e.to_string())?;
-            if doc.text.trim().is_empty() {
-                return Err(format!("{}: empty narrative", p.display()));
-            }
-            let spans = doc.spans();
-            (doc.text, Some(spans))
-        }
-        _ => (
-            job.read_text(DEFAULT_MAX_BYTES)
-                .map_err(|e| e.to_string())?,
-            None,
-        ),
-    };
+    let (text, gold) = job.read(DEFAULT_MAX_BYTES).map_err(|e| e.to_string())?;
+    if gold.is_some() && text.trim().is_empty() {
+        return Err(format!("{}: empty narrative", job.label()));
+    }
     Ok(NewDocument {
         external_id: job.name.clone(),
         text,
