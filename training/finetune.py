@@ -19,7 +19,7 @@ import torch
 
 from training import export as E
 from training.deid_model import data as D
-from training.deid_model.train import (class_weights, evaluate, fit, load_checkpoint, read_manifest,
+from training.deid_model.train import (class_weights, evaluate, fit, fit_info, load_checkpoint, read_manifest,
                                        save_checkpoint, set_seed)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,17 +99,7 @@ def main():
     base_info = ck["info"]
     info = {
         "data_sha256": data_sha,
-        "documents": len(docs),
-        "tokens": int(counts.sum()),
-        "label_counts": {D.LABELS[i]: int(c) for i, c in enumerate(counts) if c},
-        "epochs": result["best_epoch"],
-        "epochs_run": result["epochs_run"],
-        "seconds": result["seconds"],
-        "seconds_per_epoch": result["seconds_per_epoch"],
-        "history": result["history"],
-        "seed": args.seed,
-        "optimizer": {"name": "adam", "lr": args.lr},
-        "selection": "best valid token-level PHI F2 (argmax != SAFE)",
+        **fit_info(len(docs), counts, result, args.seed, args.lr),
         "generator_manifest": read_manifest(None),
         "train_file": str(args.xml or args.jsonl),
         "fine_tuned_from": {"name": base.name, "data_sha256": base_info.get("data_sha256"),

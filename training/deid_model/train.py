@@ -252,20 +252,10 @@ def main():
         "data_sha256": D.sha256_file(args.train),
         "valid_sha256": D.sha256_file(args.valid),
         "valid_documents": len(valid_docs),
-        "documents": len(train_docs),
-        "tokens": int(counts.sum()),
-        "label_counts": {D.LABELS[i]: int(c) for i, c in enumerate(counts) if c},
+        **fit_info(len(train_docs), counts, result, args.seed, args.lr),
         "class_weights": {D.LABELS[i]: round(float(w), 3) for i, w in enumerate(weights) if counts[i]},
-        "epochs": result["best_epoch"],
-        "epochs_run": result["epochs_run"],
-        "seconds": result["seconds"],
-        "seconds_per_epoch": result["seconds_per_epoch"],
-        "history": result["history"],
-        "seed": args.seed,
-        "optimizer": {"name": "adam", "lr": args.lr},
         "max_tokens_per_batch": args.max_tokens,
         "max_len": args.max_len,
-        "selection": "best valid token-level PHI F2 (argmax != SAFE)",
         "generator_manifest": read_manifest(args.generator_manifest),
         "train_file": str(args.train),
         "tiny": bool(args.tiny),
@@ -274,6 +264,23 @@ def main():
     save_checkpoint(out / "checkpoint.pt", model, word_vocab, char_vocab, {**info, "metrics": metrics})
     (out / "metrics.json").write_text(json.dumps({"info": info, "metrics": metrics}, indent=2))
     print(f"wrote {out / 'checkpoint.pt'}")
+
+
+def fit_info(documents, counts, result, seed, lr) -> dict:
+    """The provenance every trained checkpoint records (training and fine-tuning alike)."""
+    return {
+        "documents": documents,
+        "tokens": int(counts.sum()),
+        "label_counts": {D.LABELS[i]: int(c) for i, c in enumerate(counts) if c},
+        "epochs": result["best_epoch"],
+        "epochs_run": result["epochs_run"],
+        "seconds": result["seconds"],
+        "seconds_per_epoch": result["seconds_per_epoch"],
+        "history": result["history"],
+        "seed": seed,
+        "optimizer": {"name": "adam", "lr": lr},
+        "selection": "best valid token-level PHI F2 (argmax != SAFE)",
+    }
 
 
 if __name__ == "__main__":
