@@ -1,8 +1,9 @@
 """Tests of the synthetic training-data generator (training/generate).
 
 Run from the repository root:  python3 -m unittest discover -s training/tests -t .
-The end-to-end tests need the VAERS CSV under /work/shared/data/vaers and the engine at
-target/release/deid (they are skipped otherwise; the generator itself would build it).
+The end-to-end tests need carrier narratives (../shared/data/vaers/vaers-2021-01.csv where it exists,
+else the demo corpus data/demo/vaers-demo.csv, or DEID_CARRIERS) and a built engine (DEID_BIN, else
+target/release/deid or target/debug/deid); `./studio test` provides both.
 """
 
 import contextlib
@@ -25,10 +26,16 @@ from training.generate.i2b2 import to_xml
 from training.generate.sources import Sources
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CSV = "/work/shared/data/vaers/vaers-2021-01.csv"
-CSV2 = "/work/shared/data/vaers/vaers-covid-sample.csv"
+_SHARED = os.path.join(ROOT, "..", "shared", "data", "vaers")
+# the real January 2021 file where the shared data is checked out, else the demo corpus in the repo
+CSV = os.environ.get("DEID_CARRIERS") or next(
+    (p for p in (os.path.join(_SHARED, "vaers-2021-01.csv"),) if os.path.isfile(p)),
+    os.path.join(ROOT, "data", "demo", "vaers-demo.csv"))
+CSV2 = os.path.join(_SHARED, "vaers-covid-sample.csv")
 EXCLUDE = os.path.join(ROOT, "tests", "fixtures", "gold", "dev", "VAERS_IDS.tsv")
-DEID = os.path.join(ROOT, "target", "release", "deid")
+DEID = os.environ.get("DEID_BIN") or next(
+    (p for p in (os.path.join(ROOT, "target", b, "deid") for b in ("release", "debug")) if os.access(p, os.X_OK)),
+    os.path.join(ROOT, "target", "release", "deid"))
 HAVE_E2E = os.path.isfile(CSV) and os.path.isfile(EXCLUDE) and os.access(DEID, os.X_OK)
 
 
@@ -79,7 +86,7 @@ def check_xml_file(tc, path):
     return text, tags
 
 
-@unittest.skipUnless(HAVE_E2E, "needs the VAERS CSV, the dev gold ids and target/release/deid")
+@unittest.skipUnless(HAVE_E2E, "needs the carrier CSV, the dev gold ids and a built deid (DEID_BIN)")
 class TestGenerateEndToEnd(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -162,7 +169,7 @@ class TestGenerateEndToEnd(unittest.TestCase):
                 self.assertNotIn(neg, tagged.replace("PFIZER INC", ""))
 
 
-@unittest.skipUnless(HAVE_E2E, "needs the VAERS CSV, the dev gold ids and target/release/deid")
+@unittest.skipUnless(HAVE_E2E, "needs the carrier CSV, the dev gold ids and a built deid (DEID_BIN)")
 class TestReproducible(unittest.TestCase):
     def test_same_seed_same_bytes(self):
         tmp = tempfile.mkdtemp(prefix="test-generate-repro-")

@@ -18,7 +18,9 @@ import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DEID = Path(os.environ.get("DEID_BIN", ROOT / "target/release/deid"))
+DEID = Path(os.environ.get("DEID_BIN") or next(
+    (p for p in (ROOT / "target/release/deid", ROOT / "target/debug/deid") if p.exists()),
+    ROOT / "target/release/deid"))
 
 TEMPLATES = [
     ("On {DATE} I received the vaccine at {HOSPITAL} and had a fever, chills and a headache.", ),
@@ -77,6 +79,8 @@ class PipelineSmoke(unittest.TestCase):
         import numpy as np
         import onnxruntime as ort
 
+        from training.export import onnx_feeds
+
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
             for split, n, seed in (("train", 30, 1), ("valid", 8, 2), ("dev", 8, 3)):
@@ -100,7 +104,7 @@ class PipelineSmoke(unittest.TestCase):
             self.assertEqual(meta["labels"][0], "SAFE")
             self.assertEqual(len(meta["labels"]), 29)
             self.assertEqual(meta["word_vocab"][:2], ["<pad>", "<unk>"])
-            self.assertEqual(meta["inputs"], {"word_ids": "word_ids", "char_ids": "char_ids",
+            self.assertEqual(meta["inputs"], {"word_ids": "word_ids", "char_ids": "char_ids", "char_index": "char_index",
                                               "features": "features"})
             self.assertTrue((model_dir / "MODEL_CARD.md").exists())
             self.assertTrue((model_dir / "checkpoint.pt").exists())
@@ -119,7 +123,9 @@ class PipelineSmoke(unittest.TestCase):
                 for i, s in enumerate(d["chars"]):
                     c[0, i, : len(s)] = [ci.get(ch, 1) for ch in s]
                 f = np.array([d["features"]], dtype=np.float32)
-                probs = sess.run([meta["output"]], {"word_ids": w, "char_ids": c, "features": f})[0][0]
+                # each distinct character sequence once, as the Rust runtime feeds it
+                names = [i.name for i in sess.get_inputs()]
+                probs = sess.run([meta["output"]], onnx_feeds(names, w, c, f))[0][0]
                 self.assertLess(float(np.abs(probs - np.array(p["probs"])).max()), 1e-4)
                 self.assertLess(float(np.abs(probs.sum(-1) - 1).max()), 1e-4)
 
