@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::fsutil::Durability;
 use crate::i2b2;
 use crate::input::{Job, JobSource};
+use crate::isolate::per_document;
 use crate::masking::mask_text;
 use crate::phi::PhiType;
 use crate::tokenize::OffsetMap;
@@ -94,7 +95,7 @@ const CHUNK: usize = 1024;
 
 /// Annotate every job and write its output into `opts.out_dir`.
 pub fn annotate_jobs(deid: &Deidentifier, jobs: &[Job], opts: &AnnotateOptions) -> Result<Summary> {
-    std::fs::create_dir_all(&opts.out_dir).map_err(|e| Error::io(&opts.out_dir, e))?;
+    crate::fsutil::create_private_dir_all(&opts.out_dir)?;
     refuse_overwriting_inputs(jobs, opts)?;
     let started = Instant::now();
     let bar = progress_bar(jobs.len() as u64, opts.progress);
@@ -110,17 +111,30 @@ pub fn annotate_jobs(deid: &Deidentifier, jobs: &[Job], opts: &AnnotateOptions) 
             .filter_map(|(i, t)| t.as_ref().ok().map(|t| (i, t.as_str())))
             .collect();
         let annotations = deid.annotate_batch(&ok.iter().map(|(_, t)| *t).collect::<Vec<_>>())?;
-        let written: Vec<(usize, Result<()>)> = ok
+        // per document: its index in the chunk, its span categories, and whether it was written
+        let written: Vec<(usize, Vec<PhiType>, Result<()>)> = ok
             .par_iter()
-            .zip(&annotations)
-            .map(|((i, text), ann)| (*i, write_output(text, ann, &chunk[*i], opts)))
+            .zip(annotations)
+            .map(|((i, text), ann)| {
+                let job = &chunk[*i];
+                let kinds = ann
+                    .as_ref()
+                    .map_or_else(|_| Vec::new(), |a| a.spans.iter().map(|s| s.kind).collect());
+                let result = ann
+                    .and_then(|ann| per_document(|| write_output(text, &ann, job, opts))?)
+                    .map_err(|e| e.at(job.label()));
+                (*i, kinds, result)
+            })
             .collect();
-        for ((_, text), ann) in ok.iter().zip(&annotations) {
-            summary.characters += text.chars().count();
-            for span in &ann.spans {
-                *summary.spans.entry(span.kind).or_default() += 1;
+        for ((_, text), (_, kinds, result)) in ok.iter().zip(&written) {
+            if result.is_ok() {
+                summary.characters += text.chars().count();
+                for k in kinds {
+                    *summary.spans.entry(*k).or_default() += 1;
+                }
             }
         }
+        let written = written.into_iter().map(|(i, _, r)| (i, r));
         for (i, result) in written {
             match result {
                 Ok(()) => summary.documents += 1,

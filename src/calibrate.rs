@@ -76,7 +76,10 @@ pub fn calibrate(
     kind: RecallKind,
 ) -> Result<Calibration> {
     let texts: Vec<&str> = gold.iter().map(|d| d.text.as_str()).collect();
-    let scored = deid.score_batch(&texts)?;
+    let scored: Vec<Scored> = deid
+        .score_batch(&texts)?
+        .into_iter()
+        .collect::<Result<_>>()?;
     let score = |t: &Thresholds| -> Result<(f64, f64)> {
         let counts: Vec<Counts> = scored
             .par_iter()

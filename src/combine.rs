@@ -90,17 +90,32 @@ fn best_phi_class(probs: &[f32], label_kinds: &[Option<PhiType>]) -> Option<PhiT
         .and_then(|(_, k)| *k)
 }
 
-/// Decisions for a whole document.
+/// Decisions for a whole document. `unreadable[i]` says the model cannot read word `i` (a
+/// character outside its vocabulary: a script it was never trained on); such a word, when the
+/// rules call it PHI, is never released, since the model's "safe" would be a guess about
+/// characters it cannot see ("Иван", "王小明").
 pub fn combine_document(
     rules: &[TokenRule],
     probs: &Probabilities,
     label_kinds: &[Option<PhiType>],
     thresholds: &Thresholds,
+    unreadable: &[bool],
 ) -> Vec<Decision> {
     rules
         .iter()
         .enumerate()
-        .map(|(i, r)| combine(r, probs.token(i), label_kinds, thresholds))
+        .map(|(i, r)| {
+            let d = combine(r, probs.token(i), label_kinds, thresholds);
+            if r.phi && unreadable.get(i).copied().unwrap_or(false) {
+                Decision {
+                    kind: d.kind.or(r.kind).or(Some(PhiType::Patient)),
+                    p_safe: d.p_safe,
+                    threshold: f32::INFINITY,
+                }
+            } else {
+                d
+            }
+        })
         .collect()
 }
 

@@ -5,6 +5,7 @@
 use crate::combine::{combine_document, model_only, Decision};
 use crate::error::Result;
 use crate::featurize::feature_vectors;
+use crate::isolate::per_document;
 use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, Probabilities, Thresholds};
 use crate::phi::Span;
@@ -66,49 +67,58 @@ impl Deidentifier {
 
     /// One document.
     pub fn annotate(&self, text: &str) -> Result<Annotation> {
-        Ok(self
-            .annotate_batch(&[text])?
+        self.annotate_batch(&[text])?
             .pop()
-            .expect("one annotation per text"))
+            .expect("one annotation per text")
     }
 
-    /// Many documents: rules in parallel, the model in length-sorted batches.
-    pub fn annotate_batch(&self, texts: &[&str]) -> Result<Vec<Annotation>> {
+    /// Many documents: rules in parallel, the model in length-sorted batches. The outer error is
+    /// a failure of the whole batch (ONNX Runtime); each document has its own result, so a bug
+    /// met in one document (a panic, caught) costs that document only.
+    pub fn annotate_batch(&self, texts: &[&str]) -> Result<Vec<Result<Annotation>>> {
         Ok(self
             .score_batch(texts)?
             .into_par_iter()
             .map(|scored| {
-                let (spans, decisions) = self.spans_for(&scored, &self.thresholds);
-                Annotation {
-                    spans,
-                    tokens: scored.doc.tokens,
-                    rules: scored.rules.rules,
-                    pattern_spans: scored.rules.pattern_spans,
-                    decisions,
-                }
+                let scored = scored?;
+                per_document(|| {
+                    let (spans, decisions) = self.spans_for(&scored, &self.thresholds);
+                    Annotation {
+                        spans,
+                        tokens: scored.doc.tokens,
+                        rules: scored.rules.rules,
+                        pattern_spans: scored.rules.pattern_spans,
+                        decisions,
+                    }
+                })
             })
             .collect())
     }
 
     /// The expensive half: tokens, rules and (unless rules-only) the model's probabilities.
-    pub fn score_batch<'t>(&self, texts: &[&'t str]) -> Result<Vec<Scored<'t>>> {
-        let mut scored: Vec<Scored<'t>> = texts
+    /// Per document as [`Deidentifier::annotate_batch`].
+    pub fn score_batch<'t>(&self, texts: &[&'t str]) -> Result<Vec<Result<Scored<'t>>>> {
+        let mut scored: Vec<Result<Scored<'t>>> = texts
             .par_iter()
             .map(|text| {
-                let doc = Tokenized::new(text);
-                let map = OffsetMap::new(text);
-                let rules = self.rules.apply(&doc, &map);
-                Scored {
-                    doc,
-                    map,
-                    rules,
-                    probs: None,
-                }
+                per_document(|| {
+                    let doc = Tokenized::new(text);
+                    let map = OffsetMap::new(text);
+                    let rules = self.rules.apply(&doc, &map);
+                    Scored {
+                        doc,
+                        map,
+                        rules,
+                        probs: None,
+                    }
+                })
             })
             .collect();
         if let (Some(model), Mode::Hybrid | Mode::ModelOnly) = (&self.model, self.mode) {
-            let probs = run_model(model, &scored)?;
-            for (s, p) in scored.iter_mut().zip(probs) {
+            let mut ok: Vec<&mut Scored<'t>> =
+                scored.iter_mut().filter_map(|s| s.as_mut().ok()).collect();
+            let probs = run_model(model, &ok)?;
+            for (s, p) in ok.iter_mut().zip(probs) {
                 s.probs = Some(p);
             }
         }
@@ -131,7 +141,16 @@ impl Deidentifier {
                     (kinds, None)
                 }
                 (Some(p), _, Some(m)) => {
-                    let d = combine_document(&s.rules.rules, p, &m.label_kinds, thresholds);
+                    let unreadable: Vec<bool> = (0..s.doc.len())
+                        .map(|i| m.cannot_read(s.doc.token_text(i)))
+                        .collect();
+                    let d = combine_document(
+                        &s.rules.rules,
+                        p,
+                        &m.label_kinds,
+                        thresholds,
+                        &unreadable,
+                    );
                     (d.iter().map(|d| d.kind).collect(), Some(d))
                 }
                 _ => (
@@ -144,7 +163,7 @@ impl Deidentifier {
                 ),
             };
         // In model-only mode the recognizers' spans only give extents to tokens the model masks.
-        let spans = spans_from_tokens(&s.doc, &s.map, &kinds, &s.rules.pattern_spans);
+        let spans = spans_from_tokens(&s.doc, &kinds, &s.rules.pattern_spans);
         (spans, decisions)
     }
 }
@@ -157,7 +176,7 @@ pub struct Scored<'t> {
     pub probs: Option<Probabilities>,
 }
 
-fn run_model(model: &DeepModel, scored: &[Scored]) -> Result<Vec<Probabilities>> {
+fn run_model(model: &DeepModel, scored: &[&mut Scored]) -> Result<Vec<Probabilities>> {
     let inputs: Vec<_> = scored
         .par_iter()
         .map(|s| model.input(&s.doc, feature_vectors(&s.doc, &s.rules)))

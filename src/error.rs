@@ -41,6 +41,9 @@ pub enum Error {
     Runtime(String),
     #[error("lexicon {name}: {message}")]
     Lexicon { name: String, message: String },
+    /// A bug caught while processing one document (a panic), reported for that document only.
+    #[error("{path}: {message}")]
+    Internal { path: PathBuf, message: String },
     /// The annotation database: names the database file and the problem, never narrative text.
     #[error("{path}: {message}")]
     Store { path: PathBuf, message: String },
@@ -49,6 +52,22 @@ pub enum Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
+    /// The same error naming `path` instead of a placeholder (errors raised where the file is
+    /// not known, e.g. inside the engine, get the file name from the batch driver).
+    pub fn at(self, path: impl Into<PathBuf>) -> Error {
+        match self {
+            Error::Internal { message, .. } => Error::Internal {
+                path: path.into(),
+                message,
+            },
+            Error::Invalid { message, .. } => Error::Invalid {
+                path: path.into(),
+                message,
+            },
+            other => other,
+        }
+    }
+
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
         Error::Io {
             path: path.into(),

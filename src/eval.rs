@@ -10,12 +10,16 @@
 //! * Entity level, strict: a system tag is a true positive when a gold tag has the same start,
 //!   end and [`PhiType`].
 //!
+//! * Word level (the guidelines' second recall figure): a gold Unicode word (a word of the text
+//!   that a gold tag overlaps) is found only when every one of its characters is inside a system
+//!   tag: "[NAME]örn" leaks the name.
+//!
 //! A ratio with a zero denominator is 0.0, as in the i2b2 script.
 
 use crate::error::{Error, Result};
 use crate::i2b2::{self, Document};
 use crate::phi::PhiType;
-use crate::tokenize::{tokenize, OffsetMap};
+use crate::tokenize::{i2b2_tokens, tokenize, OffsetMap};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -59,6 +63,10 @@ pub struct Counts {
     pub system_tokens: usize,
     /// System tokens that have a gold token at the same offsets.
     pub matched_system_tokens: usize,
+    /// Unicode words of the text overlapping a gold tag.
+    pub gold_words: usize,
+    /// Of those, the ones whose every character a system tag covers.
+    pub found_words: usize,
     /// Per category; a category appears once it has a gold or a system tag.
     pub categories: BTreeMap<PhiType, CategoryCounts>,
 }
@@ -72,6 +80,8 @@ impl std::ops::AddAssign<&Counts> for Counts {
         self.hipaa_found_tokens += o.hipaa_found_tokens;
         self.system_tokens += o.system_tokens;
         self.matched_system_tokens += o.matched_system_tokens;
+        self.gold_words += o.gold_words;
+        self.found_words += o.found_words;
         for (k, c) in &o.categories {
             self.categories.entry(*k).or_default().add(c);
         }
@@ -98,12 +108,35 @@ impl std::iter::Sum for Counts {
 fn tag_tokens(doc: &Document) -> HashMap<(usize, usize), PhiType> {
     let mut out = HashMap::new();
     for tag in &doc.tags {
-        for t in tokenize(&tag.text) {
+        for t in i2b2_tokens(&tag.text) {
             let key = (tag.span.start + t.start, tag.span.start + t.end);
             out.entry(key).or_insert(tag.span.kind);
         }
     }
     out
+}
+
+/// Gold Unicode words (words of the text that a gold tag overlaps) and how many of them system
+/// tags cover entirely.
+fn word_counts(gold: &Document, system: &Document) -> (usize, usize) {
+    let n = gold.text.chars().count();
+    let mut in_gold = vec![false; n];
+    let mut in_system = vec![false; n];
+    for (tags, mask) in [(&gold.tags, &mut in_gold), (&system.tags, &mut in_system)] {
+        for t in tags.iter() {
+            for m in &mut mask[t.span.start.min(n)..t.span.end.min(n)] {
+                *m = true;
+            }
+        }
+    }
+    let (mut words, mut found) = (0, 0);
+    for w in tokenize(&gold.text) {
+        if in_gold[w.start..w.end].iter().any(|&g| g) {
+            words += 1;
+            found += usize::from(in_system[w.start..w.end].iter().all(|&s| s));
+        }
+    }
+    (words, found)
 }
 
 /// Checks that every tag's text is the slice of the document text it claims to be.
@@ -115,9 +148,10 @@ fn check_tags(doc: &Document, which: &str) -> std::result::Result<(), String> {
             || s.end > map.len_chars()
             || map.slice(&doc.text, s.start, s.end) != tag.text
         {
+            // never the tag's text: it is PHI
             return Err(format!(
-                "{which} tag {:?} ({} {}..{}, text {:?}) does not match the TEXT",
-                tag.id, s.kind, s.start, s.end, tag.text
+                "{which} tag {:?} ({} {}..{}) does not match the TEXT at its offsets",
+                tag.id, s.kind, s.start, s.end
             ));
         }
     }
@@ -138,8 +172,14 @@ fn first_difference(gold: &str, system: &str) -> String {
                 }
             }
             (a, b) => {
-                let show =
-                    |c: Option<char>| c.map_or("end of text".to_string(), |c| format!("{c:?}"));
+                // where, never what: the characters are the narrative's
+                let show = |c: Option<char>| {
+                    if c.is_some() {
+                        "a character"
+                    } else {
+                        "the end of the text"
+                    }
+                };
                 return format!(
                     "first difference at character {cp} (line {line}): gold has {}, system has {} \
                      (gold {} characters, system {})",
@@ -184,6 +224,9 @@ fn compare(gold: &Document, system: &Document) -> std::result::Result<Counts, St
         }
     }
     c.system_tokens = system_tokens.len();
+    let (gold_words, found_words) = word_counts(gold, system);
+    c.gold_words = gold_words;
+    c.found_words = found_words;
     c.matched_system_tokens = system_tokens
         .keys()
         .filter(|p| gold_tokens.contains_key(p))
@@ -316,6 +359,9 @@ pub struct Summary {
     pub system_tokens: usize,
     pub hipaa_recall: f64,
     pub masking_recall: f64,
+    /// Gold Unicode words entirely masked, over gold Unicode words.
+    pub word_recall: f64,
+    pub gold_words: usize,
     pub precision: f64,
     pub f1: f64,
 }
@@ -359,6 +405,8 @@ impl Report {
             system_tokens: counts.system_tokens,
             hipaa_recall: ratio(counts.hipaa_found_tokens, counts.hipaa_gold_tokens),
             masking_recall,
+            word_recall: ratio(counts.found_words, counts.gold_words),
+            gold_words: counts.gold_words,
             precision,
             f1: f1(precision, masking_recall),
         };
@@ -423,6 +471,12 @@ impl Report {
             out,
             "Masking recall     {}",
             d(s.masking_recall, s.gold_tokens)
+        );
+        let _ = writeln!(
+            out,
+            "Word recall        {}  (gold Unicode words entirely masked, of {})",
+            d(s.word_recall, s.gold_words),
+            s.gold_words
         );
         let _ = writeln!(
             out,

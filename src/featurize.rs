@@ -84,19 +84,20 @@ pub fn feature_vectors(doc: &Tokenized, rules: &RuleOutput) -> Vec<[f32; N_FEATU
 
 /// 0 lower, 1 UPPER, 2 Title, 3 mIxed, 4 digits, 5 letters and digits.
 fn case_pattern(token: &str) -> usize {
-    let b = token.as_bytes();
-    let digits = b.iter().filter(|c| c.is_ascii_digit()).count();
-    if digits == b.len() {
+    let n = token.chars().count();
+    let digits = token.chars().filter(|c| c.is_numeric()).count();
+    if digits == n {
         return 4;
     }
     if digits > 0 {
         return 5;
     }
-    let upper = b.iter().filter(|c| c.is_ascii_uppercase()).count();
+    // letters without case (CJK, Arabic, Hebrew) count as lower case
+    let upper = token.chars().filter(|c| c.is_uppercase()).count();
     match upper {
         0 => 0,
-        n if n == b.len() => 1,
-        1 if b[0].is_ascii_uppercase() => 2,
+        u if u == n => 1,
+        1 if token.chars().next().is_some_and(char::is_uppercase) => 2,
         _ => 3,
     }
 }
@@ -109,7 +110,7 @@ pub const MAX_TOKEN_CHARS: usize = 20;
 /// [`MAX_TOKEN_CHARS`]) and up to [`POST_SPACE_CHARS`] characters after it.
 pub fn char_input(doc: &Tokenized, i: usize) -> String {
     let token = doc.token_text(i);
-    let mut s = token[..token.len().min(MAX_TOKEN_CHARS)].to_string(); // tokens are ASCII
+    let mut s: String = token.chars().take(MAX_TOKEN_CHARS).collect();
     s.extend(doc.post_space(i, POST_SPACE_CHARS));
     s
 }
@@ -117,16 +118,15 @@ pub fn char_input(doc: &Tokenized, i: usize) -> String {
 /// The key a token is looked up by in the word vocabulary: lower-cased, every digit `0`, so
 /// "2020" and "2021" share an embedding and no date is memorised.
 pub fn word_key(token: &str) -> String {
-    token
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_digit() {
-                '0'
-            } else {
-                b.to_ascii_lowercase() as char
-            }
-        })
-        .collect()
+    let mut out = String::with_capacity(token.len());
+    for c in token.chars() {
+        if c.is_numeric() {
+            out.push('0');
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
 }
 
 /// The gold category of every token: the kind of the span that overlaps it.
@@ -203,6 +203,12 @@ mod tests {
             .map(|t| case_pattern(t))
             .collect();
         assert_eq!(got, [0, 1, 2, 3, 4, 5]);
+        let got: Vec<usize> = ["ødegård", "ØDEGÅRD", "Björn", "王小明", "٢٠٢١"]
+            .iter()
+            .map(|t| case_pattern(t))
+            .collect();
+        assert_eq!(got, [0, 1, 2, 0, 4]);
+        assert_eq!(word_key("Ødegård2021"), "ødegård0000");
     }
 
     #[test]

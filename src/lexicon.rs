@@ -9,7 +9,30 @@
 use crate::error::{Error, Result};
 use crate::tokenize::{tokenize, Tokenized};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::path::Path;
+use unicode_normalization::UnicodeNormalization;
+
+/// The key a word is looked up by: lower-cased and accent-folded, so that "Zürich", "ZURICH"
+/// and "zurich" are one entry, and "Ødegård" matches "odegard" only where Ø folds (it does not:
+/// Ø is a letter of its own, so it stays). ASCII words only lower-case, without allocating when
+/// they already are.
+pub fn fold(word: &str) -> Cow<'_, str> {
+    if word.is_ascii() {
+        if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(word.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(word)
+        }
+    } else {
+        Cow::Owned(
+            word.nfd()
+                .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+                .flat_map(char::to_lowercase)
+                .collect(),
+        )
+    }
+}
 
 /// Which lists a token (or phrase) belongs to, as bits.
 pub type LexFlags = u32;
@@ -108,6 +131,17 @@ pub struct Lexicons {
     counts: Vec<(&'static str, usize)>,
 }
 
+/// Whether word `i` sits where a state or country code would in an address: right after a
+/// comma, or right before a number.
+fn in_address(doc: &Tokenized, i: usize) -> bool {
+    let after_comma = i > 0 && doc.gap_before(i).trim_end() == ",";
+    let before_number = i + 1 < doc.len()
+        && doc.gap_after(i).trim().is_empty()
+        && !doc.gap_after(i).contains('\n')
+        && doc.token_text(i + 1).chars().all(|c| c.is_ascii_digit());
+    after_comma || before_number
+}
+
 /// Longest gap (in bytes) allowed between the tokens of a phrase: "St. Louis", "New-York",
 /// "O'Brien", "Winston - Salem".
 const MAX_PHRASE_GAP: usize = 3;
@@ -174,7 +208,7 @@ impl Lexicons {
             if cased {
                 s.into()
             } else {
-                s.to_ascii_lowercase().into()
+                fold(s).into()
             }
         };
         match toks.len() {
@@ -195,10 +229,10 @@ impl Lexicons {
                 }
             }
             _ => {
-                let first = toks[0].text(entry).to_ascii_lowercase().into_boxed_str();
+                let first: Box<str> = fold(toks[0].text(entry)).into();
                 let rest = toks[1..]
                     .iter()
-                    .map(|t| t.text(entry).to_ascii_lowercase().into_boxed_str())
+                    .map(|t| fold(t.text(entry)).into())
                     .collect();
                 self.phrases
                     .entry(first)
@@ -210,34 +244,40 @@ impl Lexicons {
 
     /// Flags of one token on its own (no phrase context).
     pub fn word_flags(&self, token: &str) -> LexFlags {
-        let mut f = self.cased.get(token).copied().unwrap_or(0);
-        if token.bytes().any(|b| b.is_ascii_uppercase()) {
-            f |= self
-                .words
-                .get(token.to_ascii_lowercase().as_str())
-                .copied()
-                .unwrap_or(0);
-        } else {
-            f |= self.words.get(token).copied().unwrap_or(0);
-        }
-        f
+        let f = self.cased.get(token).copied().unwrap_or(0);
+        f | self.words.get(fold(token).as_ref()).copied().unwrap_or(0)
     }
 
     /// Flags for every token of a document, with multi-token UNSAFE entries ("new york",
     /// "christmas eve") matched in order and their flags given to each token they cover.
+    ///
+    /// Case-sensitive entries (the state codes "IN", "OR", "ME"; the country codes "AM", "IT")
+    /// are told apart from words by their capitals; where capitals say nothing (a document in
+    /// ALL CAPS or all lower case) they count only in an address: after a comma ("BOSTON, MA")
+    /// or before a number ("MA 02118").
     pub fn flags_for(&self, doc: &Tokenized) -> Vec<LexFlags> {
+        let caseless = !crate::tokenize::case_is_informative(doc.text);
         let mut flags: Vec<LexFlags> = (0..doc.len())
-            .map(|i| self.word_flags(doc.token_text(i)))
+            .map(|i| {
+                let f = self.word_flags(doc.token_text(i));
+                let cased_only = self.cased.get(doc.token_text(i)).copied().unwrap_or(0)
+                    & !self
+                        .words
+                        .get(fold(doc.token_text(i)).as_ref())
+                        .copied()
+                        .unwrap_or(0);
+                if caseless && cased_only != 0 && !in_address(doc, i) {
+                    f & !cased_only
+                } else {
+                    f
+                }
+            })
             .collect();
         if self.phrases.is_empty() {
             return flags;
         }
-        let mut lower = String::new();
         for i in 0..doc.len() {
-            lower.clear();
-            lower.push_str(doc.token_text(i));
-            lower.make_ascii_lowercase();
-            let Some(candidates) = self.phrases.get(lower.as_str()) else {
+            let Some(candidates) = self.phrases.get(fold(doc.token_text(i)).as_ref()) else {
                 continue;
             };
             for phrase in candidates {
@@ -260,7 +300,7 @@ impl Lexicons {
             let gap = doc.gap_before(j);
             gap.len() <= MAX_PHRASE_GAP
                 && !gap.contains('\n')
-                && doc.token_text(j).eq_ignore_ascii_case(want)
+                && fold(doc.token_text(j)).as_ref() == want.as_ref()
         })
     }
 
@@ -298,6 +338,25 @@ mod tests {
         // a phrase never spans a line break
         let doc = Tokenized::new("New\nYork");
         assert_eq!(lex.flags_for(&doc)[0] & flag::CITY, 0);
+    }
+
+    #[test]
+    fn entries_match_case_and_accent_folded() {
+        let mut lex = small();
+        lex.add_entry("Zürich", flag::CITY, false);
+        lex.add_entry("São Paulo", flag::CITY, false);
+        lex.add_entry("Ødegård", flag::SURNAME, false);
+        for w in ["Zürich", "ZÜRICH", "zurich", "Zurich"] {
+            assert_eq!(lex.word_flags(w), flag::CITY, "{w}");
+        }
+        assert_eq!(lex.word_flags("ødegård"), flag::SURNAME);
+        assert_eq!(lex.word_flags("ODEGARD"), 0, "Ø is a letter of its own");
+        let doc = Tokenized::new("SAO PAULO e são paulo");
+        let f = lex.flags_for(&doc);
+        for i in [0, 1, 3, 4] {
+            assert_ne!(f[i] & flag::CITY, 0, "{f:?}");
+        }
+        assert_eq!(f[2] & flag::CITY, 0);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod featurize;
 pub mod fsutil;
 pub mod i2b2;
 pub mod input;
+pub mod isolate;
 pub mod lexicon;
 pub mod masking;
 pub mod model;

@@ -169,6 +169,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    deid::isolate::install_quiet_panic_hook();
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {

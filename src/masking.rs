@@ -4,30 +4,34 @@
 use crate::phi::{PhiType, Span};
 use crate::tokenize::{OffsetMap, Tokenized};
 
-/// Build non-overlapping, sorted spans from the category of every token (`None` = safe).
+/// Build non-overlapping, sorted spans from the category of every word (`None` = safe).
 ///
-/// A recognizer span (a date such as `12/26/20`, which is three tokens and two slashes) is kept
-/// whole when any token it covers is PHI. Other PHI tokens become spans of their own, widened over
-/// adjacent non-ASCII letters (so "Zürich" is masked whole, not as "Z" and "rich"), and merged
-/// with the previous span of the same category across a short gap such as the space in
-/// "John Smith".
+/// A recognizer span (a date such as `12/26/20`, which is three words and two slashes) is kept
+/// whole when any word it covers is PHI. Other PHI words become spans of their own, merged with
+/// the previous span of the same category across a short gap such as the space in "John Smith"
+/// or the apostrophe in "O'Brien".
+///
+/// **Invariant** (the inverse principle, enforced here for every engine mode): every span covers
+/// whole words. A recognizer hit inside a word ("93" in "93to95") masks the whole word, so a
+/// mask never leaves part of a word, a digit or a letter of any script, visible.
 pub fn spans_from_tokens(
     doc: &Tokenized,
-    map: &OffsetMap,
     kinds: &[Option<PhiType>],
     pattern_spans: &[Span],
 ) -> Vec<Span> {
+    let patterns = cover_whole_words(doc, pattern_spans.to_vec());
     let mut out: Vec<Span> = Vec::new();
-    let mut merged_tokens = false; // whether the last span in `out` came from tokens
+    // the word that ends the last span in `out`, when that span came from words
+    let mut last_word: Option<usize> = None;
     let mut p = 0;
     let mut i = 0;
     while i < doc.len() {
         let tok = doc.tokens[i];
-        while p < pattern_spans.len() && pattern_spans[p].end <= tok.start {
+        while p < patterns.len() && patterns[p].end <= tok.start {
             p += 1;
         }
-        if let Some(span) = pattern_spans.get(p).filter(|s| s.start < tok.end) {
-            // tokens covered by this recognizer span
+        if let Some(span) = patterns.get(p).filter(|s| s.start < tok.end) {
+            // words covered by this recognizer span (it covers them whole)
             let mut j = i;
             let mut any_phi = false;
             while j < doc.len() && doc.tokens[j].start < span.end {
@@ -36,66 +40,71 @@ pub fn spans_from_tokens(
             }
             if any_phi {
                 out.push(span.clone());
-                merged_tokens = false;
+                last_word = None;
             }
             i = j;
             p += 1;
             continue;
         }
         if let Some(kind) = kinds[i] {
-            let (start, end) = widen_over_non_ascii_letters(doc.text, map, tok.start, tok.end);
-            let last = out.last().cloned();
-            match last {
+            let (start, end) = (tok.start, tok.end);
+            match out.last_mut() {
                 Some(last)
-                    if merged_tokens
+                    if last_word == Some(i.wrapping_sub(1))
                         && last.kind == kind
-                        && (start <= last.end || joins(map.slice(doc.text, last.end, start))) =>
+                        && joins(doc.gap_before(i)) =>
                 {
-                    out.last_mut().expect("non-empty").end = end;
+                    last.end = end;
                 }
-                // never overlap a recognizer span: start after it
-                Some(last) if last.end > start => {
-                    if end > last.end {
-                        out.push(Span::new(last.end, end, kind));
-                        merged_tokens = true;
-                    }
-                }
-                _ => {
-                    out.push(Span::new(start, end, kind));
-                    merged_tokens = true;
-                }
+                _ => out.push(Span::new(start, end, kind)),
             }
+            last_word = Some(i);
         }
         i += 1;
     }
     out
 }
 
-/// Whether two PHI tokens of one category separated by `gap` are one expression.
-fn joins(gap: &str) -> bool {
-    gap.len() <= 2 && gap.chars().all(|c| matches!(c, ' ' | '-' | '.' | '\''))
+/// Widen every span to the words it touches and merge spans that then overlap (the longer
+/// span's category wins). The result is sorted and covers whole words only.
+pub fn cover_whole_words(doc: &Tokenized, mut spans: Vec<Span>) -> Vec<Span> {
+    spans.retain(|s| s.end > s.start);
+    spans.sort_by_key(|s| (s.start, s.end));
+    let words = &doc.tokens;
+    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
+    for mut span in spans {
+        // the word containing the first character, if that character is in a word
+        let w = words.partition_point(|t| t.end <= span.start);
+        if let Some(t) = words.get(w).filter(|t| t.start < span.start) {
+            span.start = t.start;
+        }
+        // the word containing the last character
+        let w = words.partition_point(|t| t.end < span.end);
+        if let Some(t) = words
+            .get(w)
+            .filter(|t| t.start < span.end && t.end > span.end)
+        {
+            span.end = t.end;
+        }
+        match out.last_mut() {
+            Some(last) if span.start < last.end => {
+                if span.end - span.start > last.end - last.start {
+                    last.kind = span.kind;
+                }
+                last.end = last.end.max(span.end);
+            }
+            _ => out.push(span),
+        }
+    }
+    out
 }
 
-fn widen_over_non_ascii_letters(
-    text: &str,
-    map: &OffsetMap,
-    mut start: usize,
-    mut end: usize,
-) -> (usize, usize) {
-    let is_letter = |c: char| !c.is_ascii() && c.is_alphanumeric();
-    for c in text[..map.byte(start)].chars().rev() {
-        if !is_letter(c) {
-            break;
-        }
-        start -= 1;
-    }
-    for c in text[map.byte(end)..].chars() {
-        if !is_letter(c) {
-            break;
-        }
-        end += 1;
-    }
-    (start, end)
+/// Whether two PHI words of one category separated by `gap` are one expression.
+fn joins(gap: &str) -> bool {
+    gap.len() <= 2
+        && gap
+            .chars()
+            .all(|c| matches!(c, ' ' | '-' | '.' | '\'' | '\u{2019}'))
 }
 
 /// The placeholder written in place of a span in masked text: `[DATE]`, `[AGE]`, `[CITY]`.
@@ -154,7 +163,7 @@ mod tests {
     fn run(text: &str, kinds: &[Option<PhiType>], patterns: &[Span]) -> Vec<(String, PhiType)> {
         let doc = Tokenized::new(text);
         let map = OffsetMap::new(text);
-        spans_from_tokens(&doc, &map, kinds, patterns)
+        spans_from_tokens(&doc, kinds, patterns)
             .into_iter()
             .map(|s| (map.slice(text, s.start, s.end).to_string(), s.kind))
             .collect()
@@ -172,6 +181,7 @@ mod tests {
             Some(Date),
             Some(City),
         ];
+        let _ = OffsetMap::new(text);
         let pats = [Span::new(16, 24, Date)];
         assert_eq!(
             run(text, &k, &pats),
@@ -200,10 +210,52 @@ mod tests {
     #[test]
     fn non_ascii_letters_are_masked_with_their_word() {
         let text = "in Zürich 😀";
-        let k = [None, Some(City), Some(City)];
+        let k = [None, Some(City)];
         assert_eq!(run(text, &k, &[]), vec![("Zürich".into(), City)]);
         let map = OffsetMap::new(text);
-        let spans = spans_from_tokens(&Tokenized::new(text), &map, &k, &[]);
+        let spans = spans_from_tokens(&Tokenized::new(text), &k, &[]);
         assert_eq!(mask_text(text, &map, &spans), "in [CITY] 😀");
+    }
+
+    #[test]
+    fn a_recognizer_hit_inside_a_word_masks_the_whole_word() {
+        // "93" is an AGE inside the word "93to95": the digits after it must not stay visible
+        let text = "age 93to95 and 45to12/26/2020 x";
+        let k = [
+            None,
+            Some(Age),
+            None,
+            Some(Age),
+            Some(Date),
+            Some(Date),
+            None,
+        ];
+        let pats = [
+            Span::new(4, 6, Age),
+            Span::new(15, 17, Age),
+            Span::new(19, 29, Date),
+        ];
+        assert_eq!(
+            run(text, &k, &pats),
+            vec![("93to95".into(), Age), ("45to12/26/2020".into(), Date)]
+        );
+    }
+
+    #[test]
+    fn names_join_over_apostrophes_and_hyphens() {
+        let text = "Seen by O'Brien and Jean-Pierre";
+        let k = [
+            None,
+            None,
+            Some(Doctor),
+            Some(Doctor),
+            None,
+            Some(Doctor),
+            Some(Doctor),
+        ];
+        assert_eq!(
+            run(text, &k, &[]),
+            vec![("O'Brien".into(), Doctor), ("Jean-Pierre".into(), Doctor)]
+        );
     }
 }

@@ -1,14 +1,19 @@
-//! Tokenizer compatible with the i2b2 2014 evaluation script: tokens are maximal runs of
-//! ASCII letters and digits (`[a-zA-Z0-9]+`). Everything between tokens (whitespace, punctuation,
-//! non-ASCII letters, emoji) is kept as the token's *gap*, whose first characters are the
-//! "post-space" characters the deep model reads.
+//! The one tokenizer of the engine. The unit of every decision and every mask is the **Unicode
+//! word**: a maximal run of letters, combining marks and digits of any script ("Björn",
+//! "Ødegård", "Иван", "王小明", "23Dec2020", "93to95"). Apostrophes, hyphens and every other
+//! character separate words and stay in the *gap* between them, whose first characters are the
+//! "post-space" characters the deep model reads. Rules, model input, featurize, masking and the
+//! app's spans all use these words, so a mask can never leave part of a word visible.
+//!
+//! i2b2's `[a-zA-Z0-9]+` tokens ([`i2b2_tokens`]) exist only because the i2b2 2014 evaluation
+//! counts them; only `eval` (and figures that must be comparable with it) uses them.
 //!
 //! Offsets are Unicode code points into the exact text, as in i2b2 XML. Byte offsets are kept
-//! beside them so that slicing is O(1); [`OffsetMap`] converts to UTF-16 for the UI.
+//! beside them so that slicing is O(1); [`OffsetMap`] converts between code points and bytes.
 
 use serde::Serialize;
 
-/// One `[a-zA-Z0-9]+` token.
+/// One word (or, from [`i2b2_tokens`], one `[a-zA-Z0-9]+` token).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Token {
     /// Code point offset of the first character.
@@ -28,7 +33,14 @@ impl Token {
     }
 }
 
-/// A tokenized document: the text plus its tokens in order.
+/// Whether `ch` belongs to a word: a letter, combining mark or digit of any script.
+pub fn is_word_char(ch: char) -> bool {
+    ch.is_ascii_alphanumeric()
+        || (!ch.is_ascii()
+            && (ch.is_alphanumeric() || unicode_normalization::char::is_combining_mark(ch)))
+}
+
+/// A tokenized document: the text plus its words in order.
 #[derive(Debug, Clone)]
 pub struct Tokenized<'a> {
     pub text: &'a str,
@@ -82,14 +94,25 @@ impl<'a> Tokenized<'a> {
     }
 }
 
-/// Split `text` into `[a-zA-Z0-9]+` tokens with code point and byte offsets.
+/// Split `text` into Unicode words with code point and byte offsets.
 pub fn tokenize(text: &str) -> Vec<Token> {
+    split_runs(text, is_word_char)
+}
+
+/// Split `text` into `[a-zA-Z0-9]+` tokens, as the i2b2 2014 evaluation script counts them.
+/// For evaluation only: decisions and masks are made on [`tokenize`]'s words.
+pub fn i2b2_tokens(text: &str) -> Vec<Token> {
+    split_runs(text, |c| c.is_ascii_alphanumeric())
+}
+
+/// Maximal runs of characters for which `member` holds.
+fn split_runs(text: &str, member: impl Fn(char) -> bool) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(text.len() / 5);
     let mut in_token = false;
     let (mut start, mut byte_start) = (0, 0);
     let mut cp = 0;
     for (byte, ch) in text.char_indices() {
-        let word = ch.is_ascii_alphanumeric();
+        let word = member(ch);
         if word && !in_token {
             in_token = true;
             start = cp;
@@ -114,6 +137,28 @@ pub fn tokenize(text: &str) -> Vec<Token> {
         });
     }
     tokens
+}
+
+/// Whether capitals carry information in a document: not in one written entirely in capitals
+/// (older systems) or entirely in lower case (shorthand). The rules then decide as if every
+/// word were lower case, so their decisions do not depend on the document's style.
+pub fn case_is_informative(text: &str) -> bool {
+    // Count word shapes, not letters: prose has a capitalised word in most sentences, lower-case
+    // shorthand has almost none (its capitals are acronyms: "MMR", "DTP"), ALL CAPS has no
+    // lower-case words at all.
+    let (mut words, mut title, mut lower) = (0usize, 0usize, 0usize);
+    for w in text.split(|c: char| !c.is_alphabetic()) {
+        let mut cs = w.chars();
+        let Some(first) = cs.next() else { continue };
+        let rest_lower = w.chars().skip(1).all(|c| !c.is_uppercase());
+        words += 1;
+        if first.is_uppercase() && rest_lower && w.chars().count() > 1 {
+            title += 1;
+        } else if !first.is_uppercase() && rest_lower {
+            lower += 1;
+        }
+    }
+    words < 8 || (title * 40 >= words && lower * 10 >= words)
 }
 
 /// Converts between code point, byte and UTF-16 offsets of one text. For ASCII text all three
@@ -219,7 +264,36 @@ mod tests {
     }
 
     #[test]
-    fn splits_on_everything_but_ascii_alphanumerics() {
+    fn words_of_every_script_are_whole() {
+        assert_eq!(
+            texts(
+                "Björn Ødegård, Иван Петров; 王小明 y محمد أحمد 93to95 Ní Bhriain O'Brien e\u{301}"
+            ),
+            [
+                "Björn",
+                "Ødegård",
+                "Иван",
+                "Петров",
+                "王小明",
+                "y",
+                "محمد",
+                "أحمد",
+                "93to95",
+                "Ní",
+                "Bhriain",
+                "O",
+                "Brien",
+                "e\u{301}"
+            ]
+        );
+        // i2b2 tokens, for evaluation only, still split at non-ASCII letters
+        let t = "Björn";
+        let i2b2: Vec<&str> = i2b2_tokens(t).iter().map(|k| k.text(t)).collect();
+        assert_eq!(i2b2, ["Bj", "rn"]);
+    }
+
+    #[test]
+    fn splits_on_everything_but_letters_marks_and_digits() {
         assert_eq!(
             texts("On 23Dec2020, a 53-year-old (BP 165/104)."),
             [
@@ -241,7 +315,7 @@ mod tests {
     #[test]
     fn crlf_tabs_non_ascii_and_emoji_do_not_shift_offsets() {
         let text = "Café\r\n\tZürich 😀 on 1-5-21";
-        let toks = tokenize(text);
+        let toks = i2b2_tokens(text);
         let chars: Vec<char> = text.chars().collect();
         let got: Vec<(String, usize, usize)> = toks
             .iter()
@@ -278,7 +352,7 @@ mod tests {
         #[test]
         fn tokens_match_the_i2b2_pattern_on_code_points(text in "\\PC{0,60}|[a-z0-9 \r\n\t😀éß,./-]{0,60}") {
             let chars: Vec<char> = text.chars().collect();
-            let toks = tokenize(&text);
+            let toks = i2b2_tokens(&text);
             // tokens are maximal, ordered, non-overlapping runs of [a-zA-Z0-9]
             let mut expected = Vec::new();
             let mut i = 0;
@@ -295,6 +369,17 @@ mod tests {
             for t in &toks {
                 prop_assert_eq!(t.text(&text), map.slice(&text, t.start, t.end));
                 prop_assert_eq!(map.byte(t.start), t.byte_start);
+            }
+            // words are maximal runs of word characters, and cover every letter and digit
+            let words = tokenize(&text);
+            let mut covered = vec![false; chars.len()];
+            for w in &words {
+                prop_assert!(w.start == 0 || !is_word_char(chars[w.start - 1]));
+                prop_assert!(w.end == chars.len() || !is_word_char(chars[w.end]));
+                for c in w.start..w.end { covered[c] = true; }
+            }
+            for (c, ch) in chars.iter().enumerate() {
+                prop_assert_eq!(covered[c], is_word_char(*ch));
             }
             // UTF-16 conversions agree with what JavaScript would count
             let utf16_len: usize = text.encode_utf16().count();

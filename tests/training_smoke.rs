@@ -31,7 +31,7 @@ fn a_tiny_generated_set_trains_exports_and_runs_in_rust() {
     let t = |p: &str| tmp.path().join(p);
     let p = |p: &Path| p.to_str().unwrap().to_string();
 
-    run(Command::new("python3").current_dir(&root).args([
+    run(Command::new(&python).current_dir(&root).args([
         "-m",
         "training.generate",
         "--carriers",

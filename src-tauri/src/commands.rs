@@ -74,7 +74,7 @@ pub fn list_documents(
 pub struct DocPayload {
     #[serde(flatten)]
     pub view: DocumentView,
-    /// `[start, end)` of every `[a-zA-Z0-9]+` token, in code points.
+    /// `[start, end)` of every word (the engine's unit of decision), in code points.
     pub token_bounds: Vec<(usize, usize)>,
 }
 
@@ -228,7 +228,7 @@ pub fn export(
     if folder.trim().is_empty() {
         return Err("choose a folder to export to".into());
     }
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    deid::fsutil::create_private_dir_all(&dir).map_err(|e| e.to_string())?;
     let store = store!(state);
     let (n, target) = match kind.as_str() {
         "i2b2" => (
@@ -288,7 +288,16 @@ pub fn start_import(app: &AppHandle, state: &AppState, req: ImportRequest) -> u6
             let _ = app.emit("import-progress", p);
         };
         let engine = state.engine();
-        let result = import::run_import(&req, engine, &state.store, &cancel, &report);
+        // a bug in the import must still end the job with `import-finished`, never kill it silently
+        let result = deid::isolate::per_document(|| {
+            import::run_import(&req, engine, &state.store, &cancel, &report)
+        })
+        .unwrap_or_else(|e| {
+            Err(Failure::Error(format!(
+                "{}: {e}; nothing was imported",
+                req.path
+            )))
+        });
         let finished = match result {
             Ok(o) => Finished {
                 job,
@@ -298,6 +307,7 @@ pub fn start_import(app: &AppHandle, state: &AppState, req: ImportRequest) -> u6
                 corpus_name: Some(o.name),
                 documents: o.documents,
                 error: None,
+                skipped: o.skipped,
             },
             Err(f) => Finished {
                 job,
@@ -310,6 +320,7 @@ pub fn start_import(app: &AppHandle, state: &AppState, req: ImportRequest) -> u6
                     Failure::Cancelled => None,
                     Failure::Error(e) => Some(e),
                 },
+                skipped: Vec::new(),
             },
         };
         if let Some(j) = jobs.lock().expect("jobs").get_mut(&job) {

@@ -5,15 +5,18 @@
 //!    unreadable file, wrong CSV column or malformed XML fails the import with a message that
 //!    names the files, before anything is written;
 //! 2. annotate: the engine pre-annotates in chunks, in memory (cancellable between chunks);
-//! 3. save: one corpus, its documents (one transaction) and the pre-annotations (one
-//!    transaction).
+//! 3. save: the corpus, its documents and their pre-annotations in one transaction
+//!    (`Store::import_corpus`): a crash never leaves narratives without a pre-annotation.
+//!
+//! A narrative the engine fails on (a bug, caught in that narrative alone) is left out and named
+//! in the result; the others are imported.
 //!
 //! Progress goes out as `import-progress` events and is kept in the job table for a window that
 //! opens late; the end is an `import-finished` event.
 
 use crate::engine::{token_probs, Engine, UNCERTAIN_MARGIN};
 use deid::input::{discover, CsvColumns, Job, JobSource, DEFAULT_MAX_BYTES};
-use deid::store::{NewDocument, NewPreAnnotation, Store, TokenProb};
+use deid::store::{NewDocument, Store, TokenProb};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,8 +24,6 @@ use std::sync::Mutex;
 
 /// Narratives annotated per engine call (progress and cancellation granularity).
 const CHUNK: usize = 32;
-/// Pre-annotations saved per transaction.
-const SAVE_CHUNK: usize = 2000;
 
 /// A token's probability, threshold and rule while the import holds the whole corpus in memory.
 struct CompactToken {
@@ -100,12 +101,16 @@ pub struct Finished {
     pub documents: usize,
     /// For a failure: what is wrong, naming files and rows (never narrative text).
     pub error: Option<String>,
+    /// Narratives left out of a successful import (the engine failed on them), named.
+    pub skipped: Vec<String>,
 }
 
 pub struct Outcome {
     pub corpus: i64,
     pub name: String,
     pub documents: usize,
+    /// Narratives left out because the engine failed on them, each named with the reason.
+    pub skipped: Vec<String>,
 }
 
 pub enum Failure {
@@ -189,7 +194,9 @@ pub fn run_import(
     let total = docs.len();
     let mut rules = Interner::default();
     let mut pre: Vec<(Vec<deid::Span>, Vec<CompactToken>)> = Vec::with_capacity(total);
-    for chunk in docs.chunks(CHUNK) {
+    // narratives the engine failed on (a bug caught in that narrative alone): left out and named
+    let mut skipped: Vec<(usize, String)> = Vec::new();
+    for (c, chunk) in docs.chunks(CHUNK).enumerate() {
         if cancel.load(Ordering::Relaxed) {
             return Err(Failure::Cancelled);
         }
@@ -201,7 +208,16 @@ pub fn run_import(
             .deid
             .annotate_batch(&texts)
             .map_err(|e| format!("pre-annotation failed: {e}; nothing was imported"))?;
-        for a in annotations {
+        for (k, a) in annotations.into_iter().enumerate() {
+            let a = match a {
+                Ok(a) => a,
+                Err(e) => {
+                    let d = &chunk[k];
+                    skipped.push((c * CHUNK + k, e.at(&d.source).to_string()));
+                    pre.push((Vec::new(), Vec::new())); // placeholder, removed below
+                    continue;
+                }
+            };
             let tokens = token_probs(&a)
                 .into_iter()
                 .map(|t| CompactToken {
@@ -219,49 +235,51 @@ pub fn run_import(
     if cancel.load(Ordering::Relaxed) {
         return Err(Failure::Cancelled);
     }
-    // 3. save: the corpus and its documents in one transaction, then the pre-annotations in
-    // transactions of SAVE_CHUNK narratives
-    report("save", 0, total);
+    for (i, _) in skipped.iter().rev() {
+        docs.remove(*i);
+        pre.remove(*i);
+    }
+    if docs.is_empty() {
+        return Err(format!(
+            "no narrative could be pre-annotated; nothing was imported.\n{}",
+            skipped
+                .into_iter()
+                .map(|(_, m)| m)
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+        .into());
+    }
+    // 3. save: the corpus, its documents and their pre-annotations in ONE transaction, so that
+    // no crash can leave a corpus whose narratives have no pre-annotation
+    report("save", 0, docs.len());
     let mut store = store
         .lock()
         .map_err(|_| "the database lock is poisoned".to_string())?;
     let name = unique_name(&store, req.name.as_deref(), &path)?;
-    let corpus = store
-        .create_corpus(&name, &path.display().to_string())
+    let (corpus, ids) = store
+        .import_corpus(
+            &name,
+            &path.display().to_string(),
+            &docs,
+            engine.model_name(),
+            &engine.info.mode,
+            UNCERTAIN_MARGIN,
+            &mut |i| {
+                let (spans, tokens) = &pre[i];
+                (
+                    spans.clone(),
+                    tokens.iter().map(|t| rules.expand(t)).collect(),
+                )
+            },
+        )
         .map_err(|e| e.to_string())?;
-    let ids = store
-        .add_documents(corpus, &docs)
-        .map_err(|e| e.to_string())?;
-    drop(docs);
-    for (k, (id_chunk, pre_chunk)) in ids
-        .chunks(SAVE_CHUNK)
-        .zip(pre.chunks(SAVE_CHUNK))
-        .enumerate()
-    {
-        let items: Vec<NewPreAnnotation> = id_chunk
-            .iter()
-            .zip(pre_chunk)
-            .map(|(&doc, (spans, tokens))| NewPreAnnotation {
-                doc,
-                spans: spans.clone(),
-                tokens: tokens.iter().map(|t| rules.expand(t)).collect(),
-            })
-            .collect();
-        store
-            .save_pre_annotations(
-                engine.model_name(),
-                &engine.info.mode,
-                &items,
-                UNCERTAIN_MARGIN,
-            )
-            .map_err(|e| e.to_string())?;
-        report("save", (k * SAVE_CHUNK + id_chunk.len()).min(total), total);
-    }
-    report("save", total, total);
+    report("save", ids.len(), ids.len());
     Ok(Outcome {
         corpus,
         name,
         documents: ids.len(),
+        skipped: skipped.into_iter().map(|(_, m)| m).collect(),
     })
 }
 

@@ -49,6 +49,7 @@ impl AppState {
 }
 
 pub fn run() {
+    deid::isolate::install_quiet_panic_hook();
     let args: Vec<String> = std::env::args().collect();
     let config = match Config::from_env_and_args(&args) {
         Ok(c) => c,

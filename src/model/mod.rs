@@ -147,6 +147,12 @@ impl DeepModel {
         )
     }
 
+    /// Whether `word` holds a character the model has no embedding for (a script it never saw):
+    /// its opinion on such a word is a guess.
+    pub fn cannot_read(&self, word: &str) -> bool {
+        !word.is_ascii() && word.chars().any(|c| !self.chars.contains_key(&c))
+    }
+
     /// Map a tokenized document to ids; features come from the rules already applied.
     pub fn input(&self, doc: &Tokenized, features: Vec<[f32; N_FEATURES]>) -> ModelInput {
         ModelInput {

@@ -66,8 +66,11 @@ pub fn environment() -> Result<&'static ort::environment::Environment> {
                 )
             })?;
             let builder = ort::init_from(lib).map_err(|e| format!("cannot load {}: {e}", lib.display()))?;
+            // ONNX Runtime's own telemetry is on by default in Microsoft's builds (the PyPI
+            // wheel): narratives never leave the machine, and neither does anything about them.
             builder
                 .with_name("deid")
+                .with_telemetry(false)
                 .build()
                 .map_err(|e| format!("cannot start ONNX Runtime from {}: {e}", lib.display()))
         })

@@ -9,7 +9,7 @@
 //! possessive ("in her 30s"). Decades after "the" are left out: "sats in the 90s" is a
 //! measurement.
 
-use super::{char_at, compile, is_word, Cand, PRIO_AGE};
+use super::{char_before, compile, is_word, Cand, PRIO_AGE};
 use crate::phi::PhiType;
 use regex::Regex;
 
@@ -39,7 +39,7 @@ impl AgeRecognizer {
                 let b = text.as_bytes()[m.start() - 1];
                 if b == b'.'
                     || b == b'/'
-                    || (b == b'-' && is_word(char_at(text, m.start().saturating_sub(2))))
+                    || (b == b'-' && is_word(char_before(text, m.start() - 1)))
                 {
                     continue;
                 }

@@ -157,19 +157,30 @@ pub(crate) fn compile(pattern: &str) -> Regex {
     Regex::new(&p).unwrap_or_else(|e| panic!("invalid recognizer pattern {pattern}: {e}"))
 }
 
-/// The character just before byte offset `i`.
-pub(crate) fn char_before(text: &str, i: usize) -> Option<char> {
-    text[..i].chars().next_back()
+/// The largest character boundary at or before byte offset `i` (recognizers compute offsets
+/// such as `start - 2` that may fall inside a multi-byte character: "José-45").
+pub(crate) fn floor_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
-/// The character at byte offset `i`.
+/// The character just before byte offset `i`.
+pub(crate) fn char_before(text: &str, i: usize) -> Option<char> {
+    text[..floor_boundary(text, i)].chars().next_back()
+}
+
+/// The character at byte offset `i` (the one containing it, if `i` falls inside a character).
 pub(crate) fn char_at(text: &str, i: usize) -> Option<char> {
-    text[i..].chars().next()
+    text[floor_boundary(text, i)..].chars().next()
 }
 
 /// Up to `n` bytes of text before byte offset `i` (shortened to a character boundary),
 /// lower-cased, for keyword checks.
 pub(crate) fn window_before(text: &str, i: usize, n: usize) -> String {
+    let i = floor_boundary(text, i);
     let mut s = i.saturating_sub(n);
     while !text.is_char_boundary(s) {
         s += 1;
@@ -180,17 +191,20 @@ pub(crate) fn window_before(text: &str, i: usize, n: usize) -> String {
 /// The last ASCII word (letters only) before byte offset `i`, skipping blanks and punctuation
 /// other than a line break, lower-cased. Empty when there is none.
 pub(crate) fn word_before(text: &str, i: usize) -> String {
-    let head = &text[..i];
+    let head = &text[..floor_boundary(text, i)];
     let trimmed = head.trim_end_matches([' ', '\t', ',', '(', ':', '\u{a0}']);
+    // the byte after the last non-letter: that character may be several bytes long ("Café")
     let start = trimmed
-        .rfind(|c: char| !c.is_ascii_alphabetic())
-        .map_or(0, |p| p + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !c.is_ascii_alphabetic())
+        .map_or(0, |(p, c)| p + c.len_utf8());
     trimmed[start..].to_ascii_lowercase()
 }
 
 /// The next ASCII word (letters only) after byte offset `i`, skipping blanks, lower-cased.
 pub(crate) fn word_after(text: &str, i: usize) -> String {
-    let tail = text[i..].trim_start_matches([' ', '\t', '\u{a0}']);
+    let tail = text[floor_boundary(text, i)..].trim_start_matches([' ', '\t', '\u{a0}']);
     let end = tail
         .find(|c: char| !c.is_ascii_alphabetic())
         .unwrap_or(tail.len());

@@ -3,7 +3,7 @@
 //! [`Feature::MELDAU`] is the model's feature order and must not change without retraining.
 
 use crate::lexicon::{flag, LexFlags};
-use crate::tokenize::Tokenized;
+use crate::tokenize::{case_is_informative, Tokenized};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -124,20 +124,32 @@ const EXTRA: [Feature; 5] = [
     Feature::IsSalutation,
 ];
 
+/// Whether `word` starts with a capital letter (of any script).
+pub fn starts_with_capital(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_uppercase)
+}
+
+/// Whether `word` is one character long.
+pub fn is_one_char(word: &str) -> bool {
+    let mut cs = word.chars();
+    cs.next().is_some() && cs.next().is_none()
+}
+
 /// Compute the features of every token from its lexicon flags and its context.
 pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
+    let case_informative = case_is_informative(doc.text);
     (0..doc.len())
         .map(|i| {
             let text = doc.token_text(i);
             let f = flags[i];
             let prev_flags = if i > 0 { flags[i - 1] } else { 0 };
             let has = |bits: LexFlags| f & bits != 0;
-            let first = text.as_bytes()[0];
-            let lowercase = !text.bytes().any(|b| b.is_ascii_uppercase());
+            let capital = starts_with_capital(text);
+            let lowercase = !case_informative || !text.chars().any(char::is_uppercase);
             let sentence_beginning = is_sentence_beginning(doc, i);
             // At a sentence beginning a capital says nothing about the word.
-            let case_uninformative = lowercase
-                || (sentence_beginning && text[1..].bytes().all(|b| !b.is_ascii_uppercase()));
+            let case_uninformative =
+                lowercase || (sentence_beginning && !text.chars().skip(1).any(char::is_uppercase));
             // The census surname list (>= 100 bearers) holds "the", "patient", "fever"; the
             // cities "of", "can". Names and places do not override a stopword, a hand-checked
             // curated word (manufacturers), or a medical term or drug written in lowercase
@@ -152,7 +164,8 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                 Feature::IsPossiblyCity,
                 has(flag::CITY) && !place_or_name_exempt,
             );
-            out.set(Feature::HasCapitalBeginning, first.is_ascii_uppercase());
+            // model input: the raw shape, as in training
+            out.set(Feature::HasCapitalBeginning, capital);
             out.set(Feature::IsSentenceBeginning, sentence_beginning);
             out.set(
                 Feature::IsPossiblyName,
@@ -162,11 +175,9 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                 Feature::IsCommonWord,
                 has(flag::COMMON_WORD | flag::STOPWORD),
             );
-            out.set(Feature::IsDigit, text.bytes().all(|b| b.is_ascii_digit()));
-            out.set(
-                Feature::ContainsDigit,
-                text.bytes().any(|b| b.is_ascii_digit()),
-            );
+            // digits of any script ("٣", "３") are digits
+            out.set(Feature::IsDigit, text.chars().all(char::is_numeric));
+            out.set(Feature::ContainsDigit, text.chars().any(char::is_numeric));
             out.set(Feature::IsMedicalTerm, has(flag::MEDICAL_TERM));
             out.set(Feature::IsWeekday, has(flag::WEEKDAY) && date_like);
             out.set(Feature::IsMonth, has(flag::MONTH) && date_like);
@@ -178,10 +189,12 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             // Street words ("way", "place", "court") are streets after a name or a house number.
             out.set(
                 Feature::IsStreet,
-                has(flag::STREET) && i > 0 && is_street_context(doc, i),
+                has(flag::STREET)
+                    && i > 0
+                    && is_street_context(doc, i, case_informative, prev_flags),
             );
             out.set(Feature::IsHoliday, has(flag::HOLIDAY));
-            out.set(Feature::IsSingleLetter, text.len() == 1);
+            out.set(Feature::IsSingleLetter, is_one_char(text));
             out.set(
                 Feature::IsWrittenOutNumber,
                 has(flag::WRITTEN_NUMBER) && date_like,
@@ -204,7 +217,7 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
 
 /// Whether the token before or after `i` (on the same line) contains a digit.
 fn near_number(doc: &Tokenized, i: usize) -> bool {
-    let has_digit = |j: usize| doc.token_text(j).bytes().any(|b| b.is_ascii_digit());
+    let has_digit = |j: usize| doc.token_text(j).chars().any(char::is_numeric);
     (i > 0 && !doc.gap_before(i).contains('\n') && has_digit(i - 1))
         || (i + 1 < doc.len() && !doc.gap_after(i).contains('\n') && has_digit(i + 1))
 }
@@ -225,17 +238,47 @@ fn is_sentence_beginning(doc: &Tokenized, i: usize) -> bool {
 }
 
 fn is_initial_or_title(token: &str) -> bool {
-    (token.len() == 1 && token.as_bytes()[0].is_ascii_uppercase())
+    (is_one_char(token) && starts_with_capital(token))
         || matches!(
             token.to_ascii_lowercase().as_str(),
             "dr" | "mr" | "mrs" | "ms" | "prof" | "st"
         )
 }
 
-fn is_street_context(doc: &Tokenized, i: usize) -> bool {
-    let prev = doc.token_text(i - 1).as_bytes();
+/// "Elm Street", "12 Way": a street word after a capitalised word or a house number; where
+/// capitals say nothing, after a word no SAFE dictionary knows ("elm street", not "a long way").
+fn is_street_context(
+    doc: &Tokenized,
+    i: usize,
+    case_informative: bool,
+    prev_flags: LexFlags,
+) -> bool {
+    let prev = doc.token_text(i - 1);
     let gap = doc.gap_before(i);
-    gap.len() <= 2
-        && !gap.contains('\n')
-        && (prev[0].is_ascii_uppercase() || prev.iter().all(u8::is_ascii_digit))
+    let named = if case_informative {
+        starts_with_capital(prev)
+    } else {
+        prev_flags & flag::SAFE == 0
+    };
+    gap.len() <= 2 && !gap.contains('\n') && (named || prev.chars().all(char::is_numeric))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tokenize::case_is_informative;
+
+    #[test]
+    fn capitals_inform_in_prose_only() {
+        assert!(case_is_informative(
+            "Acute myopericarditis Chest pain developed 24 hours after vaccine administration. \
+             Presented to emergency department 48 hours after vaccine administration."
+        ));
+        assert!(!case_is_informative(
+            "pt recvd vax; 7dec fever 103 in eve of vax; 12dec MMR rash on trunk, seen by dr bob \
+             at clinic, tx w/ tylenol x3 days"
+        ));
+        assert!(!case_is_informative(
+            "PATIENT RECEIVED VACCINE ON 12/26/2020 AND DEVELOPED FEVER. SEEN BY DR SMITH AT MERCY."
+        ));
+    }
 }

@@ -173,7 +173,11 @@ fn decide(
             return phi(kind, Reason::Unsafe(feature.name()));
         }
     }
-    if text.len() == 1 && text.as_bytes()[0].is_ascii_uppercase() && text != "A" && text != "I" {
+    if features::is_one_char(text)
+        && features::starts_with_capital(text)
+        && text != "A"
+        && text != "I"
+    {
         return phi(PhiType::Patient, Reason::SingleCapital);
     }
     // Salutations are not PHI themselves (the guidelines leave titles out of spans).

@@ -154,83 +154,62 @@ impl Store {
     /// position in the batch and external id) and the problem.
     pub fn add_documents(&mut self, corpus: CorpusId, docs: &[NewDocument]) -> Result<Vec<DocId>> {
         self.check_corpus(corpus)?;
-        let path = &self.path;
-        let tx = self.conn.transaction().ctx(path, "starting an import")?;
-        let now = now(&tx, path)?;
-        let mut ids = Vec::with_capacity(docs.len());
-        {
-            let mut insert_doc = tx
-                .prepare(
-                    "INSERT INTO document (corpus_id, external_id, source, chars, phi_spans,
-                        categories, gold_edited, created_at, updated_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
-                )
-                .ctx(path, "preparing the import")?;
-            let mut insert_text = tx
-                .prepare("INSERT INTO document_text (doc_id, text) VALUES (?1, ?2)")
-                .ctx(path, "preparing the import")?;
-            let mut insert_gold = tx
-                .prepare(
-                    "INSERT INTO gold (doc_id, annotator, spans, updated_at)
-                     VALUES (?1, 'import', ?2, ?3)",
-                )
-                .ctx(path, "preparing the import")?;
-            let mut exists = tx
-                .prepare(
-                    "SELECT EXISTS (SELECT 1 FROM document WHERE corpus_id = ?1 AND external_id = ?2)",
-                )
-                .ctx(path, "preparing the import")?;
-            for (i, d) in docs.iter().enumerate() {
-                let which = format!("document {} (external id {:?})", i + 1, d.external_id);
-                let bad = |m: String| store_err(path, format!("import: {which}: {m}"));
-                if d.external_id.trim().is_empty() {
-                    return Err(bad("empty external id".into()));
-                }
-                if d.text.is_empty() {
-                    return Err(bad("empty text".into()));
-                }
-                let taken: bool = exists
-                    .query_row(params![corpus, d.external_id], |r| r.get(0))
-                    .ctx(path, "import")?;
-                if taken {
-                    return Err(bad("external id already in this corpus".into()));
-                }
-                let chars = d.text.chars().count();
-                let gold: Option<Vec<GoldSpan>> = d
-                    .gold
-                    .as_ref()
-                    .map(|g| g.iter().map(GoldSpan::from).collect());
-                if let Some(g) = &gold {
-                    check_spans(g, chars).map_err(|m| bad(format!("gold {m}")))?;
-                }
-                let spans = gold.clone().unwrap_or_default();
-                insert_doc
-                    .execute(params![
-                        corpus,
-                        d.external_id,
-                        d.source,
-                        chars as i64,
-                        spans.len() as i64,
-                        categories_column(&spans),
-                        gold.is_some(),
-                        now
-                    ])
-                    .map_err(|e| bad(e.to_string()))?;
-                let id = tx.last_insert_rowid();
-                insert_text
-                    .execute(params![id, d.text])
-                    .map_err(|e| bad(e.to_string()))?;
-                if let Some(mut g) = gold {
-                    g.sort();
-                    insert_gold
-                        .execute(params![id, spans_json(&g), now])
-                        .map_err(|e| bad(e.to_string()))?;
-                }
-                ids.push(id);
-            }
-        }
-        tx.commit().ctx(path, "committing the import")?;
+        let path = self.path.clone();
+        let tx = self.conn.transaction().ctx(&path, "starting an import")?;
+        let ids = insert_documents(&tx, &path, corpus, docs)?;
+        tx.commit().ctx(&path, "committing the import")?;
         Ok(ids)
+    }
+
+    /// A whole import in **one** transaction: the corpus, its narratives and the pre-annotation
+    /// of each (`pre(i)` for `docs[i]`, asked for one at a time so that a caller holding the
+    /// corpus compactly never expands all of it at once). A crash or an error at any point
+    /// leaves no trace: never a corpus without its pre-annotations, whose export would show
+    /// unmasked text.
+    #[allow(clippy::too_many_arguments)]
+    pub fn import_corpus(
+        &mut self,
+        name: &str,
+        source: &str,
+        docs: &[NewDocument],
+        model: &str,
+        mode: &str,
+        uncertain_margin: f32,
+        pre: &mut dyn FnMut(usize) -> (Vec<Span>, Vec<TokenProb>),
+    ) -> Result<(CorpusId, Vec<DocId>)> {
+        if name.trim().is_empty() {
+            return Err(store_err(&self.path, "a corpus needs a name"));
+        }
+        if self.corpus_by_name(name)?.is_some() {
+            return Err(store_err(
+                &self.path,
+                format!("a corpus named {name:?} already exists"),
+            ));
+        }
+        let path = self.path.clone();
+        let tx = self.conn.transaction().ctx(&path, "starting an import")?;
+        let now = now(&tx, &path)?;
+        tx.execute(
+            "INSERT INTO corpus (name, source, created_at) VALUES (?1, ?2, ?3)",
+            params![name, source, now],
+        )
+        .ctx(&path, "creating a corpus")?;
+        let corpus = tx.last_insert_rowid();
+        let ids = insert_documents(&tx, &path, corpus, docs)?;
+        const CHUNK: usize = 512;
+        for (k, id_chunk) in ids.chunks(CHUNK).enumerate() {
+            let items: Vec<NewPreAnnotation> = id_chunk
+                .iter()
+                .enumerate()
+                .map(|(j, &doc)| {
+                    let (spans, tokens) = pre(k * CHUNK + j);
+                    NewPreAnnotation { doc, spans, tokens }
+                })
+                .collect();
+            insert_pre_annotations(&tx, &path, model, mode, &items, uncertain_margin)?;
+        }
+        tx.commit().ctx(&path, "committing the import")?;
+        Ok((corpus, ids))
     }
 
     /// One page of the document list (ordered by import order) and the number of matches.
@@ -434,81 +413,13 @@ impl Store {
         items: &[NewPreAnnotation],
         uncertain_margin: f32,
     ) -> Result<()> {
-        let path = &self.path;
+        let path = self.path.clone();
         let tx = self
             .conn
             .transaction()
-            .ctx(path, "starting a transaction")?;
-        let now = now(&tx, path)?;
-        for item in items {
-            let doc = item.doc;
-            let (_, chars) = doc_status_chars(&tx, path, doc)?;
-            let spans: Vec<GoldSpan> = item.spans.iter().map(GoldSpan::from).collect();
-            check_spans(&spans, chars)
-                .map_err(|m| store_err(path, format!("pre-annotation of document {doc}: {m}")))?;
-            if let Some(t) = item
-                .tokens
-                .iter()
-                .find(|t| t.end <= t.start || t.end > chars)
-            {
-                return Err(store_err(
-                    path,
-                    format!(
-                        "pre-annotation of document {doc}: token {}..{} outside the text \
-                         ({chars} characters)",
-                        t.start, t.end
-                    ),
-                ));
-            }
-            if let Some(t) = item
-                .tokens
-                .iter()
-                .find(|t| !t.p_safe.is_finite() || t.threshold.is_nan())
-            {
-                return Err(store_err(
-                    path,
-                    format!(
-                        "pre-annotation of document {doc}: token {}..{} has no valid P(SAFE) or \
-                         threshold",
-                        t.start, t.end
-                    ),
-                ));
-            }
-            let uncertain = item
-                .tokens
-                .iter()
-                .filter(|t| is_uncertain(t, uncertain_margin))
-                .count() as i64;
-            let tokens_json = serde_json::to_string(&item.tokens)
-                .map_err(|e| store_err(path, format!("document {doc}: tokens: {e}")))?;
-            tx.exec_cached(
-                "DELETE FROM pre_annotation WHERE doc_id = ?1 AND model = ?2 AND mode = ?3",
-                params![doc, model, mode],
-            )
-            .ctx(path, "replacing a pre-annotation")?;
-            tx.exec_cached(
-                "INSERT INTO pre_annotation (doc_id, model, mode, spans, tokens, uncertain_margin,
-                    uncertain_tokens, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    doc,
-                    model,
-                    mode,
-                    spans_json(&spans),
-                    tokens_json,
-                    uncertain_margin as f64,
-                    uncertain,
-                    now
-                ],
-            )
-            .ctx(path, "saving a pre-annotation")?;
-            tx.exec_cached(
-                "UPDATE document SET uncertain_tokens = ?2 WHERE id = ?1",
-                params![doc, uncertain],
-            )
-            .ctx(path, "saving a pre-annotation")?;
-            refresh_gold_summary(&tx, path, doc, &now)?;
-        }
-        tx.commit().ctx(path, "committing pre-annotations")
+            .ctx(&path, "starting a transaction")?;
+        insert_pre_annotations(&tx, &path, model, mode, items, uncertain_margin)?;
+        tx.commit().ctx(&path, "committing pre-annotations")
     }
 
     pub fn set_status(&mut self, doc: DocId, status: Status) -> Result<()> {
@@ -560,7 +471,7 @@ impl Store {
                 let after = text[e..].chars().next();
                 let first = m.chars().next();
                 let last = m.chars().next_back();
-                let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+                let word = |c: Option<char>| c.is_some_and(crate::tokenize::is_word_char);
                 if (word(before) && word(first)) || (word(after) && word(last)) {
                     continue;
                 }
@@ -569,6 +480,170 @@ impl Store {
         }
         Ok(out)
     }
+}
+
+/// The narratives of one import, inside the caller's transaction.
+fn insert_documents(
+    tx: &rusqlite::Connection,
+    path: &std::path::Path,
+    corpus: CorpusId,
+    docs: &[NewDocument],
+) -> Result<Vec<DocId>> {
+    let now = now(tx, path)?;
+    let mut ids = Vec::with_capacity(docs.len());
+    {
+        let mut insert_doc = tx
+            .prepare(
+                "INSERT INTO document (corpus_id, external_id, source, chars, phi_spans,
+                    categories, gold_edited, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+            )
+            .ctx(path, "preparing the import")?;
+        let mut insert_text = tx
+            .prepare("INSERT INTO document_text (doc_id, text) VALUES (?1, ?2)")
+            .ctx(path, "preparing the import")?;
+        let mut insert_gold = tx
+            .prepare(
+                "INSERT INTO gold (doc_id, annotator, spans, updated_at)
+                 VALUES (?1, 'import', ?2, ?3)",
+            )
+            .ctx(path, "preparing the import")?;
+        let mut exists = tx
+            .prepare(
+                "SELECT EXISTS (SELECT 1 FROM document WHERE corpus_id = ?1 AND external_id = ?2)",
+            )
+            .ctx(path, "preparing the import")?;
+        for (i, d) in docs.iter().enumerate() {
+            let which = format!("document {} (external id {:?})", i + 1, d.external_id);
+            let bad = |m: String| store_err(path, format!("import: {which}: {m}"));
+            if d.external_id.trim().is_empty() {
+                return Err(bad("empty external id".into()));
+            }
+            if d.text.is_empty() {
+                return Err(bad("empty text".into()));
+            }
+            let taken: bool = exists
+                .query_row(params![corpus, d.external_id], |r| r.get(0))
+                .ctx(path, "import")?;
+            if taken {
+                return Err(bad("external id already in this corpus".into()));
+            }
+            let chars = d.text.chars().count();
+            let gold: Option<Vec<GoldSpan>> = d
+                .gold
+                .as_ref()
+                .map(|g| g.iter().map(GoldSpan::from).collect());
+            if let Some(g) = &gold {
+                check_spans(g, chars).map_err(|m| bad(format!("gold {m}")))?;
+            }
+            let spans = gold.clone().unwrap_or_default();
+            insert_doc
+                .execute(params![
+                    corpus,
+                    d.external_id,
+                    d.source,
+                    chars as i64,
+                    spans.len() as i64,
+                    categories_column(&spans),
+                    gold.is_some(),
+                    now
+                ])
+                .map_err(|e| bad(e.to_string()))?;
+            let id = tx.last_insert_rowid();
+            insert_text
+                .execute(params![id, d.text])
+                .map_err(|e| bad(e.to_string()))?;
+            if let Some(mut g) = gold {
+                g.sort();
+                insert_gold
+                    .execute(params![id, spans_json(&g), now])
+                    .map_err(|e| bad(e.to_string()))?;
+            }
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
+/// Pre-annotations of one model run, inside the caller's transaction.
+fn insert_pre_annotations(
+    tx: &rusqlite::Connection,
+    path: &std::path::Path,
+    model: &str,
+    mode: &str,
+    items: &[NewPreAnnotation],
+    uncertain_margin: f32,
+) -> Result<()> {
+    let now = now(tx, path)?;
+    for item in items {
+        let doc = item.doc;
+        let (_, chars) = doc_status_chars(&tx, path, doc)?;
+        let spans: Vec<GoldSpan> = item.spans.iter().map(GoldSpan::from).collect();
+        check_spans(&spans, chars)
+            .map_err(|m| store_err(path, format!("pre-annotation of document {doc}: {m}")))?;
+        if let Some(t) = item
+            .tokens
+            .iter()
+            .find(|t| t.end <= t.start || t.end > chars)
+        {
+            return Err(store_err(
+                path,
+                format!(
+                    "pre-annotation of document {doc}: token {}..{} outside the text \
+                     ({chars} characters)",
+                    t.start, t.end
+                ),
+            ));
+        }
+        if let Some(t) = item
+            .tokens
+            .iter()
+            .find(|t| !t.p_safe.is_finite() || t.threshold.is_nan())
+        {
+            return Err(store_err(
+                path,
+                format!(
+                    "pre-annotation of document {doc}: token {}..{} has no valid P(SAFE) or \
+                     threshold",
+                    t.start, t.end
+                ),
+            ));
+        }
+        let uncertain = item
+            .tokens
+            .iter()
+            .filter(|t| is_uncertain(t, uncertain_margin))
+            .count() as i64;
+        let tokens_json = serde_json::to_string(&item.tokens)
+            .map_err(|e| store_err(path, format!("document {doc}: tokens: {e}")))?;
+        tx.exec_cached(
+            "DELETE FROM pre_annotation WHERE doc_id = ?1 AND model = ?2 AND mode = ?3",
+            params![doc, model, mode],
+        )
+        .ctx(path, "replacing a pre-annotation")?;
+        tx.exec_cached(
+            "INSERT INTO pre_annotation (doc_id, model, mode, spans, tokens, uncertain_margin,
+                uncertain_tokens, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                doc,
+                model,
+                mode,
+                spans_json(&spans),
+                tokens_json,
+                uncertain_margin as f64,
+                uncertain,
+                now
+            ],
+        )
+        .ctx(path, "saving a pre-annotation")?;
+        tx.exec_cached(
+            "UPDATE document SET uncertain_tokens = ?2 WHERE id = ?1",
+            params![doc, uncertain],
+        )
+        .ctx(path, "saving a pre-annotation")?;
+        refresh_gold_summary(&tx, path, doc, &now)?;
+    }
+    Ok(())
 }
 
 fn like_escape(s: &str) -> String {

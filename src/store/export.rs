@@ -123,7 +123,7 @@ impl Store {
     /// One i2b2 2014 XML file per narrative, `<external_id>.xml` (sanitised), with the current
     /// gold; only narratives marked done when `only_done`. Returns the number written.
     pub fn export_i2b2(&self, corpus: CorpusId, dir: &Path, only_done: bool) -> Result<usize> {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        crate::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
         self.export_docs(corpus, only_done, |d| {
             let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
@@ -137,7 +137,7 @@ impl Store {
 
     /// One `<external_id>.txt` per narrative: the text de-identified with the current gold.
     pub fn export_masked(&self, corpus: CorpusId, dir: &Path) -> Result<usize> {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        crate::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
         self.export_docs(corpus, false, |d| {
             let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();

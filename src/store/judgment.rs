@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::eval::{evaluate_pair, Counts};
 use crate::i2b2::{document_from_spans, Document};
 use crate::phi::{PhiType, Span};
-use crate::tokenize::tokenize;
+use crate::tokenize::i2b2_tokens;
 use rusqlite::params;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -82,7 +82,7 @@ fn system_token_counts(gold: &Document, system: &Document) -> BTreeMap<PhiType, 
         d.tags
             .iter()
             .flat_map(|t| {
-                tokenize(&t.text)
+                i2b2_tokens(&t.text)
                     .into_iter()
                     .map(|k| (t.span.start + k.start, t.span.start + k.end, t.span.kind))
             })

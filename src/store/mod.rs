@@ -263,8 +263,10 @@ impl Store {
             message,
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+            crate::fsutil::create_private_dir_all(dir)?;
         }
+        // 0600 before SQLite opens it: its -wal and -shm files inherit the database's mode
+        crate::fsutil::ensure_private_file(path)?;
         let mut conn = Connection::open(path)
             .map_err(|e| fail(format!("cannot open the annotation database: {e}")))?;
         conn.set_prepared_statement_cache_capacity(64);

@@ -12,3 +12,5 @@ pub fn new_doc(ext: &str, text: &str, gold: Option<Vec<Span>>) -> NewDocument {
         gold,
     }
 }
+
+pub mod invariants;

@@ -771,6 +771,9 @@ async function importFinished(f) {
   $('imp-progress').classList.add('hidden');
   if (f.ok) {
     say(`Imported ${f.documents} narrative${f.documents === 1 ? "" : "s"} into “${f.corpus_name}”`);
+    if (f.skipped && f.skipped.length) {
+      banner(`${f.skipped.length} narrative${f.skipped.length === 1 ? ' was' : 's were'} left out (the engine failed on them):\n${f.skipped.slice(0, 5).join('\n')}`);
+    }
     $('import-overlay').classList.add('hidden');
     await loadCorpora(f.corpus);
     if (state.corpus !== f.corpus) {

@@ -1,0 +1,59 @@
+//! The safety invariants every de-identification must keep, as one checker shared by the
+//! regression tests (`tests/safety.rs`) and the fuzz targets (`tests/fuzz.rs`).
+
+use deid::phi::Span;
+use deid::tokenize::{is_word_char, tokenize};
+
+/// Checks, for `spans` produced on `text`:
+/// - spans are sorted, non-overlapping, non-empty and inside the text;
+/// - no span starts or ends inside a word (masks cover whole words);
+/// - every word is masked whole or not at all;
+/// - with `digits_masked` (rules-only), every word holding a digit of any script is masked.
+///
+/// Errors name offsets, never the text.
+pub fn check_invariants(text: &str, spans: &[Span], digits_masked: bool) -> Result<(), String> {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    let mut covered = vec![false; n];
+    let mut last_end = 0;
+    for (k, s) in spans.iter().enumerate() {
+        if s.start >= s.end || s.end > n || (k > 0 && s.start < last_end) {
+            return Err(format!(
+                "span {k} ({}..{}) is empty, outside the text or overlaps",
+                s.start, s.end
+            ));
+        }
+        last_end = s.end;
+        let inside =
+            |i: usize| i > 0 && i < n && is_word_char(chars[i - 1]) && is_word_char(chars[i]);
+        if inside(s.start) || inside(s.end) {
+            return Err(format!("span {k} ({}..{}) cuts a word", s.start, s.end));
+        }
+        for c in &mut covered[s.start..s.end] {
+            *c = true;
+        }
+    }
+    for w in tokenize(text) {
+        let masked = covered[w.start..w.end].iter().filter(|&&c| c).count();
+        if masked != 0 && masked != w.end - w.start {
+            return Err(format!("word {}..{} is partly masked", w.start, w.end));
+        }
+        if digits_masked && masked == 0 && chars[w.start..w.end].iter().any(|c| c.is_numeric()) {
+            return Err(format!(
+                "word {}..{} holds a digit and is visible",
+                w.start, w.end
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The words of `text` that `spans` mask entirely.
+pub fn masked_words(text: &str, spans: &[Span]) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    tokenize(text)
+        .into_iter()
+        .filter(|w| spans.iter().any(|s| s.start <= w.start && w.end <= s.end))
+        .map(|w| chars[w.start..w.end].iter().collect())
+        .collect()
+}

@@ -1,0 +1,183 @@
+//! Fuzz targets on a stable toolchain (cargo-fuzz needs nightly, which is not installable here):
+//! proptest generates inputs, shrinks any failure to a minimal one and reports it; a panic is a
+//! failure. One target per parser (i2b2 XML, CSV, plain-text decoding) and for the whole
+//! de-identification, whose output must keep the invariants of `tests/common/invariants.rs`.
+//!
+//! CI runs a bounded number of cases per target (256, or `DEID_FUZZ_CASES`). A long run:
+//!
+//! ```sh
+//! DEID_FUZZ_CASES=10000000 cargo test --release --test fuzz -- --test-threads=2
+//! ```
+//!
+//! Every failure found goes into `tests/fixtures/fuzz-regressions/` (see its README).
+
+mod common;
+
+use common::invariants::check_invariants;
+use deid::deidentify::{Deidentifier, Mode};
+use deid::input::{discover, CsvColumns};
+use deid::model::{DeepModel, Provider};
+use deid::rules::RuleEngine;
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::OnceLock;
+
+fn cases(default: u32) -> ProptestConfig {
+    let n = std::env::var("DEID_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default);
+    ProptestConfig {
+        cases: n,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+fn rules_only() -> &'static Deidentifier {
+    static D: OnceLock<Deidentifier> = OnceLock::new();
+    D.get_or_init(|| Deidentifier::rules_only(RuleEngine::embedded()))
+}
+
+fn hybrid() -> &'static Deidentifier {
+    static D: OnceLock<Deidentifier> = OnceLock::new();
+    D.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/deid-bilstm-v1");
+        let model = DeepModel::load(&dir, Provider::Cpu).expect("the shipped model loads");
+        Deidentifier::with_model(RuleEngine::embedded(), model, Mode::Hybrid)
+    })
+}
+
+/// Pieces of narrative that have broken engines: multi-byte characters next to numbers,
+/// patterns glued to words, scripts, separators, line ends.
+const FRAGMENTS: &[&str] = &[
+    "Café",
+    "3/25",
+    "the patient’s",
+    "José-45",
+    "year old",
+    "93to95",
+    "45to12/26/2020",
+    "age",
+    "aged",
+    "yo",
+    "12.03.1957",
+    "1957-03-12",
+    "12-MAR-2021",
+    "23Dec2020",
+    "Иван Петров",
+    "王小明",
+    "محمد",
+    "Γιώργος",
+    "דוד",
+    "Ødegård",
+    "e\u{301}",
+    "😀",
+    "👩‍⚕️",
+    "\u{a0}",
+    "\r\n",
+    "\t",
+    " ",
+    ", ",
+    ". ",
+    "-",
+    "/",
+    "'",
+    "(555) 123-4567",
+    "+46 70 123 45 67",
+    "Dr.",
+    "MRN",
+    "US-PFIZER INC-2020503871",
+    "SE-MPA-2021-012345",
+    "ul. Floriańska 22",
+    "Schillerstraße 7",
+    "31-008",
+    "on",
+    "in her 30s",
+    "Boston, MA 02118",
+    "x@y.org",
+    "http://a.b/c",
+    "Christmas Eve",
+    "٢٠٢١",
+    "３月",
+    "]]>",
+    "&amp;",
+];
+
+fn narrative() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // arbitrary printable Unicode
+        "\\PC{0,120}",
+        // fragments glued with or without separators
+        prop::collection::vec(
+            (
+                prop::sample::select(FRAGMENTS),
+                prop::sample::select(&["", " ", "", "-", "\u{2019}", "9"][..])
+            ),
+            0..24
+        )
+        .prop_map(|parts| parts.into_iter().map(|(a, b)| format!("{a}{b}")).collect()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(cases(256))]
+
+    #[test]
+    fn rules_only_deidentification_keeps_the_invariants(text in narrative()) {
+        let ann = rules_only().annotate(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        check_invariants(&text, &ann.spans, true).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn i2b2_reader_never_panics(
+        text in narrative(),
+        start in 0usize..40,
+        len in 0usize..40,
+        cut in 0usize..400,
+        junk in "\\PC{0,8}",
+    ) {
+        let end = start + len;
+        let xml = format!(
+            "<?xml version=\"1.0\"?><deIdi2b2><TEXT><![CDATA[{text}]]></TEXT><TAGS>\
+             <DATE id=\"P0\" start=\"{start}\" end=\"{end}\" text=\"{junk}\" TYPE=\"DATE\" />\
+             </TAGS></deIdi2b2>"
+        );
+        // whole, truncated anywhere, and with junk spliced in
+        let mut cut_at = cut.min(xml.len());
+        while !xml.is_char_boundary(cut_at) { cut_at -= 1; }
+        for candidate in [xml.clone(), xml[..cut_at].to_string(), format!("{}{junk}{}", &xml[..cut_at], &xml[cut_at..])] {
+            let _ = deid::i2b2::parse(candidate.as_bytes(), Path::new("fuzz.xml"));
+        }
+    }
+
+    #[test]
+    fn csv_reader_never_panics(cells in prop::collection::vec("[^\u{0}]{0,12}|\"|,|;|\r\n|\n", 0..30), header in prop::bool::ANY) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.csv");
+        let mut body = if header { "id,text\n".to_string() } else { String::new() };
+        body.push_str(&cells.concat());
+        std::fs::write(&path, body).unwrap();
+        if let Ok(jobs) = discover(&path, &CsvColumns::default()) {
+            for j in jobs {
+                let _ = j.read(1 << 20);
+            }
+        }
+    }
+
+    #[test]
+    fn text_decoding_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let _ = deid::input::decode_text(Path::new("fuzz.txt"), bytes);
+    }
+}
+
+proptest! {
+    // ONNX Runtime per case: fewer cases by default
+    #![proptest_config(cases(48))]
+
+    #[test]
+    fn hybrid_deidentification_keeps_the_invariants(text in narrative()) {
+        let ann = hybrid().annotate(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        check_invariants(&text, &ann.spans, false).map_err(TestCaseError::fail)?;
+    }
+}
