@@ -68,6 +68,21 @@ fn precision_of(c: &Counts) -> f64 {
     }
 }
 
+/// Gold tokens a category needs in the calibration set before it gets thresholds of its own.
+const MIN_CATEGORY_TOKENS: usize = 20;
+
+/// Gold `[a-zA-Z0-9]+` tokens per TYPE name.
+fn gold_tokens_per_type(gold: &[Document]) -> std::collections::HashMap<&'static str, usize> {
+    let mut out = std::collections::HashMap::new();
+    for d in gold {
+        for t in &d.tags {
+            *out.entry(t.span.kind.type_name()).or_default() +=
+                crate::tokenize::i2b2_tokens(&t.text).len();
+        }
+    }
+    out
+}
+
 /// Calibrate on `gold` (documents with their gold tags).
 pub fn calibrate(
     deid: &Deidentifier,
@@ -93,9 +108,11 @@ pub fn calibrate(
         Ok((recall_of(&total, kind), precision_of(&total)))
     };
 
+    // Meldau's adaptive thresholds: a token the rules call PHI needs more evidence to be
+    // released than one they call safe, so `high` is always above `low` (never one value).
     let mut curve = Vec::new();
     for &low in &GRID {
-        for &high in GRID.iter().filter(|&&h| h >= low) {
+        for &high in GRID.iter().filter(|&&h| h > low) {
             let t = Thresholds {
                 low,
                 high,
@@ -110,7 +127,8 @@ pub fn calibrate(
             });
         }
     }
-    // Best precision among the pairs reaching the target; if none does, the highest recall.
+    // Best precision among the pairs reaching the target; if none does, the highest recall,
+    // and among the pairs with that recall the best precision (not merely the last one tried).
     let best = curve
         .iter()
         .filter(|p| p.recall >= target_recall)
@@ -119,28 +137,45 @@ pub fn calibrate(
                 .total_cmp(&b.precision)
                 .then(a.recall.total_cmp(&b.recall))
         })
-        .or_else(|| curve.iter().max_by(|a, b| a.recall.total_cmp(&b.recall)))
+        .or_else(|| {
+            curve.iter().max_by(|a, b| {
+                a.recall
+                    .total_cmp(&b.recall)
+                    .then(a.precision.total_cmp(&b.precision))
+                    .then(b.low.total_cmp(&a.low))
+            })
+        })
         .copied()
-        .ok_or_else(|| Error::Runtime("no threshold evaluated".into()))?;
+        .ok_or_else(|| Error::Invalid {
+            path: "(calibration)".into(),
+            message: "no threshold pair could be evaluated".into(),
+        })?;
+    // Categories the gold cannot speak for keep the thresholds the model already has.
     let mut thresholds = Thresholds {
         low: best.low,
         high: best.high,
-        per_category: Default::default(),
+        per_category: deid.thresholds.per_category.clone(),
     };
     let (mut recall, mut precision) = (best.recall, best.precision);
     let reached = recall >= target_recall;
 
-    // Per category (the model's most likely PHI class): one pass of coordinate ascent.
+    // Per category (the model's most likely PHI class): one pass of coordinate ascent, only for
+    // categories with enough gold tokens to judge (a category absent from the gold would
+    // otherwise be set to the most permissive pair: releasing its tokens costs nothing there).
     if reached {
+        let gold_tokens = gold_tokens_per_type(gold);
         let labels: Vec<String> = deid
             .model
             .as_ref()
             .map(|m| m.meta.labels[1..].to_vec())
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|l| gold_tokens.get(l.as_str()).copied().unwrap_or(0) >= MIN_CATEGORY_TOKENS)
+            .collect();
         for label in labels {
             let mut best_here: Option<(ThresholdPair, f64, f64)> = None;
             for &low in &GRID {
-                for &high in GRID.iter().filter(|&&h| h >= low) {
+                for &high in GRID.iter().filter(|&&h| h > low) {
                     let mut t = thresholds.clone();
                     t.per_category
                         .insert(label.clone(), ThresholdPair { low, high });

@@ -13,10 +13,10 @@ use std::borrow::Cow;
 use std::path::Path;
 use unicode_normalization::UnicodeNormalization;
 
-/// The key a word is looked up by: lower-cased and accent-folded, so that "Zürich", "ZURICH"
-/// and "zurich" are one entry, and "Ødegård" matches "odegard" only where Ø folds (it does not:
-/// Ø is a letter of its own, so it stays). ASCII words only lower-case, without allocating when
-/// they already are.
+/// The key a word is looked up by: lower-cased and accent-folded exactly as `lexicons/build.py`
+/// folds its entries (lower case, ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ..., then NFKD without
+/// combining marks), so that "Zürich", "ZURICH" and "zurich" are one entry and "Ødegård" is
+/// "odegard". ASCII words are only lower-cased, without allocating when they already are.
 pub fn fold(word: &str) -> Cow<'_, str> {
     if word.is_ascii() {
         if word.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -25,10 +25,25 @@ pub fn fold(word: &str) -> Cow<'_, str> {
             Cow::Borrowed(word)
         }
     } else {
+        let mut lower = String::with_capacity(word.len());
+        for c in word.chars().flat_map(char::to_lowercase) {
+            match c {
+                'ß' => lower.push_str("ss"),
+                'æ' => lower.push_str("ae"),
+                'œ' => lower.push_str("oe"),
+                'ø' => lower.push('o'),
+                'ł' => lower.push('l'),
+                'đ' | 'ð' => lower.push('d'),
+                'þ' => lower.push_str("th"),
+                'ı' => lower.push('i'),
+                'ħ' => lower.push('h'),
+                c => lower.push(c),
+            }
+        }
         Cow::Owned(
-            word.nfd()
+            lower
+                .nfkd()
                 .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
-                .flat_map(char::to_lowercase)
                 .collect(),
         )
     }
@@ -91,6 +106,7 @@ const FILES: &[FileSpec] = &[
     spec!("safe/drugs.txt", flag::DRUG, false),
     spec!("safe/medical_terms.txt", flag::MEDICAL_TERM, false),
     spec!("safe/curated.txt", flag::CURATED_SAFE, false),
+    spec!("safe/field_labels.txt", flag::CURATED_SAFE, false),
     spec!("unsafe/first_names.txt", flag::FIRST_NAME, false),
     spec!("unsafe/surnames.txt", flag::SURNAME, false),
     spec!("unsafe/cities.txt", flag::CITY, false),
@@ -104,8 +120,10 @@ const FILES: &[FileSpec] = &[
     spec!("unsafe/country_codes.txt", flag::COUNTRY_CODE, true),
     spec!("unsafe/weekdays.txt", flag::WEEKDAY, false),
     spec!("unsafe/months.txt", flag::MONTH, false),
+    spec!("unsafe/months_world.txt", flag::MONTH, false),
     spec!("unsafe/holidays.txt", flag::HOLIDAY, false),
     spec!("unsafe/street_words.txt", flag::STREET, false),
+    spec!("unsafe/street_words_world.txt", flag::STREET, false),
     spec!("unsafe/tlds.txt", flag::TLD, false),
     spec!("unsafe/written_numbers.txt", flag::WRITTEN_NUMBER, false),
     spec!("unsafe/salutations.txt", flag::SALUTATION, false),
@@ -350,7 +368,8 @@ mod tests {
             assert_eq!(lex.word_flags(w), flag::CITY, "{w}");
         }
         assert_eq!(lex.word_flags("ødegård"), flag::SURNAME);
-        assert_eq!(lex.word_flags("ODEGARD"), 0, "Ø is a letter of its own");
+        assert_eq!(lex.word_flags("ODEGARD"), flag::SURNAME, "folded as lexicons/build.py does");
+        assert_eq!(fold("Straße"), "strasse");
         let doc = Tokenized::new("SAO PAULO e são paulo");
         let f = lex.flags_for(&doc);
         for i in [0, 1, 3, 4] {

@@ -136,6 +136,13 @@ impl Metadata {
             if !(0.0..=1.0).contains(&t.low) || !(0.0..=1.0).contains(&t.high) {
                 return Err(bad(format!("{name} thresholds must lie in [0, 1]")));
             }
+            // the rules' PHI must never be easier to release than the rules' safe
+            if t.low > t.high {
+                return Err(bad(format!(
+                    "{name} thresholds: low {} is above high {}",
+                    t.low, t.high
+                )));
+            }
         }
         Ok(())
     }
