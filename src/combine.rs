@@ -51,7 +51,7 @@ pub fn combine(
         || matches!(rule.reason, Reason::Pattern(_));
     let threshold = if never {
         f32::INFINITY
-    } else if rule.phi {
+    } else if rule.phi && rule.reason != Reason::TimeOfDay {
         pair.1
     } else {
         pair.0

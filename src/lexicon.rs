@@ -368,7 +368,11 @@ mod tests {
             assert_eq!(lex.word_flags(w), flag::CITY, "{w}");
         }
         assert_eq!(lex.word_flags("ødegård"), flag::SURNAME);
-        assert_eq!(lex.word_flags("ODEGARD"), flag::SURNAME, "folded as lexicons/build.py does");
+        assert_eq!(
+            lex.word_flags("ODEGARD"),
+            flag::SURNAME,
+            "folded as lexicons/build.py does"
+        );
         assert_eq!(fold("Straße"), "strasse");
         let doc = Tokenized::new("SAO PAULO e são paulo");
         let f = lex.flags_for(&doc);

@@ -256,6 +256,18 @@ fn ids_and_zip() {
 }
 
 #[test]
+fn worldwide_case_ids() {
+    for id in [
+        "GB-MHRA-ADR 25123456",
+        "SE-MPA-2021-012345",
+        "DE-PEI-2021-004567",
+    ] {
+        expect(&format!("Case {id}, follow-up."), &[(id, Idnum)]);
+    }
+    assert!(found("SARS-COV-2 and COVID-19 and PFIZER-BIONTECH").is_empty());
+}
+
+#[test]
 fn overlaps_resolved_by_priority() {
     // ID beats the date and the number inside it
     expect(

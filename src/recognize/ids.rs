@@ -30,6 +30,8 @@ const STATE_NAMES: &str = "Alabama|Alaska|Arizona|Arkansas|California|Colorado|C
 pub(crate) struct IdRecognizer {
     ssn: Regex,
     report: Regex,
+    report_lower: Regex,
+    worldwide: Regex,
     keyed: Regex,
     zip: Regex,
 }
@@ -42,6 +44,15 @@ impl IdRecognizer {
         let report = compile(&format!(
             r"\b[A-Z]{{2}}-?[A-Z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?(?:-{seg})*-[A-Za-z0-9]*\d[A-Za-z0-9]*\b"
         ));
+        // The same shape in lower case ("us-pfizer inc-2020503871" in a lower-case narrative):
+        // matched only where the text has no capitals to tell a country code by.
+        let report_lower = compile(&format!(
+            r"\b[a-z]{{2}}-?[a-z0-9]+(?:(?:,\s?|\s)[a-z][a-z0-9]*)*\.?(?:-{})*-[a-z0-9]*\d[a-z0-9]*\b",
+            seg.replace("A-Z", "a-z").replace("A-Za-z", "a-z")
+        ));
+        // Worldwide case ids of regulators: country code, office (and register), serial after a
+        // hyphen or a space: "GB-MHRA-ADR 25123456", "SE-MPA-2021-012345", "DE-PEI-2021-004567".
+        let worldwide = compile(r"\b[A-Z]{2}-[A-Z]{2,}(?:-[A-Z]{2,})*[- ]\d{4,}(?:-\d+)*\b");
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
         let keyed = compile(&format!(
             r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
@@ -52,6 +63,8 @@ impl IdRecognizer {
         IdRecognizer {
             ssn,
             report,
+            report_lower,
+            worldwide,
             keyed,
             zip,
         }
@@ -66,6 +79,9 @@ impl IdRecognizer {
                 prio,
             })
         };
+        for m in self.worldwide.find_iter(text) {
+            push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
+        }
         for m in self.ssn.find_iter(text) {
             let (s, e) = (m.start(), m.end());
             let v = m.as_str();
@@ -82,7 +98,12 @@ impl IdRecognizer {
             }
             push(s, e, PhiType::Ssn, PRIO_CONTACT_ID);
         }
-        for m in self.report.find_iter(text) {
+        let caseless = !crate::tokenize::case_is_informative(text);
+        let lower = caseless
+            .then(|| self.report_lower.find_iter(text))
+            .into_iter()
+            .flatten();
+        for m in self.report.find_iter(text).chain(lower) {
             let v = m.as_str();
             // The last segment is the serial number, so it carries the digits:
             // "BNT162B2, PFIZER-BIONTECH COVID-19" is a product name, not a report number.

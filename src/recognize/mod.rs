@@ -29,6 +29,7 @@ mod age;
 mod contact;
 mod date;
 mod ids;
+mod world_date;
 
 use crate::phi::{PhiType, Span};
 use crate::tokenize::OffsetMap;
@@ -60,6 +61,7 @@ pub struct Recognizers {
     age: age::AgeRecognizer,
     contact: contact::ContactRecognizer,
     ids: ids::IdRecognizer,
+    world_date: world_date::WorldDateRecognizer,
 }
 
 impl Default for Recognizers {
@@ -76,6 +78,7 @@ impl Recognizers {
             age: age::AgeRecognizer::new(),
             contact: contact::ContactRecognizer::new(),
             ids: ids::IdRecognizer::new(),
+            world_date: world_date::WorldDateRecognizer::new(),
         }
     }
 
@@ -118,6 +121,7 @@ impl Recognizers {
         self.contact.collect(text, &mut cands);
         self.ids.collect(text, &mut cands);
         self.date.collect(text, &mut cands);
+        self.world_date.collect(text, &mut cands);
         self.age.collect(text, &mut cands);
         resolve(cands)
     }

@@ -154,8 +154,13 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             // cities "of", "can". Names and places do not override a stopword, a hand-checked
             // curated word (manufacturers), or a medical term or drug written in lowercase
             // (or capitalised only because it starts a sentence).
+            // The medical and drug lists hold places and names too ("São Paulo virus", "Rocio
+            // virus", drugs named after cities): only a medical word that is also an ordinary
+            // word ("pain", "bell") is exempt.
             let place_or_name_exempt = has(flag::STOPWORD | flag::CURATED_SAFE)
-                || (case_uninformative && has(flag::MEDICAL_TERM | flag::DRUG));
+                || (case_uninformative
+                    && has(flag::MEDICAL_TERM | flag::DRUG)
+                    && has(flag::COMMON_WORD));
             // "may", "march", "sun", "one", "first" are dates or numbers only when they look like
             // it: capitalised or next to a number. Words only a date can be ("december") always are.
             let date_like = !has(flag::SAFE) || !lowercase || near_number(doc, i);

@@ -5,6 +5,7 @@
 //!
 //! Every decision carries its [`Reason`] so the review app can say which rule fired.
 
+mod context;
 mod features;
 
 pub use features::{token_features, Feature, Features};
@@ -29,6 +30,13 @@ pub enum Reason {
     SingleCapital,
     /// It follows a salutation ("Dr", "Mrs").
     AfterSalutation,
+    /// A time of day ("130am", "07:30"): not PHI in the guidelines, but it holds digits, so the
+    /// rules keep it masked; the combination treats it as a word the rules call safe, so the
+    /// model alone may release it.
+    TimeOfDay,
+    /// Part of a name by context: a name particle ("van der") or the head of a named facility
+    /// ("University Hospital") next to a name.
+    Context,
     /// No SAFE dictionary knows it.
     Unknown,
     /// A SAFE dictionary vouches for it and nothing claims it.
@@ -78,7 +86,7 @@ impl RuleEngine {
         let features = token_features(doc, &flags);
         let pattern_spans = self.recognizers.find_with(doc.text, map);
         let pattern_of = pattern_kinds(doc, &pattern_spans);
-        let rules = (0..doc.len())
+        let mut rules: Vec<TokenRule> = (0..doc.len())
             .map(|i| {
                 let after = (i > 0).then(|| doc.token_text(i - 1));
                 decide(
@@ -87,9 +95,15 @@ impl RuleEngine {
                     features[i],
                     pattern_of[i],
                     after,
+                    is_time_of_day(doc, i),
                 )
             })
             .collect();
+        context::apply(
+            doc,
+            &mut rules,
+            crate::tokenize::case_is_informative(doc.text),
+        );
         RuleOutput {
             rules,
             pattern_spans,
@@ -109,6 +123,52 @@ fn is_contraction(doc: &Tokenized, i: usize) -> LexFlags {
     } else {
         0
     }
+}
+
+/// Whether word `i` is (part of) a time of day: "130am", "830am", "7pm", "0230h", or the hour or
+/// minutes of "07:30" / "7:05 pm".
+fn is_time_of_day(doc: &Tokenized, i: usize) -> bool {
+    let w = doc.token_text(i);
+    let digits_end = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
+    let (num, suffix) = w.split_at(digits_end);
+    let valid = |n: &str| -> bool {
+        let v: u32 = n.parse().unwrap_or(99_99);
+        match n.len() {
+            1 | 2 => v <= 24,
+            3 | 4 => v / 100 <= 24 && v % 100 < 60,
+            _ => false,
+        }
+    };
+    if !num.is_empty()
+        && matches!(
+            suffix.to_ascii_lowercase().as_str(),
+            "am" | "pm" | "a" | "p" | "h" | "hrs" | "hr"
+        )
+    {
+        return valid(num);
+    }
+    let two = |k: usize| {
+        doc.token_text(k).len() == 2 && doc.token_text(k).bytes().all(|b| b.is_ascii_digit())
+    };
+    let hour = |k: usize| {
+        let t = doc.token_text(k);
+        (1..=2).contains(&t.len())
+            && t.bytes().all(|b| b.is_ascii_digit())
+            && t.parse::<u32>().is_ok_and(|h| h <= 24)
+    };
+    // "07:30": the hour before a colon and two digits, the minutes after
+    (suffix.is_empty()
+        && hour(i)
+        && i + 1 < doc.len()
+        && doc.gap_after(i) == ":"
+        && two(i + 1)
+        && doc.token_text(i + 1) < "60")
+        || (suffix.is_empty()
+            && two(i)
+            && w < "60"
+            && i > 0
+            && doc.gap_before(i) == ":"
+            && hour(i - 1))
 }
 
 /// For each token, the kind of the pattern span overlapping it, if any.
@@ -148,6 +208,7 @@ fn decide(
     features: Features,
     pattern: Option<PhiType>,
     previous: Option<&str>,
+    time_of_day: bool,
 ) -> TokenRule {
     let phi = |kind: PhiType, reason: Reason| TokenRule {
         phi: true,
@@ -159,6 +220,9 @@ fn decide(
         return phi(kind, Reason::Pattern(kind));
     }
     if features.has(Feature::ContainsDigit) {
+        if time_of_day {
+            return phi(PhiType::Date, Reason::TimeOfDay);
+        }
         return phi(digit_category(text), Reason::Digit);
     }
     if features.has(Feature::FollowsSalutation) && flags & flag::STOPWORD == 0 {

@@ -31,6 +31,8 @@ pub fn rule_label(rule: &TokenRule) -> String {
         Reason::Unsafe(feature) => format!("unsafe:{feature}"),
         Reason::SingleCapital => "single-capital".into(),
         Reason::AfterSalutation => "after-salutation".into(),
+        Reason::TimeOfDay => "time-of-day".into(),
+        Reason::Context => "context".into(),
         Reason::Unknown => "unknown".into(),
         Reason::Safe => "safe".into(),
     }
@@ -42,7 +44,7 @@ pub fn rule_label(rule: &TokenRule) -> String {
 /// salutation claimed is PHI (0); a word a SAFE dictionary vouches for is safe (1).
 fn rules_only_confidence(rule: &TokenRule) -> f32 {
     match rule.reason {
-        Reason::Unknown | Reason::SingleCapital => 0.5,
+        Reason::Unknown | Reason::SingleCapital | Reason::TimeOfDay => 0.5,
         Reason::Safe => 1.0,
         _ => 0.0,
     }

@@ -118,6 +118,10 @@ export function describeRule(rule) {
       return 'single capital letter (may be an initial)';
     case 'after-salutation':
       return 'follows a salutation (Dr, Mrs…)';
+    case 'context':
+      return 'part of a name by context (name particle, or the head of a named facility)';
+    case 'time-of-day':
+      return 'time of day (holds digits: masked by the rules, the model may release it)';
     case 'unknown':
       return 'no SAFE dictionary knows it';
     case 'safe':

@@ -1,0 +1,112 @@
+//! DATE in the forms of the world's narratives that name the month in another language:
+//! "3. März 2021", "12 de marzo de 2021", "le 5 janvier 2021", "5 stycznia 2021", "marzo de 2021",
+//! "März 2021". Numeric forms ("12.03.1957", "1957-03-12", "12/03/57") and English month names are
+//! in `date.rs`.
+//!
+//! The month is any word whose folded form is in `lexicons/unsafe/months_world.txt` (CLDR month
+//! names of 25 languages, see `lexicons/SOURCES.md`), so no month list is written twice. The span
+//! is the whole expression with its connectors ("de", "del") and the day's period.
+
+use super::{compile, Cand, PRIO_DATE};
+use crate::lexicon::fold;
+use crate::phi::PhiType;
+use regex::Regex;
+use rustc_hash::FxHashSet;
+
+const MONTHS: &str = include_str!("../../lexicons/unsafe/months_world.txt");
+
+#[derive(Debug, Clone)]
+pub(crate) struct WorldDateRecognizer {
+    /// day [.] [de] MONTH [[,] [de|del] YEAR], or MONTH [de|del] YEAR
+    re: Regex,
+    months: FxHashSet<Box<str>>,
+}
+
+impl WorldDateRecognizer {
+    pub(crate) fn new() -> WorldDateRecognizer {
+        let re = compile(
+            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>\p{L}{4,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4}))?\b|(?P<m2>\p{L}{4,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b)",
+        );
+        let months = MONTHS
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(Box::from)
+            .collect();
+        WorldDateRecognizer { re, months }
+    }
+
+    fn is_month(&self, word: &str) -> bool {
+        self.months.contains(fold(word).as_ref())
+    }
+
+    pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.re.captures_iter(text) {
+            let m = c.get(0).expect("whole match");
+            let month = c
+                .name("m1")
+                .or_else(|| c.name("m2"))
+                .expect("one month group");
+            // the month word must be a whole word, not the tail of a longer one
+            let before = text[..month.start()].chars().next_back();
+            let after = text[month.end()..].chars().next();
+            let whole = !before.is_some_and(char::is_alphanumeric)
+                && !after.is_some_and(char::is_alphanumeric);
+            if !whole || !self.is_month(month.as_str()) {
+                continue;
+            }
+            if let Some(d) = c.name("d") {
+                if !(1..=31).contains(&d.as_str().parse::<u32>().unwrap_or(0)) {
+                    continue;
+                }
+            }
+            // without a day, only a full year makes a month word a date ("April 2021" is in
+            // date.rs; "marzo de 2021" here)
+            out.push(Cand {
+                start: m.start(),
+                end: m.end(),
+                kind: PhiType::Date,
+                prio: PRIO_DATE,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dates(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        WorldDateRecognizer::new().collect(text, &mut out);
+        out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn month_names_of_other_languages() {
+        for (t, want) in [
+            ("am 3. März 2021 geimpft", "3. März 2021"),
+            ("el 12 de marzo de 2021 presentó", "12 de marzo de 2021"),
+            ("le 5 janvier 2021,", "5 janvier 2021"),
+            ("dnia 5 stycznia 2021 r.", "5 stycznia 2021"),
+            ("desde marzo de 2021", "marzo de 2021"),
+            ("seit März 2021", "März 2021"),
+            ("il 5 gennaio", "5 gennaio"),
+            ("den 12 februari 2021", "12 februari 2021"),
+        ] {
+            assert_eq!(dates(t), [want], "{t}");
+        }
+    }
+
+    #[test]
+    fn ordinary_words_are_not_months() {
+        for t in [
+            "took 5 tablets 2021",
+            "dose 2 of vaccine",
+            "in Paris 2021",
+            "the 12 patients",
+        ] {
+            assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! Context rules that extend the rules' PHI over words that are safe on their own but part of a
+//! name: the particles of personal names ("Pieter van der Berg", "María de la Cruz", "Ibn Sina")
+//! and the head nouns of named facilities ("Karolinska University Hospital", "Hôpital
+//! Lariboisière", "st mary hospital"). Applied after the per-word decisions; it only ever turns
+//! safe words into PHI (the inverse principle: context can add masking, never remove it).
+
+use super::{Reason, TokenRule};
+use crate::lexicon::fold;
+use crate::phi::PhiType;
+use crate::tokenize::Tokenized;
+
+/// Particles of personal names in the languages of VigiBase reports (folded).
+const PARTICLES: &[&str] = &[
+    "van", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "des", "von", "zu",
+    "la", "le", "ter", "ten", "bin", "ibn", "bint", "al", "el", "ben", "mac", "mc", "ni", "nic",
+    "o", "ap", "y", "e",
+];
+
+/// Head nouns of facility names (folded), in English and the main European languages.
+const FACILITY_HEADS: &[&str] = &[
+    "hospital",
+    "hospitals",
+    "hopital",
+    "hospitalier",
+    "hospitalario",
+    "ospedale",
+    "szpital",
+    "nemocnice",
+    "krankenhaus",
+    "klinikum",
+    "klinik",
+    "kliniken",
+    "clinic",
+    "clinics",
+    "clinica",
+    "clinique",
+    "kliniek",
+    "ziekenhuis",
+    "sjukhus",
+    "sjukhuset",
+    "sykehus",
+    "sygehus",
+    "sairaala",
+    "universitetssjukhuset",
+    "universitatsklinikum",
+    "universitatsspital",
+    "spital",
+    "infirmary",
+    "centre",
+    "center",
+    "centro",
+    "zentrum",
+    "medical",
+    "health",
+    "university",
+    "universitaire",
+    "universitario",
+    "universitatsmedizin",
+    "general",
+    "memorial",
+    "pharmacy",
+    "pharmacie",
+    "farmacia",
+    "apotheke",
+    "apotek",
+    "surgery",
+    "practice",
+    "praxis",
+    "institute",
+    "institut",
+    "instituto",
+    "sanatorium",
+    "hospice",
+    "polyclinic",
+    "poliklinik",
+    "policlinico",
+    "chu",
+    "chru",
+];
+
+/// Connectors allowed between a facility head and its name ("Hospital de Clínicas", "Klinikum
+/// rechts der Isar", "University Hospital of Wales").
+const CONNECTORS: &[&str] = &[
+    "of", "de", "del", "di", "du", "des", "der", "am", "an", "la", "le", "st",
+];
+
+fn is_namelike(r: &TokenRule) -> bool {
+    r.phi
+        && matches!(r.kind, Some(PhiType::Patient | PhiType::Doctor))
+        && matches!(
+            r.reason,
+            Reason::Unknown | Reason::Unsafe(_) | Reason::AfterSalutation | Reason::SingleCapital
+        )
+}
+
+fn is_placelike(r: &TokenRule) -> bool {
+    r.phi
+        && matches!(
+            r.kind,
+            Some(PhiType::Patient | PhiType::Doctor | PhiType::City | PhiType::Hospital)
+        )
+        && !matches!(
+            r.reason,
+            Reason::Digit | Reason::Pattern(_) | Reason::TimeOfDay
+        )
+}
+
+fn close(doc: &Tokenized, i: usize) -> bool {
+    // word i-1 and word i are neighbours on one line, separated by a blank, a hyphen or a period
+    let gap = doc.gap_before(i);
+    gap.chars().count() <= 2
+        && !gap.contains('\n')
+        && gap.chars().all(|c| " \u{a0}-.'’".contains(c))
+}
+
+fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
+    let r = &mut rules[i];
+    r.phi = true;
+    r.kind = Some(kind);
+    if !matches!(r.reason, Reason::Pattern(_) | Reason::Digit) {
+        r.reason = Reason::Context;
+    }
+}
+
+/// Extend the rules' PHI over name particles and facility heads. `case_informative`: whether
+/// capitals mean something in this document (then a facility head must be capitalised).
+pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], case_informative: bool) {
+    let n = doc.len();
+    let folded: Vec<String> = (0..n)
+        .map(|i| fold(doc.token_text(i)).into_owned())
+        .collect();
+    // 1. particles: a run of 1-3 particles between a name (or a salutation) and a name
+    let mut i = 1;
+    while i < n {
+        let mut j = i;
+        while j < n
+            && j - i < 3
+            && PARTICLES.contains(&folded[j].as_str())
+            && !rules[j].phi
+            && close(doc, j)
+        {
+            j += 1;
+        }
+        if j > i && j < n && close(doc, j) && is_namelike(&rules[j]) {
+            let before = &rules[i - 1];
+            let opens = is_namelike(before)
+                || before.features.has(super::Feature::IsSalutation)
+                || (case_informative
+                    && doc
+                        .token_text(i)
+                        .chars()
+                        .next()
+                        .is_some_and(char::is_uppercase)
+                    && !rules[i].features.has(super::Feature::IsSentenceBeginning));
+            if opens {
+                let kind = rules[j].kind.unwrap_or(PhiType::Patient);
+                for k in i..j {
+                    mark(rules, k, kind);
+                }
+            }
+        }
+        i = j.max(i + 1);
+    }
+    // 2. facility heads in a run of neighbouring words that also holds a name or place
+    // ("Karolinska University Hospital", "Hospital de Clínicas", "st mary hospital")
+    let is_head = |k: usize| {
+        FACILITY_HEADS.contains(&folded[k].as_str())
+            && (!case_informative
+                || doc
+                    .token_text(k)
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_uppercase))
+    };
+    // a name or place, not an acronym ("ER", "ICU") where capitals mean something, and not a
+    // facility word flagged on its own ("Center" is a town in Texas)
+    let is_anchor = |k: usize, rules: &[TokenRule]| {
+        let w = doc.token_text(k);
+        let acronym = w.chars().count() <= 4 && !w.chars().any(char::is_lowercase);
+        is_placelike(&rules[k])
+            && !FACILITY_HEADS.contains(&folded[k].as_str())
+            && !(case_informative && acronym)
+    };
+    let is_connector = |k: usize| CONNECTORS.contains(&folded[k].as_str());
+    let mut i = 0;
+    while i < n {
+        let mut j = i;
+        let (mut heads, mut anchors) = (0, 0);
+        while j < n && (j == i || close(doc, j)) {
+            if is_head(j) {
+                heads += 1;
+            } else if is_anchor(j, rules) {
+                anchors += 1;
+            } else if !(j > i
+                && is_connector(j)
+                && j + 1 < n
+                && close(doc, j + 1)
+                && (is_head(j + 1) || is_anchor(j + 1, rules)))
+            {
+                break;
+            }
+            j += 1;
+        }
+        if heads > 0 && anchors > 0 {
+            for k in i..j {
+                if !rules[k].phi || is_head(k) {
+                    mark(rules, k, PhiType::Hospital);
+                } else {
+                    rules[k].kind = Some(PhiType::Hospital);
+                }
+            }
+        }
+        i = j.max(i + 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::RuleEngine;
+    use crate::tokenize::{OffsetMap, Tokenized};
+
+    fn phi_words(text: &str) -> Vec<String> {
+        let engine = RuleEngine::embedded();
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &OffsetMap::new(text));
+        (0..doc.len())
+            .filter(|&i| out.rules[i].phi)
+            .map(|i| doc.token_text(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn name_particles_join_the_name() {
+        let p =
+            phi_words("The patient Pieter van der Zwaluwstraat was seen by Dr. de Vries today.");
+        for w in ["van", "der", "de"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words("A case of lupus de novo in the patient.");
+        assert!(!p.contains(&"de".to_string()), "{p:?}");
+    }
+
+    #[test]
+    fn facility_heads_join_a_named_facility_only() {
+        let p = phi_words("Admitted to Karolinska University Hospital on the ward.");
+        for w in ["Karolinska", "University", "Hospital"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words("She went to the hospital and the Medical Center ER.");
+        assert!(
+            !p.contains(&"hospital".to_string()) && !p.contains(&"Medical".to_string()),
+            "{p:?}"
+        );
+    }
+}
