@@ -4,10 +4,10 @@
 
 use crate::combine::{combine_document, model_only, Decision};
 use crate::error::Result;
-use crate::featurize::feature_vectors;
+use crate::featurize::feature_bits;
 use crate::isolate::per_document;
 use crate::masking::spans_from_tokens;
-use crate::model::{length_batches, DeepModel, Probabilities, Thresholds};
+use crate::model::{length_batches, DeepModel, ModelInput, Probabilities, Thresholds};
 use crate::phi::Span;
 use crate::rules::{RuleEngine, RuleOutput, TokenRule};
 use crate::tokenize::{OffsetMap, Token, Tokenized};
@@ -38,11 +38,19 @@ pub struct Annotation {
 /// enough that one batch of long narratives stays within a few hundred MB.
 const BATCH_TOKENS: usize = 16_384;
 
+/// Tokens of a long narrative whose probabilities one window keeps (see [`Deidentifier::window`]).
+pub const WINDOW_TOKENS: usize = 1024;
+/// Tokens of context read on each side of a window and then dropped: a word's label depends on
+/// its neighbours, rarely on anything 64 words away.
+const WINDOW_CONTEXT: usize = 64;
+
 pub struct Deidentifier {
     pub rules: RuleEngine,
     pub model: Option<DeepModel>,
     pub mode: Mode,
     pub thresholds: Thresholds,
+    /// Tokens the model reads at once from a long narrative (plus context): bounds memory.
+    pub window: usize,
 }
 
 impl Deidentifier {
@@ -52,6 +60,7 @@ impl Deidentifier {
             model: None,
             mode: Mode::RulesOnly,
             thresholds: Thresholds::default(),
+            window: WINDOW_TOKENS,
         }
     }
 
@@ -62,6 +71,7 @@ impl Deidentifier {
             thresholds: model.meta.thresholds.clone(),
             model: Some(model),
             mode,
+            window: WINDOW_TOKENS,
         }
     }
 
@@ -117,7 +127,7 @@ impl Deidentifier {
         if let (Some(model), Mode::Hybrid | Mode::ModelOnly) = (&self.model, self.mode) {
             let mut ok: Vec<&mut Scored<'t>> =
                 scored.iter_mut().filter_map(|s| s.as_mut().ok()).collect();
-            let probs = run_model(model, &ok)?;
+            let probs = run_model(model, &ok, self.window)?;
             for (s, p) in ok.iter_mut().zip(probs) {
                 s.probs = Some(p);
             }
@@ -176,21 +186,91 @@ pub struct Scored<'t> {
     pub probs: Option<Probabilities>,
 }
 
-fn run_model(model: &DeepModel, scored: &[&mut Scored]) -> Result<Vec<Probabilities>> {
-    let inputs: Vec<_> = scored
+/// One stretch of a document the model reads at once: `window` (with context on both sides)
+/// of which the probabilities of `core` are kept.
+struct Piece {
+    doc: usize,
+    window: std::ops::Range<usize>,
+    core: std::ops::Range<usize>,
+}
+
+/// Split every document into pieces of at most `core + 2 * context` tokens: a long narrative is
+/// read in overlapping windows, so memory is bounded by the batch, not by the narrative (a
+/// whole 1 MB narrative in one sequence needed about 1 GB).
+fn pieces(lengths: &[usize], core: usize, context: usize) -> Vec<Piece> {
+    let mut out = Vec::new();
+    for (doc, &n) in lengths.iter().enumerate() {
+        if n <= core + 2 * context {
+            out.push(Piece {
+                doc,
+                window: 0..n,
+                core: 0..n,
+            });
+            continue;
+        }
+        let mut start = 0;
+        while start < n {
+            let end = (start + core).min(n);
+            out.push(Piece {
+                doc,
+                window: start.saturating_sub(context)..(end + context).min(n),
+                core: start..end,
+            });
+            start = end;
+        }
+    }
+    out
+}
+
+fn slice_input(input: &ModelInput, r: std::ops::Range<usize>) -> ModelInput {
+    ModelInput {
+        word_ids: input.word_ids[r.clone()].to_vec(),
+        char_ids: input.char_ids[r.clone()].to_vec(),
+        features: input.features[r].to_vec(),
+    }
+}
+
+fn run_model(
+    model: &DeepModel,
+    scored: &[&mut Scored],
+    window: usize,
+) -> Result<Vec<Probabilities>> {
+    let inputs: Vec<ModelInput> = scored
         .par_iter()
-        .map(|s| model.input(&s.doc, feature_vectors(&s.doc, &s.rules)))
+        .map(|s| model.input(&s.doc, feature_bits(&s.doc, &s.rules)))
+        .collect();
+    let n_labels = model.meta.labels.len();
+    let mut out: Vec<Vec<f32>> = inputs
+        .iter()
+        .map(|i| vec![0.0; i.word_ids.len() * n_labels])
         .collect();
     let lengths: Vec<usize> = inputs.iter().map(|i| i.word_ids.len()).collect();
-    let mut out: Vec<Option<Probabilities>> = vec![None; inputs.len()];
-    for batch in length_batches(&lengths, BATCH_TOKENS) {
-        let refs: Vec<_> = batch.iter().map(|&i| &inputs[i]).collect();
-        for (i, p) in batch.iter().zip(model.predict(&refs)?) {
-            out[*i] = Some(p);
+    let pieces = pieces(&lengths, window, WINDOW_CONTEXT);
+    let piece_lengths: Vec<usize> = pieces.iter().map(|p| p.window.len()).collect();
+    for batch in length_batches(&piece_lengths, BATCH_TOKENS) {
+        // whole documents are read in place; windows of long ones are copied, a batch at a time
+        let owned: Vec<Option<ModelInput>> = batch
+            .iter()
+            .map(|&k| {
+                let p = &pieces[k];
+                (p.window.len() != lengths[p.doc])
+                    .then(|| slice_input(&inputs[p.doc], p.window.clone()))
+            })
+            .collect();
+        let refs: Vec<&ModelInput> = batch
+            .iter()
+            .zip(&owned)
+            .map(|(&k, o)| o.as_ref().unwrap_or(&inputs[pieces[k].doc]))
+            .collect();
+        for (&k, probs) in batch.iter().zip(model.predict(&refs)?) {
+            let p = &pieces[k];
+            let offset = p.core.start - p.window.start;
+            let rows = &probs.values[offset * n_labels..(offset + p.core.len()) * n_labels];
+            out[p.doc][p.core.start * n_labels..p.core.end * n_labels].copy_from_slice(rows);
         }
     }
     Ok(out
         .into_iter()
-        .map(|p| p.expect("every document predicted"))
+        .map(|values| Probabilities { n_labels, values })
         .collect())
 }

@@ -54,19 +54,32 @@ pub const N_FEATURES: usize = FEATURE_NAMES.len();
 
 /// The feature vector of every token.
 pub fn feature_vectors(doc: &Tokenized, rules: &RuleOutput) -> Vec<[f32; N_FEATURES]> {
+    feature_bits(doc, rules)
+        .into_iter()
+        .map(expand_bits)
+        .collect()
+}
+
+/// The features of every token as bits (bit `k` = feature `k` of [`FEATURE_NAMES`]): every
+/// feature is 0 or 1, and 4 bytes a token instead of 124 keep long narratives small.
+pub fn feature_bits(doc: &Tokenized, rules: &RuleOutput) -> Vec<u32> {
     (0..doc.len())
         .map(|i| {
             let rule = &rules.rules[i];
-            let mut v = [0f32; N_FEATURES];
-            v[..15].copy_from_slice(&rule.features.meldau_vector());
-            v[15 + case_pattern(doc.token_text(i))] = 1.0;
+            let mut v = 0u32;
+            for (k, on) in rule.features.meldau_vector().iter().enumerate() {
+                if *on != 0.0 {
+                    v |= 1 << k;
+                }
+            }
+            v |= 1 << (15 + case_pattern(doc.token_text(i)));
             let f = rule.features;
-            let on = |b: bool| if b { 1.0 } else { 0.0 };
-            v[21] = on(f.has(Feature::FollowsSalutation));
-            v[22] = on(f.has(Feature::IsSalutation));
-            v[23] = on(f.has(Feature::IsState));
-            v[24] = on(f.has(Feature::IsCountry));
-            v[25] = on(f.has(Feature::IsDrug));
+            let bit = |b: bool, k: u32| if b { 1u32 << k } else { 0 };
+            v |= bit(f.has(Feature::FollowsSalutation), 21);
+            v |= bit(f.has(Feature::IsSalutation), 22);
+            v |= bit(f.has(Feature::IsState), 23);
+            v |= bit(f.has(Feature::IsCountry), 24);
+            v |= bit(f.has(Feature::IsDrug), 25);
             if let Reason::Pattern(kind) = rule.reason {
                 let col = match kind.tag() {
                     "DATE" => 26,
@@ -75,11 +88,16 @@ pub fn feature_vectors(doc: &Tokenized, rules: &RuleOutput) -> Vec<[f32; N_FEATU
                     "ID" => 29,
                     _ => 30,
                 };
-                v[col] = 1.0;
+                v |= 1 << col;
             }
             v
         })
         .collect()
+}
+
+/// The 0/1 vector of [`feature_bits`].
+pub fn expand_bits(bits: u32) -> [f32; N_FEATURES] {
+    std::array::from_fn(|k| if bits & (1 << k) != 0 { 1.0 } else { 0.0 })
 }
 
 /// 0 lower, 1 UPPER, 2 Title, 3 mIxed, 4 digits, 5 letters and digits.

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// Narratives longer than this are refused (a case narrative is a few kilobytes; a file of
 /// megabytes is almost certainly not one, and one pathological file must not stall a batch).
-pub const DEFAULT_MAX_BYTES: u64 = 2 * 1024 * 1024;
+pub const DEFAULT_MAX_BYTES: u64 = 8 * 1024 * 1024;
 
 /// One document to process: where it comes from and the name its outputs get.
 #[derive(Debug, Clone)]

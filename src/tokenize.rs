@@ -161,14 +161,13 @@ pub fn case_is_informative(text: &str) -> bool {
     words < 8 || (title * 40 >= words && lower * 10 >= words)
 }
 
-/// Converts between code point, byte and UTF-16 offsets of one text. For ASCII text all three
-/// coincide and no table is built.
+/// Converts between code point and byte offsets of one text. For ASCII text both coincide and
+/// no table is built; otherwise 4 bytes per character (narratives are far below 4 GiB). UTF-16
+/// offsets exist only at the UI boundary, in JavaScript (`ui/app/js/offsets.js`).
 #[derive(Debug, Clone)]
 pub struct OffsetMap {
     /// `byte_of[cp]` for every code point offset `0..=n_chars`; empty when the text is ASCII.
-    byte_of: Vec<usize>,
-    /// `utf16_of[cp]`; empty when the text is ASCII.
-    utf16_of: Vec<usize>,
+    byte_of: Vec<u32>,
     n_chars: usize,
 }
 
@@ -177,26 +176,14 @@ impl OffsetMap {
         if text.is_ascii() {
             return OffsetMap {
                 byte_of: Vec::new(),
-                utf16_of: Vec::new(),
                 n_chars: text.len(),
             };
         }
         let mut byte_of = Vec::with_capacity(text.len() + 1);
-        let mut utf16_of = Vec::with_capacity(text.len() + 1);
-        let mut u16 = 0;
-        for (b, ch) in text.char_indices() {
-            byte_of.push(b);
-            utf16_of.push(u16);
-            u16 += ch.len_utf16();
-        }
-        byte_of.push(text.len());
-        utf16_of.push(u16);
+        byte_of.extend(text.char_indices().map(|(b, _)| b as u32));
+        byte_of.push(text.len() as u32);
         let n_chars = byte_of.len() - 1;
-        OffsetMap {
-            byte_of,
-            utf16_of,
-            n_chars,
-        }
+        OffsetMap { byte_of, n_chars }
     }
 
     /// Number of code points in the text.
@@ -213,27 +200,7 @@ impl OffsetMap {
         if self.is_ascii() {
             cp
         } else {
-            self.byte_of[cp]
-        }
-    }
-
-    /// UTF-16 code unit offset of code point offset `cp` (what JavaScript string indices count).
-    pub fn utf16(&self, cp: usize) -> usize {
-        if self.is_ascii() {
-            cp
-        } else {
-            self.utf16_of[cp]
-        }
-    }
-
-    /// Code point offset of a UTF-16 offset; an offset inside a surrogate pair rounds down.
-    pub fn cp_from_utf16(&self, u16: usize) -> usize {
-        if self.is_ascii() {
-            return u16.min(self.n_chars);
-        }
-        match self.utf16_of.binary_search(&u16) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
+            self.byte_of[cp] as usize
         }
     }
 
@@ -242,7 +209,10 @@ impl OffsetMap {
         if self.is_ascii() {
             return byte.min(self.n_chars);
         }
-        match self.byte_of.binary_search(&byte) {
+        match self
+            .byte_of
+            .binary_search(&(byte.min(u32::MAX as usize) as u32))
+        {
             Ok(i) => i,
             Err(i) => i.saturating_sub(1),
         }
@@ -334,9 +304,8 @@ mod tests {
             ]
         );
         let map = OffsetMap::new(text);
-        // the emoji is one code point but two UTF-16 units
-        assert_eq!(map.utf16(16), 17);
-        assert_eq!(map.cp_from_utf16(17), 16);
+        assert_eq!(map.slice(text, 7, 13), "Zürich");
+        assert_eq!(map.cp_from_byte(map.byte(16)), 16);
     }
 
     #[test]
@@ -381,11 +350,7 @@ mod tests {
             for (c, ch) in chars.iter().enumerate() {
                 prop_assert_eq!(covered[c], is_word_char(*ch));
             }
-            // UTF-16 conversions agree with what JavaScript would count
-            let utf16_len: usize = text.encode_utf16().count();
-            prop_assert_eq!(map.utf16(chars.len()), utf16_len);
             for cp in 0..=chars.len() {
-                prop_assert_eq!(map.cp_from_utf16(map.utf16(cp)), cp);
                 prop_assert_eq!(map.cp_from_byte(map.byte(cp)), cp);
             }
         }

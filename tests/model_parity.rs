@@ -3,7 +3,7 @@
 //! inputs are compared first, so a failure says whether the featurizer drifted (re-export the
 //! model) or the runtime disagrees.
 
-use deid::featurize::feature_vectors;
+use deid::featurize::{expand_bits, feature_bits};
 use deid::model::{DeepModel, Provider};
 use deid::rules::RuleEngine;
 use deid::tokenize::{OffsetMap, Tokenized};
@@ -42,16 +42,17 @@ fn rust_preprocessing_and_ort_match_pytorch() {
                 .unwrap();
         let tokenized = Tokenized::new(&gold.text);
         let out = rules.apply(&tokenized, &OffsetMap::new(&gold.text));
-        let input = model.input(&tokenized, feature_vectors(&tokenized, &out));
+        let input = model.input(&tokenized, feature_bits(&tokenized, &out));
         assert_eq!(input.word_ids, doc.word_ids, "{}: word ids drifted", doc.id);
-        assert_eq!(
-            input.char_ids, doc.char_ids,
-            "{}: character ids drifted",
-            doc.id
-        );
+        let char_ids: Vec<Vec<i64>> = input
+            .char_ids
+            .iter()
+            .map(|c| c.iter().map(|&id| i64::from(id)).collect())
+            .collect();
+        assert_eq!(char_ids, doc.char_ids, "{}: character ids drifted", doc.id);
         for (i, (ours, theirs)) in input.features.iter().zip(&doc.features).enumerate() {
             assert_eq!(
-                &ours[..],
+                &expand_bits(*ours)[..],
                 &theirs[..],
                 "{}: features of token {i} drifted; re-export the model",
                 doc.id
@@ -83,7 +84,7 @@ fn batching_with_padding_does_not_change_probabilities() {
         .map(|t| {
             let doc = Tokenized::new(t);
             let out = rules.apply(&doc, &OffsetMap::new(t));
-            model.input(&doc, feature_vectors(&doc, &out))
+            model.input(&doc, feature_bits(&doc, &out))
         })
         .collect();
     let together = model.predict(&[&inputs[0], &inputs[1]]).unwrap();

@@ -9,7 +9,7 @@ pub use metadata::{Metadata, ThresholdPair, Thresholds};
 pub use runtime::Provider;
 
 use crate::error::{Error, Result};
-use crate::featurize::{char_input, word_key, N_FEATURES};
+use crate::featurize::{char_input, expand_bits, word_key, N_FEATURES};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use ndarray::{Array2, Array3};
@@ -22,9 +22,10 @@ use std::sync::Mutex;
 /// One document's model input.
 pub struct ModelInput {
     pub word_ids: Vec<i64>,
-    /// Per token, its character ids (unpadded).
-    pub char_ids: Vec<Vec<i64>>,
-    pub features: Vec<[f32; N_FEATURES]>,
+    /// Per token, its character ids (unpadded; u32 to keep long narratives small).
+    pub char_ids: Vec<Box<[u32]>>,
+    /// Per token, its features as bits (`featurize::feature_bits`).
+    pub features: Vec<u32>,
 }
 
 /// Probabilities of one document: `tokens × labels`, row-major.
@@ -49,7 +50,7 @@ pub struct DeepModel {
     /// Why CUDA was not used although asked for, if so.
     pub fallback: Option<String>,
     words: FxHashMap<String, i64>,
-    chars: FxHashMap<char, i64>,
+    chars: FxHashMap<char, u32>,
     session: Mutex<Session>,
 }
 
@@ -122,7 +123,7 @@ impl DeepModel {
             .filter_map(|(i, c)| {
                 let mut it = c.chars();
                 match (it.next(), it.next()) {
-                    (Some(ch), None) => Some((ch, i as i64)),
+                    (Some(ch), None) => Some((ch, i as u32)),
                     _ => None, // <pad>, <unk>
                 }
             })
@@ -154,7 +155,7 @@ impl DeepModel {
     }
 
     /// Map a tokenized document to ids; features come from the rules already applied.
-    pub fn input(&self, doc: &Tokenized, features: Vec<[f32; N_FEATURES]>) -> ModelInput {
+    pub fn input(&self, doc: &Tokenized, features: Vec<u32>) -> ModelInput {
         ModelInput {
             word_ids: (0..doc.len())
                 .map(|i| *self.words.get(&word_key(doc.token_text(i))).unwrap_or(&UNK))
@@ -163,7 +164,7 @@ impl DeepModel {
                 .map(|i| {
                     char_input(doc, i)
                         .chars()
-                        .map(|c| *self.chars.get(&c).unwrap_or(&UNK))
+                        .map(|c| *self.chars.get(&c).unwrap_or(&(UNK as u32)))
                         .collect()
                 })
                 .collect(),
@@ -187,8 +188,8 @@ impl DeepModel {
         }
         // Each distinct character sequence is encoded once per batch (the character BiLSTM is
         // most of the model's cost and narratives repeat their words); tokens point at its row.
-        let mut rows: Vec<&[i64]> = Vec::new();
-        let mut row_of: FxHashMap<&[i64], i64> = FxHashMap::default();
+        let mut rows: Vec<&[u32]> = Vec::new();
+        let mut row_of: FxHashMap<&[u32], i64> = FxHashMap::default();
         let b = batch.len();
         let mut words = Array2::<i64>::zeros((b, t_max));
         let mut char_index = Array2::<i64>::zeros((b, t_max));
@@ -196,12 +197,12 @@ impl DeepModel {
         for (d, doc) in batch.iter().enumerate() {
             for (t, &w) in doc.word_ids.iter().enumerate() {
                 words[[d, t]] = w;
-                let seq = doc.char_ids[t].as_slice();
+                let seq = &doc.char_ids[t][..];
                 char_index[[d, t]] = *row_of.entry(seq).or_insert_with(|| {
                     rows.push(seq);
                     rows.len() as i64 - 1
                 });
-                for (f, &v) in doc.features[t].iter().enumerate() {
+                for (f, &v) in expand_bits(doc.features[t]).iter().enumerate() {
                     feats[[d, t, f]] = v;
                 }
             }
@@ -210,7 +211,7 @@ impl DeepModel {
         let mut chars = Array2::<i64>::zeros((rows.len(), c_max));
         for (r, seq) in rows.iter().enumerate() {
             for (c, &id) in seq.iter().enumerate() {
-                chars[[r, c]] = id;
+                chars[[r, c]] = i64::from(id);
             }
         }
         let run_err = |e: ort::Error| Error::Model {
