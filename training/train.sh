@@ -4,7 +4,9 @@
 #   training/train.sh                 # variation d, exported to models/deid-bilstm-v1
 #   NAME=x VARIATION=c EPOCHS=8 MAX_DOCS=5000 MAX_MINUTES=30 training/train.sh
 #   TINY=1 training/train.sh          # smoke run: 40 documents, 1 epoch, small dims → training/runs/tiny
-#   CARRIERS=path.csv                 # carrier narratives (default ../shared/data/vaers/vaers-2021-01.csv)
+#   CARRIERS=path.csv                 # carrier narratives (default: ../shared/data/vaers/vaers-2021-01.csv and
+#                                     #   vaers-1990s.csv, mixed CARRIER_MIX=0.6,0.4)
+#   INTL_FRACTION=0.6 COUNTRIES=GB:8,DE STYLES=asis=0.8,upper=0.08,lower=0.07,shorthand=0.05   # generator options
 #
 # Training runs niced on 2 threads (DEID_TRAIN_THREADS).
 set -euo pipefail
@@ -34,9 +36,22 @@ cargo build --release --bin deid
 deid="target/release/deid"
 
 if [ ! -d "$SYNTH/train" ] || [ ! -d "$SYNTH/valid" ]; then
-    python3 -m training.generate --carriers "${CARRIERS:-$root/../shared/data/vaers/vaers-2021-01.csv}" \
-        --exclude tests/fixtures/gold/dev/VAERS_IDS.tsv --n "$N_DOCS" --seed "$SEED" \
-        --deid "$deid" --out "$SYNTH"
+    gen=()
+    if [ -n "${CARRIERS:-}" ]; then
+        gen+=(--carriers "$CARRIERS")
+    else
+        gen+=(--carriers "$root/../shared/data/vaers/vaers-2021-01.csv")
+        if [ -f "$root/../shared/data/vaers/vaers-1990s.csv" ]; then
+            gen+=(--carriers "$root/../shared/data/vaers/vaers-1990s.csv" --carrier-mix "${CARRIER_MIX:-0.6,0.4}")
+        fi
+    fi
+    for ex in tests/fixtures/gold/dev/VAERS_IDS.tsv tests/fixtures/gold/dev-1990s/VAERS_IDS.tsv; do
+        [ -f "$ex" ] && gen+=(--exclude "$ex")
+    done
+    [ -n "${INTL_FRACTION:-}" ] && gen+=(--intl-fraction "$INTL_FRACTION")
+    [ -n "${COUNTRIES:-}" ] && gen+=(--countries "$COUNTRIES")
+    [ -n "${STYLES:-}" ] && gen+=(--styles "$STYLES")
+    "$py" -m training.generate "${gen[@]}" --n "$N_DOCS" --seed "$SEED" --deid "$deid" --out "$SYNTH"
 fi
 mkdir -p "$DATA"
 "$deid" featurize "$SYNTH/train" --out "$DATA/train.jsonl"

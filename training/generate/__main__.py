@@ -1,8 +1,9 @@
 """python3 -m training.generate: synthetic i2b2 2014 XML for training the BiLSTM.
 
   python3 -m training.generate --carriers /work/shared/data/vaers/vaers-2021-01.csv \\
-      [--carriers second.csv ...] --exclude tests/fixtures/gold/dev/VAERS_IDS.tsv \\
-      --n 20000 --valid-fraction 0.1 --seed 13 --deid target/release/deid --out training/data/synth
+      [--carriers second.csv ...] [--carrier-mix 0.6,0.4] --exclude tests/fixtures/gold/dev/VAERS_IDS.tsv \\
+      --n 20000 --valid-fraction 0.1 --seed 13 --deid target/release/deid --out training/data/synth \\
+      [--intl-fraction 0.6] [--countries GB:8,DE,SE:3] [--styles asis=0.8,upper=0.08,lower=0.07,shorthand=0.05]
 
 Writes OUT/train/*.xml, OUT/valid/*.xml (split by carrier VAERS_ID) and OUT/manifest.json.
 Same seed and inputs give byte-identical output.  Existing *.xml in OUT/train and OUT/valid
@@ -19,11 +20,13 @@ import sys
 import time
 
 from . import carriers as C
+from . import styles as ST
 from .frag import Doc, TAG_OF, bad_edge
 from .i2b2 import clean_text, to_xml
 from .insert import build, first_person, guess_sex, is_upper_text
+from .intl import make_persona
 from .sources import Sources
-from .surrogates import Persona
+from .world import COUNTRIES, script_of
 
 APPEND_HEADERS = {"H": ["", "", "Medical history: ", "History: ", "PMH: ", "Medical History/Concurrent Conditions: "],
                   "L": ["", "", "Lab data: ", "Labs: ", "Tests: ", "Diagnostic tests: "]}
@@ -41,10 +44,70 @@ def parse_args(argv=None):
     ap.add_argument("--out", default="training/data/synth")
     ap.add_argument("--no-cache", action="store_true",
                     help="ignore .cache/lexicon-src; sample names/places from lexicons/unsafe only")
+    ap.add_argument("--carrier-mix", default="",
+                    help="share of documents per --carriers file, in their order (e.g. 0.6,0.4); "
+                         "default: every carrier used evenly")
+    ap.add_argument("--intl-fraction", type=float, default=0.6,
+                    help="share of documents whose persona is from another country than the US (0: US only)")
+    ap.add_argument("--countries", default="",
+                    help="countries of the international personas, CC[:weight],... (default: all %d of "
+                         "training/generate/world.py with their weights)" % len(COUNTRIES))
+    ap.add_argument("--styles", default=ST.DEFAULT_STYLES,
+                    help="document styles for mixed-case carriers, name=weight,... of %s (ALL-CAPS carriers "
+                         "stay upper, lower-case carriers become lower/shorthand)" % "/".join(ST.STYLES))
     a = ap.parse_args(argv)
     if a.n < 0 or not (0.0 <= a.valid_fraction < 1.0):
         ap.error("--n must be >= 0 and 0 <= --valid-fraction < 1")
+    if not 0.0 <= a.intl_fraction <= 1.0:
+        ap.error("--intl-fraction must be in [0, 1]")
+    try:
+        a.style_weights = ST.parse_styles(a.styles)
+        a.country_weights = parse_countries(a.countries)
+        a.mix = [float(x) for x in a.carrier_mix.split(",")] if a.carrier_mix.strip() else []
+    except ValueError as e:
+        ap.error(str(e))
+    if a.mix and (len(a.mix) != len(a.carriers) or any(x < 0 for x in a.mix) or sum(a.mix) <= 0):
+        ap.error("--carrier-mix needs one non-negative share per --carriers file")
     return a
+
+
+def parse_countries(spec):
+    """'GB:8,DE,SE:3' -> [('DE', 1.0), ('GB', 8.0), ('SE', 3.0)]; empty: the table's own weights."""
+    if not spec.strip():
+        return sorted((cc, float(c["w"])) for cc, c in COUNTRIES.items())
+    out = {}
+    for part in spec.split(","):
+        cc, _, w = part.strip().partition(":")
+        cc = cc.strip().upper()
+        if not cc:
+            continue
+        if cc not in COUNTRIES:
+            raise ValueError(f"unknown country {cc!r} (known: {' '.join(sorted(COUNTRIES))})")
+        out[cc] = float(w) if w else float(COUNTRIES[cc]["w"])
+    if not out or sum(out.values()) <= 0:
+        raise ValueError("--countries needs at least one country with a positive weight")
+    return sorted(out.items())
+
+
+class Options:
+    """How a document is made beyond its carrier: world personas and styles (defaults: US only, as is)."""
+
+    def __init__(self, world=None, intl_fraction=0.0, country_weights=(), style_weights=((1.0, "asis"),)):
+        self.world = world
+        self.intl_fraction = intl_fraction if world is not None else 0.0
+        self.country_weights = list(country_weights)
+        self.style_weights = list(style_weights)
+
+    def country(self, rng):
+        if not self.country_weights or rng.random() >= self.intl_fraction:
+            return "US"
+        total = sum(w for _, w in self.country_weights)
+        x = rng.random() * total
+        for cc, w in self.country_weights:
+            x -= w
+            if x < 0:
+                return cc
+        return self.country_weights[-1][0]
 
 
 def split_carriers(carriers, seed, vf):
@@ -56,6 +119,23 @@ def split_carriers(carriers, seed, vf):
         nv = 1
     valid = set(order[:nv])
     return [c for c in carriers if c.vid not in valid], [c for c in carriers if c.vid in valid]
+
+
+def plan_mixed(pool, ndocs, seed, split, paths, mix):
+    """Like plan(), with MIX[i] of the documents from the carriers of PATHS[i] (by file name)."""
+    if not mix:
+        return plan(pool, ndocs, seed, split)
+    groups = [[c for c in pool if c.source == os.path.basename(p)] for p in paths]
+    live = [(i, mix[i]) for i in range(len(groups)) if groups[i] and mix[i] > 0]
+    total = sum(w for _, w in live)
+    counts, given = {}, 0
+    for j, (i, w) in enumerate(live):
+        counts[i] = ndocs - given if j == len(live) - 1 else int(round(ndocs * w / total))
+        given += counts[i]
+    out = []
+    for i, n in counts.items():
+        out.extend(plan(groups[i], max(0, n), seed, f"{split}:src{i}"))
+    return out
 
 
 def plan(pool, ndocs, seed, split):
@@ -94,25 +174,62 @@ def to_crlf(doc):
     return doc
 
 
-def make_document(c, k, seed, split, src, stats):
-    rng = random.Random(f"{seed}:{split}:{c.vid}:{k}")
+def make_document(c, k, seed, split, src, stats, opts=None, world_stats=None):
+    """One document: carrier, persona (US or another country), insertions, style, whole-word spans."""
+    opts = opts or Options()
+    doc_seed = f"{seed}:{split}:{c.vid}:{k}"
+    rng = random.Random(doc_seed)
     doc = carrier_doc(c, rng)
     first = first_person(c.texts["S"])
-    persona = Persona(src, rng, sex=guess_sex(c.texts["S"], c.sex), age=c.age, vax_date=c.vax_date)
+    style = ST.choose_style(rng, opts.style_weights, doc.text)
+    cc = opts.country(rng)
+    if opts.world is not None:
+        opts.world.begin(doc_seed)
+    persona = make_persona(src, opts.world, cc, rng, sex=guess_sex(c.texts["S"], c.sex), age=c.age,
+                           vax_date=c.vax_date, shorthand=style == "shorthand")
     build(doc, persona, rng, first, is_upper_text(c.texts["S"]), stats)
+    done = ST.apply_style(doc, style, rng)
     if "\n" in doc.text and rng.random() < 0.03:
         to_crlf(doc)
     text = clean_text(doc.text)
     if text != doc.text:
         doc.text = text
         doc.spans = [sp for sp in doc.spans if not (bad_edge(text[sp[0]]) or bad_edge(text[sp[1] - 1]))]
+    done["spans_widened_to_words"] = ST.whole_words(doc)
     doc.check()
+    if world_stats is not None:
+        _count(world_stats, "documents_by_country", cc)
+        _count(world_stats, "documents_by_style", style)
+        for key, v in list(done.items()) + list(getattr(persona, "formats", {}).items()):
+            _count(world_stats, "formats", key, v)
+        for s, e, ty, *_ in doc.spans:
+            t = doc.text[s:e]
+            scr = script_of(t)
+            if scr == "LATIN" and not t.isascii():
+                scr = "LATIN (non-ASCII)"
+            _count(world_stats, "span_scripts", f"{scr}/{ty}")
     return doc
+
+
+def _count(d, group, key, v=1):
+    g = d.setdefault(group, {})
+    g[key] = g.get(key, 0) + v
+
+
+def _by_source(pairs):
+    out = {}
+    for c, _ in pairs:
+        out[c.source] = out.get(c.source, 0) + 1
+    return dict(sorted(out.items()))
 
 
 def main(argv=None):
     a = parse_args(argv)
     t0 = time.time()
+    world = None
+    if a.intl_fraction > 0:
+        from .world import World
+        world = World([cc for cc, _ in a.country_weights])
     exclude = sorted(set(i for path in a.exclude for i in C.read_exclude(path)))
     src = Sources(use_cache=not a.no_cache)
     carriers, cstats = C.load_carriers(a.carriers, exclude)
@@ -121,7 +238,8 @@ def main(argv=None):
     train_c, valid_c = split_carriers(carriers, a.seed, a.valid_fraction)
     n_valid = int(round(a.n * a.valid_fraction)) if valid_c else 0
     n_train = a.n - n_valid
-    plans = {"train": plan(train_c, n_train, a.seed, "train"), "valid": plan(valid_c, n_valid, a.seed, "valid")}
+    plans = {"train": plan_mixed(train_c, n_train, a.seed, "train", a.carriers, a.mix),
+             "valid": plan_mixed(valid_c, n_valid, a.seed, "valid", a.carriers, a.mix)}
     used = {}
     for split in ("train", "valid"):
         for c, _ in plans[split]:
@@ -129,6 +247,8 @@ def main(argv=None):
     used_list = [c for c in carriers if c.vid in used]
     dropped = C.annotate(used_list, a.deid, src) if used_list else 0
     t_annot = time.time()
+    opts = Options(world, a.intl_fraction, a.country_weights, a.style_weights)
+    world_stats = {}
 
     counts = {"train": {}, "valid": {}}
     by_origin = {}
@@ -145,7 +265,7 @@ def main(argv=None):
             if not c.texts:
                 continue
             assert c.vid not in excl
-            doc = make_document(c, k, a.seed, split, src, strat)
+            doc = make_document(c, k, a.seed, split, src, strat, opts, world_stats)
             xml = to_xml(doc.text, doc.spans).encode("utf-8")
             name = f"{split}/{c.vid}-{k:03d}.xml"
             with open(os.path.join(a.out, name), "wb") as f:
@@ -169,8 +289,15 @@ def main(argv=None):
         "seed": a.seed,
         "arguments": {"carriers": a.carriers, "exclude": a.exclude, "n": a.n,
                       "valid_fraction": a.valid_fraction, "seed": a.seed, "deid": a.deid,
-                      "out": a.out, "no_cache": a.no_cache},
-        "sources": dict(src.used, lexicons="lexicons/unsafe/*.txt"),
+                      "out": a.out, "no_cache": a.no_cache, "carrier_mix": a.mix,
+                      "intl_fraction": a.intl_fraction, "countries": dict(a.country_weights),
+                      "styles": {n: w for w, n in a.style_weights}},
+        "sources": dict(src.used, lexicons="lexicons/unsafe/*.txt",
+                        **(world.used if world else {}),
+                        world_tables="training/generate/worldtext.py, worldids.py (titles, facility words, "
+                                     "field labels, holidays, regulator acronyms: hand-written, no PHI values)"),
+        "world": {k: dict(sorted(v.items())) for k, v in sorted(world_stats.items())},
+        "carrier_sources": _by_source([p for split in ("train", "valid") for p in plans[split]]),
         "carriers": dict(cstats, usable=len(carriers), train_carriers=len(train_c),
                          valid_carriers=len(valid_c), used=len(used_list),
                          fields_dropped_text_mismatch=dropped),

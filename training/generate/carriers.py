@@ -100,12 +100,15 @@ def load_carriers(paths, exclude):
                 age = None
                 try:
                     a = float(row.get("AGE_YRS") or "")
-                    if 0 < a < 110 and a == int(a):
+                    if 1 <= a < 110:  # the 1990s file has fractional ages ("16.7"): the age in years
                         age = int(a)
                 except ValueError:
                     pass
+                vax = _parse_date(row.get("VAX_DATE"))
+                if vax is not None and not 1960 <= vax.year <= 2030:
+                    vax = None
                 out.append(Carrier(vid, texts, (row.get("SEX") or "U").strip().upper(), age,
-                                   _parse_date(row.get("VAX_DATE")), os.path.basename(path)))
+                                   vax, os.path.basename(path)))
     return out, stats
 
 
@@ -248,8 +251,15 @@ def _free(spans, s, e):
     return all(e <= a or s >= b for a, b, _ in spans)
 
 
+MONTH_RX = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+            r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+# shorthand dates glued to numbers, as the 1990s carriers write them: "6feb86", "17MAR86", "12-jan-90", "7dec", "mar90"
+GLUED_DATE = re.compile(r"(?<![A-Za-z0-9])(?:\d{1,2}(?:st|nd|rd|th)?-?" + MONTH_RX + r"\.?(?:-?'?(?:19|20)?\d\d)?|"
+                        + MONTH_RX + r"\.?-?'?(?:19|20)?\d\d)(?![A-Za-z0-9])", re.I)
+
+
 def lexicon_labels(text, spans):
-    """Add DATE (month/weekday/holiday), STATE, CITY and COUNTRY labels to SPANS."""
+    """Add DATE (glued shorthand, month/weekday/holiday), STATE, CITY and COUNTRY labels to SPANS."""
     lx = _Lex
     out = [list(s) for s in spans]
 
@@ -259,6 +269,9 @@ def lexicon_labels(text, spans):
             out.append([sp[0], sp[1], ty])
             return True
         return False
+
+    for m in GLUED_DATE.finditer(text):
+        add(m.start(), m.end(), "DATE")
 
     for m in lx.holiday_re.finditer(text):
         w = m.group(0)

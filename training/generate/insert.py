@@ -16,6 +16,7 @@ Templates are plain strings with {KEY} slots; see Ctx.resolve for the keys.
 
 import re
 
+from . import worldtext
 from .frag import Doc, Frag
 from .surrogates import COUNTRIES, FOREIGN_CITIES, ordinal  # noqa: F401
 
@@ -273,6 +274,8 @@ class Ctx:
         if key == "SITE":
             return P.vax_site()
         if key == "HEALTHDEPT":
+            if hasattr(P, "health_dept"):
+                return P.health_dept()
             name = r.choice([P.nm(P.src.surname(r)) + " County", P.case(P.place[0]) + " City",
                              P.case(P.place[0]) + " County"])
             return Frag().phi(P.case(name + r.choice([" Health Department", " Public Health", " Department of Health"])), "HOSPITAL")
@@ -284,6 +287,8 @@ class Ctx:
             return P.city_st()
         if key == "CITY":
             return Frag().phi(P.case(P.place[0]), "CITY")
+        if key == "STATEN" and hasattr(P, "region_frag"):
+            return P.region_frag()
         if key == "STATEN":
             return Frag().phi(P.state_name(P.place[1]) if r.random() < 0.8 else P.place[1], "STATE")
         if key == "ZIPC":
@@ -312,8 +317,9 @@ class Ctx:
         if key == "MRN":
             return Frag().phi(P.mrn(), "MEDICALRECORD")
         if key == "HPLANS":
-            pre = r.choice(["Medicare ID ", "Medicaid # ", "Insurance member ID ", "BCBS ID ",
-                            "Health plan ID: ", "Aetna member # ", "UnitedHealthcare ID ", "Humana ID "])
+            pre = P.healthplan_label() if hasattr(P, "healthplan_label") else \
+                r.choice(["Medicare ID ", "Medicaid # ", "Insurance member ID ", "BCBS ID ",
+                          "Health plan ID: ", "Aetna member # ", "UnitedHealthcare ID ", "Humana ID "])
             return Frag(pre).phi(P.healthplan(), "HEALTHPLAN")
         if key == "ACCT":
             return Frag().phi(P.account(), "ACCOUNT")
@@ -394,7 +400,10 @@ class Ctx:
             return Frag(r.choice(ROLES))
         if key == "NDC":
             return Frag(f"{P.digits(5)}-{P.digits(4)}-{P.digits(1)}")
-        raise KeyError(key)
+        fr = worldtext.resolve_extra(key, self)
+        if fr is None:
+            raise KeyError(key)
+        return fr
 
     def render(self, template):
         fr = Frag()
@@ -418,14 +427,14 @@ SENT_BOUNDARY = re.compile(r"(?<=[.;!?])[ \t]+(?=[A-Z0-9\"(])|\n+")
 APPOS = [
     ("patient", re.compile(r"\b[Tt]he (?:patient|pt)\b(?!'s)")),
     ("relative", re.compile(r"\b(?:[Mm]y|[Hh]er|[Hh]is) (?:husband|wife|son|daughter|mother|father|mom|dad|sister|brother|"
-                            r"grandmother|grandfather|friend|partner|boyfriend|girlfriend|fiance|aunt|uncle)\b")),
+                            r"grandmother|grandfather|friend|partner|boyfriend|girlfriend|fiance|aunt|uncle)\b(?![-'’])")),
     ("hospital", re.compile(r"\b(?:[Tt]he|[Aa]n?) (?:hospital|emergency room|emergency department|ER|ED|medical center)\b")),
     ("clinic", re.compile(r"\b(?:[Tt]he|[Aa]n?) (?:urgent care|clinic|walk-in clinic|doctor's office)\b")),
     ("pharmacy", re.compile(r"\b(?:[Tt]he|[Aa]) pharmacy\b")),
     ("nursing", re.compile(r"\b(?:[Tt]he|[Aa]) (?:nursing home|nursing facility|assisted living(?: facility)?|long term care facility|LTC facility)\b")),
     ("site", re.compile(r"\b(?:[Tt]he|[Aa]) (?:vaccination|vaccine) (?:site|clinic|center|event)\b")),
     ("doctor", re.compile(r"\b(?:[Mm]y|[Hh]er|[Hh]is|[Tt]he patient's) (?:doctor|physician|PCP|primary care physician|primary care provider|"
-                          r"cardiologist|neurologist|dermatologist|allergist|oncologist|pediatrician|rheumatologist|provider|nurse practitioner)\b")),
+                          r"cardiologist|neurologist|dermatologist|allergist|oncologist|pediatrician|rheumatologist|provider|nurse practitioner)\b(?![-'’])")),
     ("reporter", re.compile(r"\b(?:[Aa]|[Tt]he) contactable (?:physician|nurse|pharmacist|other health ?care professional|health care professional)\b")),
     ("work", re.compile(r"\b(?:at|from) work\b")),
 ]
@@ -448,7 +457,7 @@ def _appos_frag(kind, ctx, match_text):
         if k < 0.55:
             return Frag(" ").phi(f, "PATIENT"), "after"
         if k < 0.8:
-            return Frag(", ").phi(f"{f} {P.nm(P.last)}", "PATIENT").add(","), "after"
+            return Frag(", ").phi(P.full_name(f, P.nm(P.last)), "PATIENT").add(","), "after"
         return Frag(" (").phi(f, "PATIENT").add(")"), "after"
     if kind == "doctor":
         doc = P.doctor()
@@ -482,15 +491,20 @@ def find_appositions(doc):
     sites = []
     for kind, rx in APPOS:
         for m in rx.finditer(doc.text):
-            if doc.free_range(m.start(), m.end()):
+            # not right before a span: "my partner [Luara]" must not become "my partner Ana Luara"
+            if doc.free_range(m.start(), m.end()) and doc.free_range(m.end(), m.end() + 3):
                 sites.append((m.start(), m.end(), kind))
     return sites
+
+
+ABBREV_END = re.compile(r"(?:^|[\s(])(?:Mr|Mrs|Ms|Dr|St|Sr|Sra|Prof|Mme|M|Fr|Hr|Sig|Dott|Dra|Jr|No|Nr|ul|dr|lek|MUDr|"
+                        r"[A-Z]|[Dd]hr|[Mm]evr|Pr|Co|vs|approx|Apt|ca)\.$")
 
 
 def sentence_sites(doc):
     sites = [0]
     for m in SENT_BOUNDARY.finditer(doc.text):
-        if m.end() < len(doc.text):
+        if m.end() < len(doc.text) and not ABBREV_END.search(doc.text, max(0, m.start() - 8), m.start()):
             sites.append(m.end())
     sites.append(len(doc.text))
     return [s for s in sites if doc.free_at(s)]
@@ -536,10 +550,17 @@ def insert_sentence(doc, ctx, frag, state=None):
     return doc.insert(pos, Frag(frag).add(" " if ctx.rng.random() < 0.85 else "  "))
 
 
+def _local_headers(ctx):
+    """Header lines with the persona's local field labels ("Geb.: ...", "Personnummer: ..."), 60%."""
+    if hasattr(ctx.P, "local_headers") and ctx.rng.random() < 0.6:
+        return ctx.P.local_headers()
+    return None
+
+
 def apply_strategy(doc, ctx, strat, state):
     r = ctx.rng
     if strat == "header" and not state.get("header"):
-        lines = _weighted(r, HEADERS)
+        lines = _local_headers(ctx) or _weighted(r, HEADERS)
         keep = [lines[0]] + [x for x in lines[1:] if r.random() < 0.5]
         sep = "\n" if r.random() < 0.75 else "; "
         fr = Frag()
@@ -610,7 +631,9 @@ def build(carrier_doc, persona, rng, first, upper, stats):
     # hard negatives, not counted as insertions
     if rng.random() < 0.35:
         for _ in range(rng.choice([1, 1, 2])):
-            t = rng.choice(NEGATIVES) if rng.random() < 0.75 else rng.choice(MIXED_NEGATIVES)
+            k = rng.random()
+            t = rng.choice(NEGATIVES) if k < 0.5 else rng.choice(worldtext.WORLD_NEGATIVES) if k < 0.8 else \
+                rng.choice(MIXED_NEGATIVES)
             if insert_sentence(doc, ctx, ctx.render(t), state):
                 stats["negative"] = stats.get("negative", 0) + 1
     return doc

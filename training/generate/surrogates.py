@@ -188,6 +188,14 @@ class Persona:
             return s.lower()
         return s
 
+    @property
+    def ref_year(self):
+        """The year the report speaks from: 2020 for the 2021 carriers, the vaccination year before."""
+        return min(2020, self.vax_date.year)
+
+    def full_name(self, first, last, middle=""):
+        return f"{first} {last}"
+
     def nm(self, s):
         return self.case(title_name(s))
 
@@ -559,7 +567,7 @@ class Persona:
 
     def idnum(self):
         r = self.rng
-        y = r.choice([2020, 2021, 2021])
+        y = r.choice([2020, 2021, 2021]) if self.ref_year >= 2020 else self.vax_date.year
         k = r.random()
         if k < 0.3:
             return Frag("").phi(f"US-PFIZER INC-{y}{self.digits(6)}", "IDNUM")
@@ -626,9 +634,9 @@ class Persona:
         r = self.rng
         if kind == "dob":
             a = self.age_years if self.age_years is not None else r.randint(18, 90)
-            return datetime.date(2020 - a, 1, 1) + datetime.timedelta(days=r.randrange(0, 365))
+            return datetime.date(self.ref_year - a, 1, 1) + datetime.timedelta(days=r.randrange(0, 365))
         if kind == "history":
-            return datetime.date(r.randint(1975, 2020), r.randint(1, 12), r.randint(1, 28))
+            return datetime.date(r.randint(self.ref_year - 45, self.ref_year), r.randint(1, 12), r.randint(1, 28))
         return self.vax_date + datetime.timedelta(days=r.randint(-20, 40))
 
     def month_word(self, m, abbr=None):
@@ -730,12 +738,12 @@ class Persona:
         return Frag().phi(h, "DATE")
 
     def year(self):
-        return Frag().phi(str(self.rng.randint(1980, 2020)), "DATE")
+        return Frag().phi(str(self.rng.randint(self.ref_year - 40, self.ref_year)), "DATE")
 
     def season(self):
         r = self.rng
         s = r.choice(["Fall", "Spring", "Summer", "Winter", "fall", "spring", "summer", "winter"])
-        y = r.randint(2010, 2020)
+        y = r.randint(self.ref_year - 10, self.ref_year)
         return Frag().phi(r.choice([f"{s} {y}", f"{s} of {y}", f"{s} {y}"]), "DATE")
 
     def date_range(self):
@@ -753,7 +761,7 @@ class Persona:
         if k < 0.55:
             m1 = r.randint(1, 11)
             m2 = m1 + r.randint(1, 12 - m1)
-            y = r.randint(2015, 2020)
+            y = r.randint(self.ref_year - 5, self.ref_year)
             return fr.phi(self.month_word(m1, False), "DATE").add(r.choice(["-", " - ", " to ", " through "])).phi(f"{self.month_word(m2, False)} {y}", "DATE")
         if k < 0.70 and d1.month == d2.month:
             return fr.phi(f"{d1.day:02d}", "DATE").add("-").phi(f"{d2.day:02d}{MON[d2.month - 1]}{d2.year}", "DATE")
