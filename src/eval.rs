@@ -294,11 +294,17 @@ pub fn evaluate_dirs(gold_dir: &Path, system_dir: &Path) -> Result<Report> {
         .collect();
     let mut total = Counts::default();
     let mut missing = Vec::new();
+    let mut failed = Vec::new();
     for (name, result) in gold_names.iter().zip(results) {
-        let (counts, is_missing) = result?;
-        total += counts;
-        if is_missing {
-            missing.push(name.clone());
+        match result {
+            Ok((counts, is_missing)) => {
+                total += counts;
+                if is_missing {
+                    missing.push(name.clone());
+                }
+            }
+            // scored without it, and listed: one bad file must not hide the figures of the rest
+            Err(e) => failed.push(e.to_string()),
         }
     }
     let gold_set: BTreeSet<&String> = gold_names.iter().collect();
@@ -306,7 +312,9 @@ pub fn evaluate_dirs(gold_dir: &Path, system_dir: &Path) -> Result<Report> {
         .into_iter()
         .filter(|n| !gold_set.contains(n))
         .collect();
-    Ok(Report::new(total, missing, extra))
+    let mut report = Report::new(total, missing, extra);
+    report.failed = failed;
+    Ok(report)
 }
 
 fn ratio(num: usize, den: usize) -> f64 {
@@ -387,6 +395,9 @@ pub struct Report {
     pub missing: Vec<String>,
     /// System files with no gold file (not scored).
     pub extra: Vec<String>,
+    /// Files that could not be scored (unreadable, malformed, text mismatch), each with the
+    /// problem; the figures are over the other files.
+    pub failed: Vec<String>,
     pub summary: Summary,
     /// Micro totals of the strict entity scores over all categories.
     pub entity: EntityScores,
@@ -430,6 +441,7 @@ impl Report {
             documents: counts.documents,
             missing,
             extra,
+            failed: Vec::new(),
             summary,
             entity: EntityScores::new(tp, fp, fn_),
             categories,
@@ -539,6 +551,12 @@ impl Report {
             out,
             "* HIPAA category. Tok rec: masking recall of the category's gold tokens."
         );
+        if !self.failed.is_empty() {
+            let _ = writeln!(out, "\nNot scored ({} files):", self.failed.len());
+            for f in &self.failed {
+                let _ = writeln!(out, "  {f}");
+            }
+        }
         if !self.missing.is_empty() {
             let _ = writeln!(
                 out,

@@ -4,6 +4,10 @@
 //! Every problem is an [`Error`] naming the file (and CSV row) and what is wrong, never the
 //! narrative's content: error messages end up in terminals and logs, PHI must not.
 
+mod csv_file;
+
+pub use csv_file::{decode as decode_csv_bytes, sniff_delimiter};
+
 use crate::error::{Error, Result};
 use crate::phi::Span;
 use std::collections::HashSet;
@@ -96,7 +100,7 @@ pub fn discover(input: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
         }
     } else {
         match extension(input).as_str() {
-            "csv" => jobs = csv_jobs(input, columns)?,
+            "csv" => jobs = csv_file::csv_jobs(input, columns)?,
             "xml" => jobs.push(file_job(input, JobSource::XmlFile(input.into()))),
             _ => jobs.push(file_job(input, JobSource::TextFile(input.into()))),
         }
@@ -112,12 +116,33 @@ fn extension(path: &Path) -> String {
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let mut seen = HashSet::new();
+    collect_files_in(dir, out, &mut seen)
+}
+
+/// Files under `dir`, following symbolic links (a folder reached twice through links is read
+/// once). A broken link is kept as a file, so reading it fails with an error naming it rather
+/// than vanishing from the batch without a word.
+fn collect_files_in(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut HashSet<PathBuf>) -> Result<()> {
+    let real = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, e))?;
+    if !seen.insert(real) {
+        return Ok(());
+    }
     for entry in std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
         let entry = entry.map_err(|e| Error::io(dir, e))?;
         let path = entry.path();
-        let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
+        let mut ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
+        if ty.is_symlink() {
+            match std::fs::metadata(&path) {
+                Ok(m) => ty = m.file_type(),
+                Err(_) => {
+                    out.push(path); // broken link: reported when read
+                    continue;
+                }
+            }
+        }
         if ty.is_dir() {
-            collect_files(&path, out)?;
+            collect_files_in(&path, out, seen)?;
         } else if ty.is_file() {
             out.push(path);
         }
@@ -194,10 +219,12 @@ pub fn read_text_file(path: &Path, max_bytes: u64) -> Result<String> {
 
 pub fn decode_text(path: &Path, mut bytes: Vec<u8>) -> Result<String> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return Err(Error::Invalid {
-            path: path.into(),
-            message: "UTF-16 text (byte order mark at the start); re-save it as UTF-8".into(),
-        });
+        // UTF-16 with its byte order mark (Windows "Unicode" text): decoded, not refused
+        let (text, _) = csv_file::decode(&bytes);
+        if text.trim().is_empty() {
+            return Err(Error::Empty { path: path.into() });
+        }
+        return Ok(text);
     }
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return Err(Error::Binary {
@@ -212,85 +239,12 @@ pub fn decode_text(path: &Path, mut bytes: Vec<u8>) -> Result<String> {
         path: path.into(),
         offset: e.utf8_error().valid_up_to(),
     })?;
+    // (Windows-1252 .txt files are refused with the offset: a narrative file is one document,
+    // and guessing its encoding wrong would silently change names)
     if text.trim().is_empty() {
         return Err(Error::Empty { path: path.into() });
     }
     Ok(text)
-}
-
-fn csv_jobs(path: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
-    let csv_err = |message: String| Error::Csv {
-        path: path.into(),
-        message,
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(false)
-        .from_path(path)
-        .map_err(|e| csv_err(e.to_string()))?;
-    let headers = reader
-        .byte_headers()
-        .map_err(|e| csv_err(format!("cannot read the header row: {e}")))?
-        .iter()
-        .map(|h| {
-            String::from_utf8_lossy(h)
-                .trim_start_matches('\u{feff}')
-                .to_string()
-        })
-        .collect::<Vec<_>>();
-    let find = |name: &str| headers.iter().position(|h| h == name);
-    let available = || headers.join(", ");
-    let text_col = match &columns.text {
-        Some(name) => find(name).ok_or_else(|| {
-            csv_err(format!(
-                "no column named {name:?}; the columns are: {}",
-                available()
-            ))
-        })?,
-        None => TEXT_COLUMNS.iter().find_map(|n| find(n)).ok_or_else(|| {
-            csv_err(format!(
-                "no text column found; name one with --text-column (the columns are: {})",
-                available()
-            ))
-        })?,
-    };
-    let id_col = match &columns.id {
-        Some(name) => Some(find(name).ok_or_else(|| {
-            csv_err(format!(
-                "no column named {name:?}; the columns are: {}",
-                available()
-            ))
-        })?),
-        None => ID_COLUMNS.iter().find_map(|n| find(n)),
-    };
-    let mut jobs = Vec::new();
-    for (i, record) in reader.byte_records().enumerate() {
-        let row = i + 2; // 1-based, after the header row
-        let record = record.map_err(|e| csv_err(format!("row {row}: {e}")))?;
-        let id = id_col
-            .and_then(|c| record.get(c))
-            .map(|b| String::from_utf8_lossy(b).into_owned())
-            .filter(|s| !s.trim().is_empty())
-            .unwrap_or_else(|| format!("row-{row}"));
-        let text = match record.get(text_col).map(|b| std::str::from_utf8(b)) {
-            Some(Ok(t)) if t.trim().is_empty() => Err("empty narrative".to_string()),
-            Some(Ok(t)) if t.contains('\0') => Err("binary content (NUL byte)".to_string()),
-            Some(Ok(t)) => Ok(t.to_string()),
-            Some(Err(e)) => Err(format!(
-                "not valid UTF-8 (first invalid byte at offset {} of the text)",
-                e.valid_up_to()
-            )),
-            None => Err("missing the text column".to_string()),
-        };
-        jobs.push(Job {
-            name: safe_file_name(&id),
-            source: JobSource::CsvRow {
-                path: path.into(),
-                row,
-                text,
-            },
-        });
-    }
-    Ok(jobs)
 }
 
 #[cfg(test)]
@@ -304,10 +258,7 @@ mod tests {
             decode_text(p, b"a\0b".to_vec()),
             Err(Error::Binary { offset: 1, .. })
         ));
-        assert!(matches!(
-            decode_text(p, vec![0xFF, 0xFE, b'a', 0]),
-            Err(Error::Invalid { .. })
-        ));
+        assert_eq!(decode_text(p, vec![0xFF, 0xFE, b'a', 0]).unwrap(), "a");
         assert!(matches!(
             decode_text(p, vec![b'o', b'k', 0xC3, 0x28]),
             Err(Error::Encoding { offset: 2, .. })
@@ -320,6 +271,25 @@ mod tests {
             decode_text(p, b"\xEF\xBB\xBFok\r\n".to_vec()).unwrap(),
             "ok\r\n"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_are_followed_and_broken_ones_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real");
+        std::fs::create_dir(&real).unwrap();
+        std::fs::write(real.join("a.txt"), "fever").unwrap();
+        let input = dir.path().join("in");
+        std::fs::create_dir(&input).unwrap();
+        std::os::unix::fs::symlink(real.join("a.txt"), input.join("linked.txt")).unwrap();
+        std::os::unix::fs::symlink(&real, input.join("folder")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("gone.txt"), input.join("broken.txt")).unwrap();
+        let jobs = discover(&input, &CsvColumns::default()).unwrap();
+        let labels: Vec<String> = jobs.iter().map(|j| j.name.clone()).collect();
+        assert_eq!(labels, ["broken", "a", "linked"]);
+        let err = jobs[0].read_text(1 << 20).unwrap_err().to_string();
+        assert!(err.contains("broken.txt"), "{err}");
     }
 
     #[test]

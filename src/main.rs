@@ -174,6 +174,10 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("deid: {e}");
+            if matches!(&e, deid::Error::Csv { message, .. } if message.contains("choose the text column"))
+            {
+                eprintln!("deid: name the narrative column with --text-column NAME");
+            }
             ExitCode::from(2)
         }
     }
@@ -241,7 +245,14 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             } else {
                 print!("{}", report.to_table());
             }
-            Ok(ExitCode::SUCCESS)
+            if report.failed.is_empty() {
+                Ok(ExitCode::SUCCESS)
+            } else {
+                for f in &report.failed {
+                    eprintln!("deid eval: not scored: {f}");
+                }
+                Ok(ExitCode::from(1))
+            }
         }
         Command::Calibrate {
             gold,

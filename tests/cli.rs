@@ -177,7 +177,13 @@ fn a_csv_row_with_bad_bytes_fails_alone() {
     let csv = write(
         dir.path(),
         "r.csv",
-        b"id,text\n1,On 12/26/20 fever\n2,bad \xff byte\n3,\n",
+        "id,text\n1,On 12/26/20 fever in Zürich\n2,bad \u{fffd} byte\n3,\n"
+            .replace('\u{fffd}', "\u{1}")
+            .as_bytes()
+            .iter()
+            .map(|&b| if b == 1 { 0xff } else { b })
+            .collect::<Vec<u8>>()
+            .as_slice(),
     );
     let out = dir.path().join("out");
     let run = deid(&["annotate", "--rules-only", p(&csv), "--out", p(&out)]);

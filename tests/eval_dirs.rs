@@ -93,11 +93,12 @@ fn table_and_json() {
 #[test]
 fn different_texts_name_the_file() {
     let m = fixtures().join("mismatch");
-    let msg = evaluate_dirs(&m.join("gold"), &m.join("system"))
-        .unwrap_err()
-        .to_string();
+    let r = evaluate_dirs(&m.join("gold"), &m.join("system")).unwrap();
+    assert_eq!(r.failed.len(), 1, "{:?}", r.failed);
+    let msg = &r.failed[0];
     assert!(msg.contains("doc1.xml") && msg.contains("differs"), "{msg}");
     assert!(msg.contains("character 51"), "{msg}");
+    assert!(r.to_table().contains("Not scored (1 files)"));
 }
 
 #[test]
@@ -114,7 +115,11 @@ fn a_broken_file_is_named_and_empty_folders_are_refused() {
         std::fs::copy(fixtures().join("gold").join(name), system.join(name)).unwrap();
     }
     std::fs::write(system.join("doc2.xml"), "<deIdi2b2><TEXT>x</TEXT>").unwrap();
-    let msg = evaluate_dirs(&gold, &system).unwrap_err().to_string();
+    // the broken file is listed and the others are still scored
+    let r = evaluate_dirs(&gold, &system).unwrap();
+    assert_eq!(r.documents, 1);
+    assert_eq!(r.failed.len(), 1);
+    let msg = &r.failed[0];
     assert!(
         msg.contains("doc2.xml") && msg.contains("line 1, column"),
         "{msg}"

@@ -86,7 +86,9 @@ fn mismatched_end_tag() {
 fn text_attribute_that_differs_from_the_text() {
     let msg = fails_at("text_mismatch.xml", "line 6, column 1");
     assert!(msg.contains("P1") && msg.contains("15..17"), "{msg}");
-    assert!(msg.contains("\"35\"") && msg.contains("\"53\""), "{msg}");
+    // where, never what: neither the attribute's nor the TEXT's characters are shown
+    assert!(!msg.contains("35") && !msg.contains("53"), "{msg}");
+    assert!(msg.contains("differs"), "{msg}");
 }
 
 #[test]

@@ -256,6 +256,13 @@ fn ids_and_zip() {
 }
 
 #[test]
+fn glued_dates_with_two_digit_years() {
+    expect("pt recvd vax 12jan90 fever", &[("12jan90", Date)]);
+    expect("since mar90 rash", &[("mar90", Date)]);
+    expect("onset 7DEC95.", &[("7DEC95", Date)]);
+}
+
+#[test]
 fn worldwide_case_ids() {
     for id in [
         "GB-MHRA-ADR 25123456",

@@ -261,9 +261,15 @@ impl<'a> Parser<'a> {
             } else if tag.text != slice {
                 return Err(self.err(
                     pos,
+                    // say where, never what: both strings are PHI
                     format!(
-                        "{label} ({} {}..{}): text attribute {:?} differs from the TEXT slice {slice:?}",
-                        tag.span.kind, tag.span.start, tag.span.end, tag.text
+                        "{label} ({} {}..{}): the text attribute ({} characters) differs from \
+                         the TEXT between these offsets ({} characters)",
+                        tag.span.kind,
+                        tag.span.start,
+                        tag.span.end,
+                        tag.text.chars().count(),
+                        slice.chars().count()
                     ),
                 ));
             }
