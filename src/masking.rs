@@ -142,6 +142,23 @@ pub fn placeholder(kind: PhiType) -> &'static str {
     }
 }
 
+/// Placeholder of a word masked because nothing annotated its narrative.
+pub const UNANNOTATED: &str = "[MASKED]";
+
+/// The text with every word masked: what the inverse principle makes of a narrative that has no
+/// annotation at all (an import interrupted in an old version, a pre-annotation that failed).
+pub fn mask_every_word(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for w in crate::tokenize::tokenize(text) {
+        out.push_str(&text[at..w.byte_start]);
+        out.push_str(UNANNOTATED);
+        at = w.byte_end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
 /// The text with every span replaced by its placeholder (spans sorted, non-overlapping).
 pub fn mask_text(text: &str, map: &OffsetMap, spans: &[Span]) -> String {
     let mut out = String::with_capacity(text.len());
@@ -215,6 +232,14 @@ mod tests {
         let map = OffsetMap::new(text);
         let spans = spans_from_tokens(&Tokenized::new(text), &k, &[]);
         assert_eq!(mask_text(text, &map, &spans), "in [CITY] 😀");
+    }
+
+    #[test]
+    fn an_unannotated_text_is_all_masked() {
+        assert_eq!(
+            mask_every_word("Zoë (53) 😀 ok."),
+            "[MASKED] ([MASKED]) 😀 [MASKED]."
+        );
     }
 
     #[test]

@@ -19,6 +19,8 @@ struct ExportDoc {
     text: String,
     gold: Vec<GoldSpan>,
     gold_edited: bool,
+    /// Whether it has gold or a pre-annotation at all.
+    annotated: bool,
     judgment: Option<Judgment>,
 }
 
@@ -97,6 +99,7 @@ impl Store {
             let judgment: Option<String> = r.get(6).ctx(path, "export")?;
             let what = format!("export: document {id}");
             let gold_edited = gold.is_some();
+            let annotated = gold.is_some() || pre.is_some();
             let mut spans = match gold.or(pre) {
                 Some(json) => parse_spans(path, &json, &what)?,
                 None => Vec::new(),
@@ -113,6 +116,7 @@ impl Store {
                 text: r.get(3).ctx(path, "export")?,
                 gold: spans,
                 gold_edited,
+                annotated,
                 judgment,
             })?;
             n += 1;
@@ -125,14 +129,20 @@ impl Store {
     pub fn export_i2b2(&self, corpus: CorpusId, dir: &Path, only_done: bool) -> Result<usize> {
         crate::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
+        let mut written = 0;
         self.export_docs(corpus, only_done, |d| {
+            if !d.annotated {
+                return Ok(()); // no annotation at all: nothing to call gold (never "no PHI")
+            }
+            written += 1;
             let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
             let file = dir.join(format!(
                 "{}.xml",
                 file_stem(&d.external_id, d.id, &mut used)
             ));
             write_file(&file, &document_from_spans(d.text, &spans))
-        })
+        })?;
+        Ok(written)
     }
 
     /// One `<external_id>.txt` per narrative: the text de-identified with the current gold.
@@ -142,7 +152,12 @@ impl Store {
         self.export_docs(corpus, false, |d| {
             let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
             let map = OffsetMap::new(&d.text);
-            let masked = mask_text(&d.text, &map, &spans);
+            // the inverse principle: a narrative nobody and nothing annotated is all PHI
+            let masked = if d.annotated {
+                mask_text(&d.text, &map, &spans)
+            } else {
+                crate::masking::mask_every_word(&d.text)
+            };
             let file = dir.join(format!(
                 "{}.txt",
                 file_stem(&d.external_id, d.id, &mut used)
