@@ -147,19 +147,17 @@ json.dump(out, sys.stdout)
 "#;
 
 /// Runs the Python reader over `paths`; `None` (with a note) when python3 is not installed.
+/// Python's ElementTree reading the files (python3 comes with `./studio setup`; without it this
+/// check fails rather than passing unchecked).
 fn python_read(paths: &[std::path::PathBuf]) -> Option<serde_json::Value> {
-    let out = match Command::new("python3")
+    let out = Command::new("python3")
         .arg("-c")
         .arg(PYTHON_READER)
         .args(paths)
         .output()
-    {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("NOTE: python3 not available ({e}); skipping the cross-parser check");
-            return None;
-        }
-    };
+        .unwrap_or_else(|e| {
+            panic!("python3 is needed for the cross-parser check ({e}): ./studio setup installs it")
+        });
     assert!(
         out.status.success(),
         "python3 failed: {}",
