@@ -236,5 +236,11 @@ pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dir: &Path) -> Re
     );
     let mut text = serde_json::to_string_pretty(&meta).expect("plain data");
     text.push('\n');
-    crate::fsutil::write_atomic(&path, text.as_bytes(), crate::fsutil::Durability::PowerLoss)
+    // a model's metadata is not PHI: keep the file's mode (atomic writes create 0600)
+    let mode = std::fs::metadata(&path).map(|m| m.permissions());
+    crate::fsutil::write_atomic(&path, text.as_bytes(), crate::fsutil::Durability::PowerLoss)?;
+    if let Ok(perms) = mode {
+        std::fs::set_permissions(&path, perms).map_err(|e| Error::io(&path, e))?;
+    }
+    Ok(())
 }

@@ -108,7 +108,8 @@ def main():
 
 
 def export(args):
-    """args: checkpoint, name, version, dev, out, parity_docs (an argparse.Namespace or alike)."""
+    """args: checkpoint, name, version, dev, out, parity_docs (an argparse.Namespace or alike); optional
+    parity_source (what the dev JSONL is, recorded in parity.json)."""
     model, ck = load_checkpoint(Path(args.checkpoint))
     cfg = model.cfg
     info = ck["info"]
@@ -123,7 +124,7 @@ def export(args):
 
     # parity: the shortest dev documents (with at least 15 tokens), PyTorch, one document at a time
     order = sorted(range(len(dev_docs)), key=lambda i: len(dev_docs[i]["tokens"]))
-    pick = [i for i in order if len(dev_docs[i]["tokens"]) >= 15][: args.parity_docs]
+    pick = ([i for i in order if len(dev_docs[i]["tokens"]) >= 15] or order)[: max(1, args.parity_docs)]
     parity_docs = []
     with torch.no_grad():
         for i in pick:
@@ -143,7 +144,8 @@ def export(args):
         sys.exit(1)
     (out / "parity.json").write_text(json.dumps({
         "model": args.name, "labels": D.LABELS, "tolerance": 1e-4,
-        "source": "tests/fixtures/gold/dev (deid featurize); probs from PyTorch, one document per batch; "
+        "source": (getattr(args, "parity_source", None) or "tests/fixtures/gold/dev (deid featurize)")
+                  + "; probs from PyTorch, one document per batch; "
                   "words/chars/features are the featurizer output the probs were computed from",
         "documents": parity_docs}))
 

@@ -1,118 +1,308 @@
-"""Fine-tune an exported model on a folder of i2b2 XML (as Deid Studio exports reviewed documents)
-and write a NEW model directory. The vocabularies, labels and architecture of the base model are kept
-(models/<base>/checkpoint.pt), so the new model is a drop-in replacement.
+"""Fine-tune an exported model on reviewed gold (a folder of i2b2 XML, as Deid Studio exports reviewed
+documents) and write a NEW model directory, only if it is better than the base on held-out gold.
 
-    python3 -m training.finetune --base models/deid-bilstm-v1 --xml path/to/reviewed_xml \
-        --name deid-bilstm-v1-ft --out models/deid-bilstm-v1-ft [--valid-xml DIR] [--epochs 5]
+    training/.venv/bin/python -m training.finetune --base models/deid-bilstm-v1 --xml REVIEWED_XML_DIR \\
+        --name deid-bilstm-v1-ft --out models/deid-bilstm-v1-ft
 
-Without --valid-xml, 15% of the documents (at least 1) are held out for model selection.
+1. Holds out --holdout (20%, at least 1) of the XML documents, seeded, by document, for model selection
+   and threshold calibration (--valid-xml DIR: that folder instead); trains on the rest.
+2. Replays synthetic documents of the base model's training distribution against forgetting
+   (--replay-ratio per gold training document; training/data/{train,valid}.jsonl when present, else
+   generated now with training.generate and featurized), and scores --replay-valid-docs more.
+3. Candidates: the base model (epoch 0) and every epoch's model, scored on the held-out gold: PHI token
+   recall first, then F1, then precision. A fine-tuned model is written only if it is strictly better
+   than the base and its replay recall fell by at most --max-replay-drop.
+4. Thresholds: the base model's, then `deid calibrate --target-recall 0.995` on the held-out gold
+   (base thresholds kept if calibration fails).
+5. Writes DIR (model.onnx, metadata.json, parity.json, checkpoint.pt, MODEL_CARD.md,
+   finetune-report.md, finetune-report.json) and prints the before/after table.
+
+Exit status: 0 DIR written; 2 bad arguments or input (nothing written); 3 no fine-tuned model beat the
+base on the held-out gold (the table is printed, nothing written); 1 anything else (nothing written).
 """
 from __future__ import annotations
 
-import argparse
-import random
-import subprocess
-import tempfile
-from pathlib import Path
+import time
 
-import torch
+T_START = time.time()  # before the imports below (torch takes seconds): the time reported is the command's
 
-from training import export as E
-from training.deid_model import data as D
-from training.deid_model.train import (class_weights, evaluate, fit, fit_info, load_checkpoint, read_manifest,
-                                       save_checkpoint, set_seed)
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import copy  # noqa: E402
+import io  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import warnings  # noqa: E402
+from pathlib import Path  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+import torch  # noqa: E402
+
+from training import export as E  # noqa: E402
+from training import finetune_data as F  # noqa: E402
+from training import finetune_report as R  # noqa: E402
+from training.deid_model import data as D  # noqa: E402
+from training.deid_model.train import evaluate, fit_info, load_checkpoint, save_checkpoint, set_seed  # noqa: E402
+from training.finetune_select import class_weights_from, select  # noqa: E402
+
+EXIT_NOT_BETTER = 3
+RESERVE_S = 60  # left of --max-minutes for export, calibration and the reports
 
 
-def featurize(deid: str, xml_dir: Path, out: Path) -> Path:
-    subprocess.run([deid, "featurize", str(xml_dir), "--out", str(out)], check=True)
-    return out
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--base", required=True, help="existing model directory with checkpoint.pt")
-    ap.add_argument("--xml", help="folder of i2b2 .xml to fine-tune on")
-    ap.add_argument("--jsonl", help="...or an already featurized JSONL")
-    ap.add_argument("--valid-xml", help="folder of i2b2 .xml for model selection")
-    ap.add_argument("--valid-jsonl")
-    ap.add_argument("--dev", default=str(ROOT / "training/data/dev.jsonl"),
-                    help="featurized dev gold JSONL: reporting and the parity fixture")
-    ap.add_argument("--name", required=True)
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m training.finetune", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--base", required=True, help="existing model directory (checkpoint.pt, metadata.json)")
+    ap.add_argument("--xml", required=True, help="folder of reviewed gold i2b2 .xml")
+    ap.add_argument("--name", required=True, help="the new model's name (metadata.json, MODEL_CARD.md)")
+    ap.add_argument("--out", required=True, help="the NEW model directory (written only on success)")
     ap.add_argument("--version", default="1.0.0")
-    ap.add_argument("--out", required=True, help="the NEW model directory")
-    ap.add_argument("--deid", default=str(ROOT / "target/release/deid"))
-    ap.add_argument("--epochs", type=int, default=5)
-    ap.add_argument("--patience", type=int, default=2)
-    ap.add_argument("--lr", type=float, default=3e-4)
+    ap.add_argument("--overwrite", action="store_true", help="replace --out if it exists")
+    ap.add_argument("--holdout", type=float, default=0.2, help="fraction of documents held out (default 0.2)")
+    ap.add_argument("--valid-xml", help="held-out gold folder to use instead of splitting --xml")
+    ap.add_argument("--replay-ratio", type=float, default=1.0,
+                    help="synthetic replay documents per gold training document (default 1; 0: none)")
+    ap.add_argument("--replay-valid-docs", type=int, default=100,
+                    help="synthetic validation documents scored for forgetting (default 100)")
+    ap.add_argument("--replay-jsonl", nargs=2, metavar=("TRAIN", "VALID"),
+                    help="featurized synthetic JSONL to draw replay from (default training/data/{train,valid}.jsonl "
+                         "when both exist, else generated)")
+    ap.add_argument("--replay-carriers", help="carrier CSV when generating (default ../shared/data/vaers/"
+                                              "vaers-2021-01.csv, else data/demo/vaers-demo.csv)")
+    ap.add_argument("--max-replay-drop", type=float, default=0.02,
+                    help="a candidate whose replay recall fell by more than this is not kept (default 0.02)")
+    ap.add_argument("--dev", help="featurized dev gold JSONL, reported before/after only (default: "
+                                  "tests/fixtures/gold/dev featurized) and used for parity.json")
+    ap.add_argument("--target-recall", type=float, default=0.995, help="deid calibrate's target (default 0.995)")
+    ap.add_argument("--deid", help="deid binary (default $DEID_BIN, target/release/deid, target/debug/deid)")
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--patience", type=int, default=4,
+                    help="epochs without a better candidate before stopping (default 4: the first epochs often dip)")
+    ap.add_argument("--max-minutes", type=float, default=9.0,
+                    help=f"wall-clock budget of the whole command; no epoch starts that would end later than "
+                         f"{RESERVE_S} s before it (default 9)")
+    ap.add_argument("--lr", type=float, default=1e-3, help="Adam learning rate (default 1e-3, as the base)")
     ap.add_argument("--seed", type=int, default=13)
-    ap.add_argument("--max-tokens", type=int, default=6000)
-    ap.add_argument("--max-len", type=int, default=300)
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--max-minutes", type=float, default=None)
+    ap.add_argument("--max-tokens", type=int, default=6000, help="padded tokens per batch")
+    ap.add_argument("--max-len", type=int, default=300, help="training chunks of at most this many tokens")
+    ap.add_argument("--threads", type=int, default=int(os.environ.get("DEID_TRAIN_THREADS", "2")))
     ap.add_argument("--parity-docs", type=int, default=5)
-    args = ap.parse_args()
-    if not (args.xml or args.jsonl):
-        ap.error("--xml or --jsonl is required")
-    base = Path(args.base)
-    out = Path(args.out)
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        return run(args)
+    except F.InputError as e:
+        print(f"finetune: {e}", file=sys.stderr)
+        return 2
+
+
+def check_paths(args) -> tuple[Path, Path]:
+    base, out = Path(args.base), Path(args.out)
+    for f in ("checkpoint.pt", "metadata.json"):
+        if not (base / f).is_file():
+            raise F.InputError(f"{base / f} missing: --base must be a model directory written by training.export")
     if out.resolve() == base.resolve():
-        ap.error("--out must be a new directory, not the base model's")
+        raise F.InputError("--out must be a new directory, not the base model's")
+    if out.exists() and any(out.iterdir()) and not args.overwrite:
+        raise F.InputError(f"{out} exists and is not empty: choose a new --out (or --overwrite)")
+    return base, out
+
+
+def run(args) -> int:
+    t0 = T_START
+    base, out = check_paths(args)
+    deid = F.resolve_deid(args.deid)
     torch.set_num_threads(args.threads)
     set_seed(args.seed)
-
     model, ck = load_checkpoint(base / "checkpoint.pt")
-    variation = model.cfg.variation
-    post = D.uses_post_space(variation)
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        train_path = Path(args.jsonl) if args.jsonl else featurize(args.deid, Path(args.xml), tmp / "ft.jsonl")
-        docs = D.load_jsonl(train_path)
-        if args.valid_jsonl or args.valid_xml:
-            vpath = Path(args.valid_jsonl) if args.valid_jsonl else featurize(args.deid, Path(args.valid_xml),
-                                                                               tmp / "ftv.jsonl")
-            valid_docs = D.load_jsonl(vpath)
-        else:
-            rng = random.Random(args.seed)
-            docs = docs[:]
-            rng.shuffle(docs)
-            n_valid = max(1, int(0.15 * len(docs)))
-            valid_docs, docs = docs[:n_valid], docs[n_valid:] or docs[:n_valid]
-        data_sha = D.sha256_file(train_path)
-
-    train_ex = D.chunk(D.encode_all(docs, ck["word_vocab"], ck["char_vocab"], post), args.max_len)
-    valid_ex = D.encode_all(valid_docs, ck["word_vocab"], ck["char_vocab"], post)
-    counts = D.label_counts(train_ex)
-    print(f"fine-tuning {base.name} (variation {variation}) on {len(docs)} docs, {int(counts.sum())} tokens; "
-          f"valid {len(valid_docs)} docs")
-    before = evaluate(model, valid_ex)["argmax"]
-    print(f"before: valid R {before['recall']:.4f} P {before['precision']:.4f}")
-    result = fit(model, train_ex, valid_ex, epochs=args.epochs, patience=args.patience, lr=args.lr,
-                 seed=args.seed, max_tokens=args.max_tokens, max_minutes=args.max_minutes,
-                 weights=class_weights(counts))
-
-    metrics = {"valid": evaluate(model, valid_ex), "valid_before_finetuning": before}
-    if args.dev and Path(args.dev).exists():
-        metrics["dev"] = evaluate(model, D.encode_all(D.load_jsonl(args.dev), ck["word_vocab"], ck["char_vocab"],
-                                                      post))
+    base_meta = json.loads((base / "metadata.json").read_text())
     base_info = ck["info"]
-    info = {
-        "data_sha256": data_sha,
-        **fit_info(len(docs), counts, result, args.seed, args.lr),
-        "generator_manifest": read_manifest(None),
-        "train_file": str(args.xml or args.jsonl),
-        "fine_tuned_from": {"name": base.name, "data_sha256": base_info.get("data_sha256"),
-                            "documents": base_info.get("documents"), "tokens": base_info.get("tokens"),
-                            "generator_manifest": base_info.get("generator_manifest")},
-    }
-    out.mkdir(parents=True, exist_ok=True)
-    save_checkpoint(out / "checkpoint.pt", model, ck["word_vocab"], ck["char_vocab"], {**info, "metrics": metrics})
-    if not Path(args.dev).exists():
-        raise SystemExit(f"{args.dev} is missing: featurize tests/fixtures/gold/dev to build the parity fixture")
-    E.export(argparse.Namespace(checkpoint=str(out / "checkpoint.pt"), name=args.name, version=args.version,
-                                dev=args.dev, out=str(out), parity_docs=args.parity_docs))
+    post = D.uses_post_space(model.cfg.variation)
+    enc = lambda docs: D.encode_all(docs, ck["word_vocab"], ck["char_vocab"], post)  # noqa: E731
+
+    with tempfile.TemporaryDirectory(prefix="deid-finetune-") as tmp:
+        tmp = Path(tmp)
+        xml = Path(args.xml)
+        files = F.xml_files(xml)
+        if args.valid_xml:
+            train_files, held_files = files, F.xml_files(Path(args.valid_xml))
+            held_root = Path(args.valid_xml)
+            how = f"the folder {args.valid_xml}"
+            if not train_files or not held_files:
+                raise F.InputError("--xml and --valid-xml both need at least one .xml document")
+        else:
+            train_files, held_files = F.split_holdout(files, args.holdout, args.seed)
+            held_root = xml
+            how = f"seeded split by document, seed {args.seed}, fraction {args.holdout}"
+        train_docs = F.featurize(deid, F.stage(train_files, xml, tmp / "train-xml"), tmp / "train.jsonl")
+        held_dir = F.stage(held_files, held_root, tmp / "heldout-xml")
+        held_docs = F.featurize(deid, held_dir, tmp / "heldout.jsonl")
+        if not train_docs or not held_docs:
+            raise F.InputError("no tokens in the training or held-out documents")
+        print(f"gold: {len(files)} documents in {xml}; training on {len(train_docs)}, holding out "
+              f"{len(held_docs)} ({how})")
+
+        replay = F.replay_data(round(args.replay_ratio * len(train_docs)) if args.replay_ratio > 0 else 0,
+                               args.replay_valid_docs, deid=deid, tmp=tmp, seed=args.seed, base_info=base_info,
+                               jsonl=args.replay_jsonl, carriers=args.replay_carriers)
+        if "error" in replay.source:
+            print(f"WARNING: no replay data, forgetting is neither prevented nor measured: {replay.source['error']}")
+        dev_docs, dev_source = F.dev_gold(deid, args.dev, tmp, train_files + held_files)
+
+        train_ex = D.chunk(enc(train_docs + replay.train), args.max_len)
+        held_ex, replay_ex, dev_ex = enc(held_docs), enc(replay.valid), enc(dev_docs)
+        counts = D.label_counts(train_ex)
+        before = {"heldout": None, "replay": None, "dev": evaluate(model, dev_ex) if dev_ex else None}
+        deadline = t0 + args.max_minutes * 60 - RESERVE_S if args.max_minutes else None
+        print(f"fine-tuning {base.name} (variation {model.cfg.variation}) on {len(train_docs)} gold + "
+              f"{len(replay.train)} replay documents ({int(counts.sum())} tokens), lr {args.lr}, "
+              f"up to {args.epochs} epochs")
+        sel = select(model, train_ex, held_ex, replay_ex, epochs=args.epochs, patience=args.patience, lr=args.lr,
+                     seed=args.seed, max_tokens=args.max_tokens, weights=class_weights_from(base_info, counts),
+                     deadline=deadline, max_replay_drop=args.max_replay_drop)
+        base_c, best = sel["candidates"][0], sel["best"]
+        before.update(heldout=base_c.heldout, replay=base_c.replay)
+
+        if best.epoch == 0:
+            other = sel["best_fine_tuned"]
+            if other:
+                after = {"heldout": other.heldout, "replay": other.replay}
+                print(f"\nbase vs the best fine-tuned candidate (epoch {other.epoch}):\n")
+                print(R.before_after(before, after))
+            print(f"\nNo fine-tuned model beat {base.name} on the {len(held_docs)} held-out documents "
+                  f"(PHI token recall, then F1; replay recall may fall by at most {args.max_replay_drop}); "
+                  f"{sel['stopped']}. Nothing written to {out}. Exit status {EXIT_NOT_BETTER}.")
+            return EXIT_NOT_BETTER
+
+        after = {"heldout": best.heldout, "replay": best.replay, "dev": evaluate(model, dev_ex) if dev_ex else None}
+        report = {
+            "name": args.name, "out": str(out),
+            "base": {"name": base.name, "path": str(base), "documents": base_info.get("documents"),
+                     "train_file": base_info.get("train_file"), "data_sha256": base_info.get("data_sha256"),
+                     "generator": (base_info.get("generator_manifest") or {}).get("generator")},
+            "gold": {"xml": str(xml), "documents": len(files), "train_documents": len(train_docs),
+                     "train_tokens": sum(len(d["tokens"]) for d in train_docs)},
+            "heldout": {"documents": len(held_docs), "how": how, "files": ["__".join(p.relative_to(held_root).parts) for p in held_files],
+                        "tokens": sum(len(d["tokens"]) for d in held_docs)},
+            "replay": {"ratio": args.replay_ratio, "train_documents": len(replay.train),
+                       "valid_documents": len(replay.valid), "max_recall_drop": args.max_replay_drop,
+                       "source": replay.source},
+            "dev": dev_source,
+            "selection": "candidates = the base model (epoch 0) + every epoch; held-out gold PHI token recall "
+                         "(argmax != SAFE), then F1, then precision; a fine-tuned candidate must be strictly "
+                         f"better than the base and lose at most {args.max_replay_drop} replay recall",
+            "selected_epoch": best.epoch, "stopped": sel["stopped"],
+            "candidates": [c.summary() for c in sel["candidates"]],
+            "before": before, "after": after, "threads": args.threads,
+            "table": R.before_after(before, after),
+        }
+        write_model(args, model, ck, base_meta, report, sel, counts, held_dir, replay, tmp, t0, deid)
+    print("\n" + report["table"])
+    print(f"\nwrote {out} ({report['seconds']['total']:.0f} s): epoch {best.epoch} of "
+          f"{len(sel['candidates']) - 1} selected over the base; thresholds "
+          f"{report['thresholds']['calibration']['status']}; see {out / 'finetune-report.md'}")
+    return 0
+
+
+def write_model(args, model, ck, base_meta, report, sel, counts, held_dir, replay, tmp, t0, deid):
+    """Everything into a staging folder next to --out, moved into place only when complete."""
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = out.parent / f".{out.name}.partial-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        hist = sel["candidates"][1:]
+        result = {"best_epoch": sel["best"].epoch, "epochs_run": len(hist), "seconds": sel["seconds"],
+                  "history": [c.summary() for c in hist],
+                  "seconds_per_epoch": round(sum(c.seconds for c in hist) / len(hist), 1)}
+        info = {**fit_info(report["gold"]["train_documents"] + len(replay.train), counts, result, args.seed, args.lr),
+                "data_sha256": D.sha256_file(tmp / "train.jsonl"), "train_file": args.xml,
+                "selection": report["selection"], "generator_manifest": None,
+                "fine_tuned_from": {**report["base"], "generator_manifest": ck["info"].get("generator_manifest")},
+                "fine_tuning": {k: report[k] for k in ("gold", "heldout", "replay")}}
+        save_checkpoint(staging / "checkpoint.pt", model, ck["word_vocab"], ck["char_vocab"],
+                        {**info, "metrics": {"heldout": report["after"]["heldout"]}})
+        # parity fixture: the dev gold if given, else synthetic replay documents (no reviewed text leaves
+        # the held-out set), else the held-out gold
+        if args.dev:
+            parity, source = Path(args.dev), f"{args.dev} (--dev)"
+        elif replay.valid:
+            parity, source = tmp / "parity.jsonl", "synthetic replay validation documents (deid featurize)"
+            parity.write_text("".join(json.dumps(d) + "\n" for d in replay.valid))
+        else:
+            parity, source = tmp / "heldout.jsonl", "held-out reviewed gold documents (deid featurize)"
+        report["parity_source"], report["parity_is_gold"] = source, parity == tmp / "heldout.jsonl"
+        log = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(log), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                E.export(argparse.Namespace(checkpoint=str(staging / "checkpoint.pt"), name=args.name,
+                                            version=args.version, dev=str(parity), out=str(staging),
+                                            parity_docs=args.parity_docs, parity_source=source))
+        except BaseException:
+            print(log.getvalue(), end="")
+            raise
+        print(f"exported ONNX (parity checked against PyTorch; fixture: {source})")
+        meta_path = staging / "metadata.json"
+        meta = json.loads(meta_path.read_text())
+        base_thr = copy.deepcopy(base_meta.get("thresholds") or {"low": 0.9, "high": 0.95, "per_category": {}})
+        meta["thresholds"] = base_thr
+        meta["calibration"] = {"method": f"copied from {report['base']['name']}",
+                               "base_calibration": base_meta.get("calibration")}
+        meta["metrics"] = {"heldout": report["after"]["heldout"], "heldout_base": report["before"]["heldout"],
+                           "replay_valid": report["after"]["replay"], "dev": report["after"]["dev"],
+                           "onnx_check": meta["metrics"].get("onnx_check")}
+        meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
+        cal = calibrate(deid, staging, held_dir, args.target_recall, report["heldout"]["documents"], report)
+        meta = json.loads(meta_path.read_text())
+        if cal["status"] != "calibrated":
+            meta["thresholds"] = base_thr
+            meta["calibration"] = {**meta["calibration"], "recalibration_failed": cal.get("error")}
+            meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
+        report["thresholds"] = {"base": base_thr, "final": meta["thresholds"], "calibration": cal}
+        report["seconds"] = {"total": round(time.time() - t0, 1), "training": sel["seconds"]}
+        (staging / "MODEL_CARD.md").write_text(R.model_card(report, meta))
+        (staging / "finetune-report.md").write_text(R.report_markdown(report))
+        R.write_json(staging / "finetune-report.json", report)
+        if out.exists():
+            shutil.rmtree(out)
+        staging.rename(out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def calibrate(deid: Path, model_dir: Path, gold: Path, target: float, n_docs: int, report: dict) -> dict:
+    """`deid calibrate --model DIR --gold HELDOUT --target-recall T`, which rewrites metadata.json's thresholds
+    (starting from the base's); exit 1 = target not reached, the best point written. The temporary gold
+    path it records is replaced by a description of the held-out set."""
+    cmd = [str(deid), "calibrate", "--model", str(model_dir), "--gold", str(gold), "--target-recall", str(target)]
+    print("calibrating on the held-out gold: deid calibrate --target-recall", target)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return {"status": "failed", "error": str(e), "target_recall": target}
+    print("\n".join(l for l in r.stdout.strip().splitlines() if not l.startswith("thresholds written to")))
+    meta_path = model_dir / "metadata.json"
+    meta = json.loads(meta_path.read_text())
+    c = meta.get("calibration") or {}
+    if r.returncode not in (0, 1) or c.get("gold") != str(gold):
+        err = (r.stderr.strip() or r.stdout.strip())[-500:]
+        print(f"WARNING: calibration failed (exit {r.returncode}): keeping the base model's thresholds\n{err}")
+        return {"status": "failed", "error": f"deid calibrate exit {r.returncode}: {err}", "target_recall": target}
+    c["gold"] = f"{n_docs} held-out documents of {report['gold']['xml']} ({report['heldout']['how']})"
+    meta["calibration"] = c
+    meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
+    return {"status": "calibrated", "exit": r.returncode, **{k: v for k, v in c.items() if k != "gold"},
+            "output": r.stdout.strip()}
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

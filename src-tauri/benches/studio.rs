@@ -32,7 +32,12 @@ fn main() {
         .collect();
     let deid = Deidentifier::rules_only(RuleEngine::embedded());
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let annotations = deid.annotate_batch(&refs).unwrap();
+    let annotations: Vec<_> = deid
+        .annotate_batch(&refs)
+        .unwrap()
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
 
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(&dir.path().join("bench.db")).unwrap();

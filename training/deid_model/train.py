@@ -115,6 +115,23 @@ def load_checkpoint(path: Path) -> tuple[DeidBiLSTM, dict]:
     return model, ck
 
 
+def train_epoch(model: DeidBiLSTM, opt, loss_fn, train_ex, max_tokens: int, rng: random.Random) -> float:
+    """One pass over train_ex in shuffled length-bucketed batches; the mean batch loss."""
+    model.train()
+    total, n = 0.0, 0
+    for batch in D.batches_by_length(train_ex, max_tokens, rng):
+        t = D.collate(batch)
+        logits = model(t["word_ids"], t["char_ids"], t["features"])
+        loss = loss_fn(logits.reshape(-1, logits.shape[-1]), t["labels"].reshape(-1))
+        opt.zero_grad()
+        loss.backward()
+        nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+        opt.step()
+        total += loss.item()
+        n += 1
+    return total / max(1, n)
+
+
 def fit(model: DeidBiLSTM, train_ex, valid_ex, *, epochs: int, patience: int, lr: float, seed: int,
         max_tokens: int, max_minutes: float | None, weights: torch.Tensor, log=print) -> dict:
     """Adam + class-weighted cross entropy; keeps the epoch with the best valid PHI F2
@@ -126,26 +143,15 @@ def fit(model: DeidBiLSTM, train_ex, valid_ex, *, epochs: int, patience: int, lr
     history = []
     t_start = time.time()
     for epoch in range(1, epochs + 1):
-        model.train()
         t0 = time.time()
-        total, n = 0.0, 0
-        for batch in D.batches_by_length(train_ex, max_tokens, rng):
-            t = D.collate(batch)
-            logits = model(t["word_ids"], t["char_ids"], t["features"])
-            loss = loss_fn(logits.reshape(-1, logits.shape[-1]), t["labels"].reshape(-1))
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(model.parameters(), 5.0)
-            opt.step()
-            total += loss.item()
-            n += 1
+        loss = train_epoch(model, opt, loss_fn, train_ex, max_tokens, rng)
         secs = time.time() - t0
         vm = evaluate(model, valid_ex)
         score = vm["argmax"]["f2"]
-        history.append({"epoch": epoch, "loss": total / max(1, n), "seconds": round(secs, 1),
+        history.append({"epoch": epoch, "loss": loss, "seconds": round(secs, 1),
                         "valid_recall": vm["argmax"]["recall"], "valid_precision": vm["argmax"]["precision"],
                         "valid_f2": score})
-        log(f"epoch {epoch}: loss {total / max(1, n):.4f} ({secs:.0f}s) valid R {vm['argmax']['recall']:.4f} "
+        log(f"epoch {epoch}: loss {loss:.4f} ({secs:.0f}s) valid R {vm['argmax']['recall']:.4f} "
             f"P {vm['argmax']['precision']:.4f} F2 {score:.4f}")
         if score > best:
             best, best_epoch, bad = score, epoch, 0

@@ -1,0 +1,148 @@
+"""Reports of `training.finetune`: the before/after table (held-out gold, replay validation, dev gold),
+DIR/finetune-report.{md,json} and the fine-tuned model's MODEL_CARD.md."""
+from __future__ import annotations
+
+import json
+
+SETS = (("heldout", "held-out gold"), ("replay", "replay validation (synthetic)"), ("dev", "dev gold (report only)"))
+
+
+def _cell(b: float | None, a: float | None) -> str:
+    if b is None and a is None:
+        return ""
+    if b is None or a is None:
+        return f"{b if b is not None else a:.4f}"
+    return f"{b:.4f} -> {a:.4f} ({a - b:+.4f})"
+
+
+def table_rows(before: dict, after: dict) -> tuple[list[str], list[list[str]]]:
+    """Header and rows: overall recall/precision/F1, rules OR model recall, then per-category token recall."""
+    sets = [(k, name) for k, name in SETS if before.get(k) and after.get(k)]
+    header = ["metric (token level)"] + [f"{name}, {before[k]['documents']} docs: base -> fine-tuned" for k, name in sets]
+    rows = []
+    for label, get in (("PHI recall", lambda m: m["argmax"]["recall"]),
+                       ("PHI precision", lambda m: m["argmax"]["precision"]),
+                       ("PHI F1", lambda m: m["argmax"]["f1"]),
+                       ("recall, rules OR model", lambda m: m["rules_or_model"]["recall"])):
+        rows.append([label] + [_cell(get(before[k]), get(after[k])) for k, _ in sets])
+    cats: dict[str, int] = {}
+    for k, _ in sets:
+        for c, m in before[k]["per_category"].items():
+            cats[c] = cats.get(c, 0) + m["tokens"]
+    for c in sorted(cats, key=lambda c: (-cats[c], c)):
+        row = [f"{c} recall"]
+        for k, _ in sets:
+            b, a = before[k]["per_category"].get(c), after[k]["per_category"].get(c)
+            row.append(f"{_cell(b['recall'], a['recall'])} n={b['tokens']}" if b and a else "")
+        rows.append(row)
+    return header, rows
+
+
+def markdown_table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def before_after(before: dict, after: dict) -> str:
+    return markdown_table(*table_rows(before, after))
+
+
+def epochs_table(candidates: list[dict], selected: int) -> str:
+    rows = []
+    for c in candidates:
+        rows.append([str(c["epoch"]) + (" (base)" if c["epoch"] == 0 else ""),
+                     "" if c["loss"] is None else f"{c['loss']:.4f}",
+                     "" if c["seconds"] is None else f"{c['seconds']:.0f}",
+                     f"{c['heldout_recall']:.4f}", f"{c['heldout_precision']:.4f}", f"{c['heldout_f1']:.4f}",
+                     f"{c['replay_recall']:.4f}" if "replay_recall" in c else "",
+                     ("selected" if c["epoch"] == selected else "") + (f" not eligible: {c['why']}" if c.get("why") else "")])
+    return markdown_table(["epoch", "loss", "s", "held-out R", "held-out P", "held-out F1", "replay R", ""], rows)
+
+
+def _thr(t: dict) -> str:
+    per = t.get("per_category") or {}
+    r = lambda x: x if x is None else round(float(x), 4)  # noqa: E731 (float32 in metadata.json)
+    s = f"low {r(t.get('low'))}, high {r(t.get('high'))}"
+    if per:
+        s += "; per category: " + ", ".join(f"{k} {r(v['low'])}/{r(v['high'])}" for k, v in sorted(per.items()))
+    return s
+
+
+def thresholds_text(r: dict) -> list[str]:
+    th, cal = r["thresholds"], r["thresholds"]["calibration"]
+    lines = [f"- Start: the base model's thresholds, copied from {r['base']['name']}/metadata.json: {_thr(th['base'])}."]
+    if cal["status"] == "calibrated":
+        lines.append(f"- Then `deid calibrate --target-recall {cal['target_recall']}` ({cal.get('recall_kind', 'hipaa')} "
+                     f"token recall) on the {r['heldout']['documents']} held-out documents: target "
+                     f"{'reached' if cal.get('reached') else 'NOT reached (best point kept)'}, recall "
+                     f"{cal.get('recall', float('nan')):.4f}, precision {cal.get('precision', float('nan')):.4f}.")
+    else:
+        lines.append(f"- Calibration on the held-out documents did not run or failed ({cal.get('error', 'skipped')}); "
+                     "the base model's thresholds are kept unchanged.")
+    lines.append(f"- Final: {_thr(th['final'])}.")
+    return lines
+
+
+def report_markdown(r: dict) -> str:
+    lines = [f"# Fine-tuning report: {r['name']}", "",
+             f"{r['base']['name']} fine-tuned on {r['gold']['train_documents']} reviewed gold documents from "
+             f"`{r['gold']['xml']}`; {r['heldout']['documents']} held out ({r['heldout']['how']}).", "",
+             "## Before / after (token level; PHI = argmax != SAFE; model alone unless noted)", "",
+             r["table"], "", "## Candidates (epoch 0 is the base model)", "",
+             epochs_table(r["candidates"], r["selected_epoch"]), "",
+             f"Selection: {r['selection']}. Stopped: {r['stopped']}.", "", "## Thresholds", ""]
+    lines += thresholds_text(r)
+    lines += ["", f"Time: {r['seconds']['total']:.0f} s in all ({r['seconds']['training']:.0f} s training and "
+                  f"selection) on {r['threads']} threads.", ""]
+    return "\n".join(lines)
+
+
+def model_card(r: dict, meta: dict) -> str:
+    b, g, h, rp = r["base"], r["gold"], r["heldout"], r["replay"]
+    src = rp["source"]
+    if rp["train_documents"]:
+        how = (f"drawn from `{src['train_file']}`" if src.get("kind") == "existing featurized JSONL"
+               else f"generated now by `training.generate`, seed {src.get('seed')}, carriers `{src.get('carriers')}`")
+        replay = (f"- Replay against forgetting: {rp['train_documents']} synthetic documents from the base model's "
+                  f"training distribution ({how}), {rp['ratio']} per gold training document, mixed into every epoch; "
+                  f"{rp['valid_documents']} further synthetic documents measure forgetting (replay validation).")
+    else:
+        replay = f"- No replay data ({src.get('error') or src.get('reason')}): forgetting was not guarded against."
+    t = meta["training"]
+    lines = [
+        f"# {r['name']} {meta['version']}", "",
+        f"Fine-tuned from **{b['name']}** on **{g['train_documents']} reviewed gold documents** from `{g['xml']}` "
+        f"({g['documents']} documents in all, {h['documents']} held out). Same architecture (BiLSTM variation "
+        f"{meta['variation']}), vocabularies and labels as the base model, so it is a drop-in replacement.", "",
+        "## Data", "",
+        f"- Fine-tuning: {g['train_documents']} reviewed gold documents ({g['train_tokens']} tokens), i2b2 XML "
+        f"featurized with `deid featurize`.",
+        f"- Held out: {h['documents']} documents ({h['how']}), never trained on; they chose the model (the base and "
+        "every epoch were candidates) and calibrated the thresholds, so the held-out figures below are optimistic. "
+        "Judge the model on newly reviewed documents.",
+        replay,
+        f"- Base model: {b['name']}, trained on {b.get('documents')} documents (`{b.get('train_file')}`"
+        + (f", synthetic narratives from `{b['generator']}`" if b.get("generator") else "")
+        + "); see its model card.", "",
+        "## Training", "",
+        f"- Adam, lr {t['optimizer']['lr']}, the base model's class weights, seed {t.get('seed')}; "
+        f"{t.get('epochs_run')} epoch(s) run, epoch {r['selected_epoch']} selected ({r['stopped']}).",
+        f"- Selection: {r['selection']}.",
+        f"- Time: {r['seconds']['total']:.0f} s in all, {r['seconds']['training']:.0f} s training and selection, "
+        f"on {r['threads']} CPU threads.", "",
+        "## Thresholds (adaptive-threshold rule, P(SAFE))", "",
+    ] + thresholds_text(r) + [
+        "", "## Before / after", "", r["table"], "", "## Limits", "",
+        f"- {h['documents']} held-out documents are a small sample: a difference of a few tokens moves recall.",
+        "- Everything the base model card says about its limits still holds (English VAERS-style narratives; "
+        "tokens and features must come from the same `deid` featurizer version).",
+        ("- parity.json (the ONNX parity fixture) holds the tokens of held-out reviewed documents: do not share "
+         "this directory outside the place where the reviewed documents may be kept." if r["parity_is_gold"] else
+         "- No text of the reviewed documents is stored in this directory (parity.json: " + r["parity_source"]
+         + "); the report names the held-out files."), ""]
+    return "\n".join(lines)
+
+
+def write_json(path, r: dict):
+    path.write_text(json.dumps(r, indent=1, ensure_ascii=False, default=float))

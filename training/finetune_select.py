@@ -1,0 +1,116 @@
+"""Model selection for `training.finetune`: the base model is candidate 0 and every epoch's model a
+further candidate. All are scored on the held-out gold, recall first (PHI token recall, then F1, then
+precision; PHI = argmax != SAFE), and on the replay validation set (forgetting). A fine-tuned candidate
+is kept only if it is strictly better than the base on the held-out gold and its replay recall fell by
+at most `max_replay_drop`.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import torch
+from torch import nn
+
+from training.deid_model import data as D
+from training.deid_model.train import evaluate, train_epoch
+
+
+@dataclass
+class Candidate:
+    epoch: int  # 0: the base model
+    heldout: dict  # evaluate() on the held-out gold
+    replay: dict | None  # evaluate() on the replay validation documents
+    loss: float | None = None
+    seconds: float | None = None
+    eligible: bool = True
+    why: str = ""
+
+    @property
+    def key(self) -> tuple[float, float, float]:
+        a = self.heldout["argmax"]
+        return (a["recall"], a["f1"], a["precision"])
+
+    def summary(self) -> dict:
+        a = self.heldout["argmax"]
+        out = {"epoch": self.epoch, "loss": self.loss, "seconds": None if self.seconds is None else round(self.seconds, 1),
+               "heldout_recall": a["recall"], "heldout_precision": a["precision"], "heldout_f1": a["f1"],
+               "eligible": self.eligible}
+        if self.replay:
+            out["replay_recall"] = self.replay["argmax"]["recall"]
+            out["replay_precision"] = self.replay["argmax"]["precision"]
+        if self.why:
+            out["why"] = self.why
+        return out
+
+
+def class_weights_from(info: dict, counts) -> torch.Tensor:
+    """The base model's class weights (same loss as its training), else computed from counts."""
+    from training.deid_model.train import class_weights
+
+    w = class_weights(counts)
+    base = info.get("class_weights") or {}
+    for i, label in enumerate(D.LABELS):
+        if label in base:
+            w[i] = float(base[label])
+    return w
+
+
+def describe(c: Candidate) -> str:
+    a = c.heldout["argmax"]
+    s = f"held-out R {a['recall']:.4f} P {a['precision']:.4f} F1 {a['f1']:.4f}"
+    if c.replay:
+        s += f" | replay R {c.replay['argmax']['recall']:.4f} P {c.replay['argmax']['precision']:.4f}"
+    return s
+
+
+def select(model, train_ex, heldout_ex, replay_ex, *, epochs: int, patience: int, lr: float, seed: int,
+           max_tokens: int, weights: torch.Tensor, deadline: float | None, max_replay_drop: float,
+           log=print) -> dict:
+    """Fine-tune `model` in place; on return it holds the selected candidate's weights (the base's if
+    no epoch beat it). Returns {"best", "best_fine_tuned", "candidates", "stopped", "seconds"}."""
+    rng = random.Random(seed)
+    t_start = time.time()
+
+    def score(epoch: int) -> Candidate:
+        return Candidate(epoch, evaluate(model, heldout_ex), evaluate(model, replay_ex) if replay_ex else None)
+
+    base = score(0)
+    log(f"base (epoch 0): {describe(base)}")
+    base_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+    cands, best, best_state, bad, longest = [base], base, None, 0, 0.0
+    stopped = f"all {epochs} epochs run"
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    loss_fn = nn.CrossEntropyLoss(weight=weights, ignore_index=-100)
+    for epoch in range(1, epochs + 1):
+        if deadline is not None and time.time() + longest > deadline:
+            stopped = f"time budget (--max-minutes): stopped before epoch {epoch}"
+            log(stopped)
+            break
+        t0 = time.time()
+        loss = train_epoch(model, opt, loss_fn, train_ex, max_tokens, rng)
+        c = score(epoch)
+        c.loss, c.seconds = loss, time.time() - t0
+        longest = max(longest, c.seconds)
+        if c.replay and base.replay:
+            drop = base.replay["argmax"]["recall"] - c.replay["argmax"]["recall"]
+            if drop > max_replay_drop:
+                c.eligible, c.why = False, f"replay recall fell by {drop:.4f} (> {max_replay_drop})"
+        better = c.eligible and c.key > best.key
+        cands.append(c)
+        log(f"epoch {epoch}: loss {loss:.4f} ({c.seconds:.0f}s) {describe(c)}"
+            + (" *" if better else "") + (f" [not eligible: {c.why}]" if not c.eligible else ""))
+        if better:
+            best, bad = c, 0
+            best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+        else:
+            bad += 1
+            if bad >= patience:
+                stopped = f"early stop: no better candidate for {patience} epoch(s) (--patience)"
+                log(stopped)
+                break
+    model.load_state_dict(best_state if best_state is not None else base_state)
+    tuned = [c for c in cands if c.epoch > 0]
+    return {"best": best, "best_fine_tuned": max(tuned, key=lambda c: c.key) if tuned else None,
+            "candidates": cands, "stopped": stopped, "seconds": round(time.time() - t_start, 1)}

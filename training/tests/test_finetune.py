@@ -1,0 +1,224 @@
+"""training.finetune with the documented command line, on a tiny base model:
+
+    python -m training.finetune --base BASE --xml REVIEWED_XML_DIR --name NAME --out DIR
+
+- a fine-tuned model that beats the base is written with the base's thresholds recalibrated (or kept
+  when calibration fails), a truthful model card and a before/after report whose numbers reproduce;
+- when nothing beats the base (0 epochs; training gold without its tags) the exit status is 3 and
+  nothing is written.
+
+Needs the deid binary ($DEID_BIN, target/release/deid or target/debug/deid): fails without it.
+About a minute on 2 CPU cores.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+from training.tests.test_pipeline import DEID, TAG, VALUES
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE_TEMPLATES = [
+    "On {DATE} I received the vaccine at {HOSPITAL} and had a fever, chills and a headache.",
+    "Patient is a {AGE} year old {PROFESSION} who developed a rash on {DATE}.",
+    "Lot number {IDNUM} given on {DATE}; swelling of the left arm resolved after two days.",
+]
+# the reviewed gold has what the base never saw: a reporter with a name, city, state and phone number
+NEW = "Reported by Dr. {DOCTOR} of {CITY}, {STATE}; call {PHONE} for follow up."
+GOLD_TEMPLATES = BASE_TEMPLATES + [NEW] * 4
+BASE_THRESHOLDS = {"low": 0.61, "high": 0.83, "per_category": {"VEHICLE": {"low": 0.55, "high": 0.66}}}
+EXPORT_DEFAULTS = {"low": 0.9, "high": 0.95, "per_category": {}}
+N_GOLD = 30
+
+
+def write_docs(folder: Path, n: int, seed: int, templates: list[str], tagged: bool = True):
+    rng = random.Random(seed)
+    folder.mkdir(parents=True)
+    for k in range(n):
+        text, tags = "", []
+        for _ in range(rng.randint(2, 4)):
+            tpl, pos = rng.choice(templates), 0
+            while "{" in tpl[pos:]:
+                a = tpl.index("{", pos)
+                b = tpl.index("}", a)
+                text += tpl[pos:a]
+                v = rng.choice(VALUES[tpl[a + 1:b]])
+                tags.append((tpl[a + 1:b], len(text), len(text) + len(v), v))
+                text += v
+                pos = b + 1
+            text += tpl[pos:] + " "
+        body = "".join(f'<{TAG[t]} id="P{i}" start="{s}" end="{e}" text="{v}" TYPE="{t}" comment="" />\n'
+                       for i, (t, s, e, v) in enumerate(tags)) if tagged else ""
+        (folder / f"doc{k:03d}.xml").write_text(
+            f'<?xml version="1.0" encoding="UTF-8" ?>\n<deIdi2b2>\n<TEXT><![CDATA[{text}]]></TEXT>\n'
+            f"<TAGS>\n{body}</TAGS>\n</deIdi2b2>\n", encoding="utf-8")
+
+
+def py(*args, env=None, check=True) -> subprocess.CompletedProcess:
+    r = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True,
+                       env={**os.environ, "DEID_BIN": str(DEID), **(env or {})})
+    if check and r.returncode != 0:
+        raise AssertionError(f"{args[0]} exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}")
+    return r
+
+
+def featurize(folder: Path, out: Path) -> Path:
+    subprocess.run([str(DEID), "featurize", str(folder), "--out", str(out)], check=True, capture_output=True)
+    return out
+
+
+class FineTune(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if not DEID.exists():
+            raise AssertionError(f"{DEID} missing: build it (cargo build --release --bin deid) or set DEID_BIN")
+        cls.tmp = Path(tempfile.mkdtemp(prefix="test-finetune-"))
+        t = cls.tmp
+        # a tiny base model that never saw a reporter line
+        for split, n, seed in (("train", 40, 1), ("valid", 8, 2)):
+            write_docs(t / split, n, seed, BASE_TEMPLATES)
+            featurize(t / split, t / f"{split}.jsonl")
+        py("training.deid_model.train", "--train", str(t / "train.jsonl"), "--valid", str(t / "valid.jsonl"),
+           "--variation", "d", "--word-dim", "16", "--char-dim", "8", "--char-hidden", "8", "--hidden", "16",
+           "--epochs", "10", "--lr", "0.01", "--max-tokens", "600", "--out", str(t / "run"))
+        cls.base = t / "models/tiny"
+        py("training.export", "--checkpoint", str(t / "run/checkpoint.pt"), "--name", "tiny", "--dev",
+           str(t / "valid.jsonl"), "--out", str(cls.base), "--parity-docs", "2")
+        meta = json.loads((cls.base / "metadata.json").read_text())
+        meta["thresholds"] = BASE_THRESHOLDS  # as if calibrated: these must survive fine-tuning
+        (cls.base / "metadata.json").write_text(json.dumps(meta))
+        cls.gold = t / "reviewed"
+        write_docs(cls.gold, N_GOLD, 4, GOLD_TEMPLATES)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def finetune(self, out: Path, *extra, xml=None, env=None):
+        # the documented command; --epochs/--lr only make the tiny model learn in a few seconds
+        return py("training.finetune", "--base", str(self.base), "--xml", str(xml or self.gold), "--name", out.name,
+                  "--out", str(out), *extra, env=env, check=False)
+
+    def evaluate(self, model_dir: Path, jsonl: Path) -> dict:
+        from training.deid_model import data as D
+        from training.deid_model.train import evaluate, load_checkpoint
+
+        model, ck = load_checkpoint(model_dir / "checkpoint.pt")
+        docs = D.encode_all(D.load_jsonl(jsonl), ck["word_vocab"], ck["char_vocab"], True)
+        return evaluate(model, docs)["argmax"]
+
+    def test_writes_a_better_model_with_calibrated_thresholds_and_a_truthful_report(self):
+        out = self.tmp / "models/tiny-ft"
+        r = self.finetune(out, "--epochs", "3", "--lr", "0.01")
+        self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
+        for f in ("model.onnx", "metadata.json", "parity.json", "checkpoint.pt", "MODEL_CARD.md",
+                  "finetune-report.md", "finetune-report.json"):
+            self.assertTrue((out / f).is_file(), f)
+        self.assertEqual([p.name for p in out.parent.iterdir() if p.name.startswith(".")], [])  # no staging left
+        meta = json.loads((out / "metadata.json").read_text())
+        rep = json.loads((out / "finetune-report.json").read_text())
+        k = rep["heldout"]["documents"]
+        self.assertEqual(k, round(0.2 * N_GOLD))
+        self.assertEqual(rep["gold"]["train_documents"] + k, N_GOLD)
+        self.assertEqual(len(rep["heldout"]["files"]), k)
+        self.assertEqual(rep["replay"]["train_documents"], rep["gold"]["train_documents"])  # ratio 1
+        self.assertGreater(rep["replay"]["valid_documents"], 0)
+
+        # thresholds: started from the base's, recalibrated on the held-out gold by deid calibrate
+        self.assertEqual(rep["thresholds"]["base"], BASE_THRESHOLDS)
+        self.assertEqual(rep["thresholds"]["calibration"]["status"], "calibrated", rep["thresholds"])
+        self.assertEqual(meta["thresholds"], rep["thresholds"]["final"])
+        self.assertEqual(meta["calibration"]["documents"], k)
+        self.assertEqual(meta["calibration"]["target_recall"], 0.995)
+        self.assertNotIn("deid-finetune-", json.dumps(meta["calibration"]))  # no temporary path recorded
+        self.assertIn(str(self.gold), meta["calibration"]["gold"])
+        self.assertEqual(meta["training"]["fine_tuned_from"]["name"], "tiny")
+        base_meta = json.loads((self.base / "metadata.json").read_text())
+        self.assertEqual(meta["word_vocab"], base_meta["word_vocab"])  # a drop-in replacement
+
+        # the selected epoch beats the base (recall first) and the numbers reproduce from the checkpoints
+        sel = rep["selected_epoch"]
+        self.assertGreaterEqual(sel, 1)
+        self.assertEqual(rep["candidates"][0]["epoch"], 0)
+        held = self.tmp / "check-heldout"
+        held.mkdir()
+        for name in rep["heldout"]["files"]:
+            shutil.copyfile(self.gold / name, held / name)
+        jsonl = featurize(held, self.tmp / "check-heldout.jsonl")
+        before, after = self.evaluate(self.base, jsonl), self.evaluate(out, jsonl)
+        for key, measured in (("before", before), ("after", after)):
+            for m in ("recall", "precision"):
+                self.assertAlmostEqual(rep[key]["heldout"]["argmax"][m], measured[m], places=6, msg=f"{key} {m}")
+        self.assertGreater((after["recall"], after["f1"]), (before["recall"], before["f1"]))
+
+        card = (out / "MODEL_CARD.md").read_text()
+        self.assertIn(f"Fine-tuned from **tiny** on **{N_GOLD - k} reviewed gold documents**", card)
+        self.assertIn(f"{k} held out", card)
+        self.assertIn(f"Replay against forgetting: {rep['replay']['train_documents']} synthetic documents", card)
+        self.assertIn(f"epoch {sel} selected", card)
+        self.assertIn("low 0.61, high 0.83; per category: VEHICLE 0.55/0.66", card)  # where they started
+        self.assertNotIn("Trained on synthetic narratives", card)
+        self.assertIn("| PHI recall |", card)
+        md = (out / "finetune-report.md").read_text()
+        self.assertIn(f"{before['recall']:.4f} -> {after['recall']:.4f}", md)
+        self.assertIn(f"{before['recall']:.4f} -> {after['recall']:.4f}", r.stdout)  # the table is printed
+        self.assertNotIn("held-out reviewed gold", json.loads((out / "parity.json").read_text())["source"])
+
+    def test_failed_calibration_keeps_the_base_thresholds(self):
+        wrapper = self.tmp / "deid-no-calibrate"
+        wrapper.write_text(f'#!/bin/sh\nif [ "$1" = calibrate ]; then echo "simulated failure" >&2; exit 2; fi\n'
+                           f'exec "{DEID}" "$@"\n')
+        wrapper.chmod(0o755)
+        out = self.tmp / "models/tiny-ft-nocal"
+        # replay drawn from an existing featurized JSONL (the base's own training data) instead of generated
+        r = self.finetune(out, "--epochs", "3", "--lr", "0.01", "--replay-jsonl", str(self.tmp / "train.jsonl"),
+                          str(self.tmp / "valid.jsonl"), env={"DEID_BIN": str(wrapper)})
+        self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
+        self.assertIn("calibration failed", r.stdout)
+        meta = json.loads((out / "metadata.json").read_text())
+        self.assertEqual(meta["thresholds"], BASE_THRESHOLDS)
+        self.assertNotEqual(meta["thresholds"], EXPORT_DEFAULTS)
+        rep = json.loads((out / "finetune-report.json").read_text())
+        self.assertEqual(rep["thresholds"]["calibration"]["status"], "failed")
+        self.assertEqual(rep["replay"]["source"]["kind"], "existing featurized JSONL")
+        self.assertEqual(rep["replay"]["valid_documents"], 8)
+        self.assertIn("the base model's thresholds are kept unchanged", (out / "MODEL_CARD.md").read_text())
+
+    def test_nothing_is_written_when_no_epoch_beats_the_base(self):
+        out = self.tmp / "models/zero-epochs"
+        r = self.finetune(out, "--epochs", "0")
+        self.assertEqual(r.returncode, 3, r.stdout[-3000:] + r.stderr[-3000:])
+        self.assertIn("Nothing written", r.stdout)
+        self.assertFalse(out.exists())
+        self.assertEqual([p.name for p in out.parent.iterdir() if p.name.startswith(".")], [])  # no staging
+
+    def test_nothing_is_written_when_the_training_gold_teaches_the_wrong_thing(self):
+        # training documents with their tags removed (every PHI token labelled SAFE), scored on correct gold
+        wrong, held = self.tmp / "untagged", self.tmp / "heldout-gold"
+        write_docs(wrong, 24, 5, GOLD_TEMPLATES, tagged=False)
+        write_docs(held, 8, 6, GOLD_TEMPLATES)
+        out = self.tmp / "models/wrong"
+        r = self.finetune(out, "--epochs", "3", "--lr", "0.01", "--valid-xml", str(held), "--replay-ratio", "0",
+                          xml=wrong)
+        self.assertEqual(r.returncode, 3, r.stdout[-3000:] + r.stderr[-3000:])
+        self.assertIn("| PHI recall |", r.stdout)  # the before/after table of the best candidate
+        self.assertFalse(out.exists())
+
+    def test_bad_input_exits_2(self):
+        empty = self.tmp / "one-doc"
+        write_docs(empty, 1, 7, GOLD_TEMPLATES)
+        r = self.finetune(self.tmp / "models/one", xml=empty)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("at least 2", r.stderr)
+        self.assertFalse((self.tmp / "models/one").exists())
+
+
+if __name__ == "__main__":
+    unittest.main()
