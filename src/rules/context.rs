@@ -5,7 +5,7 @@
 //! safe words into PHI (the inverse principle: context can add masking, never remove it).
 
 use super::{Reason, TokenRule};
-use crate::lexicon::fold;
+use crate::lexicon::{flag, fold, LexFlags};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 
@@ -14,6 +14,44 @@ const PARTICLES: &[&str] = &[
     "van", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "des", "von", "zu",
     "la", "le", "ter", "ten", "bin", "ibn", "bint", "al", "el", "ben", "mac", "mc", "ni", "nic",
     "o", "ap", "y", "e",
+];
+
+/// Words after which a first name is a person's name, also in lower case ("pt bob", "wife sarah").
+const RELATIONS: &[&str] = &[
+    "pt",
+    "patient",
+    "wife",
+    "husband",
+    "son",
+    "daughter",
+    "mother",
+    "father",
+    "mom",
+    "dad",
+    "mum",
+    "brother",
+    "sister",
+    "child",
+    "baby",
+    "infant",
+    "friend",
+    "partner",
+    "boyfriend",
+    "girlfriend",
+    "fiance",
+    "aunt",
+    "uncle",
+    "grandmother",
+    "grandfather",
+    "grandma",
+    "grandpa",
+    "niece",
+    "nephew",
+    "cousin",
+    "named",
+    "called",
+    "nurse",
+    "caregiver",
 ];
 
 /// Head nouns of facility names (folded), in English and the main European languages.
@@ -122,13 +160,44 @@ fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
     }
 }
 
-/// Extend the rules' PHI over name particles and facility heads. `case_informative`: whether
+/// Extend the rules' PHI over name particles, names after a relation word, surnames after a
+/// name, and facility heads. `flags`: each word's lexicon flags; `case_informative`: whether
 /// capitals mean something in this document (then a facility head must be capitalised).
-pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], case_informative: bool) {
+pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_informative: bool) {
     let n = doc.len();
     let folded: Vec<String> = (0..n)
         .map(|i| fold(doc.token_text(i)).into_owned())
         .collect();
+    // 0. a first name after a relation word ("wife sarah", "pt bob"), then a surname after a name
+    // that a salutation or a relation word introduced ("dr. john bowman": "bowman" is also a
+    // medical word)
+    for i in 1..n {
+        let f = flags[i];
+        if !rules[i].phi
+            && RELATIONS.contains(&folded[i - 1].as_str())
+            && close(doc, i)
+            && f & flag::FIRST_NAME != 0
+            && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+        {
+            mark(rules, i, PhiType::Patient);
+        }
+    }
+    for i in 2..n {
+        let introduced = matches!(
+            rules[i - 1].reason,
+            Reason::AfterSalutation | Reason::Context
+        ) || (is_namelike(&rules[i - 1])
+            && RELATIONS.contains(&folded[i - 2].as_str()));
+        if !rules[i].phi
+            && introduced
+            && rules[i - 1].phi
+            && doc.gap_before(i) == " "
+            && flags[i] & flag::SURNAME != 0
+            && flags[i] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+        {
+            mark(rules, i, rules[i - 1].kind.unwrap_or(PhiType::Patient));
+        }
+    }
     // 1. particles: a run of 1-3 particles between a name (or a salutation) and a name
     let mut i = 1;
     while i < n {
@@ -238,6 +307,19 @@ mod tests {
         }
         let p = phi_words("A case of lupus de novo in the patient.");
         assert!(!p.contains(&"de".to_string()), "{p:?}");
+    }
+
+    #[test]
+    fn lower_case_names_after_relation_words_and_salutations() {
+        let p = phi_words(
+            "pt bob had fever. wife sarah said dr. john bowman saw him and son will came.",
+        );
+        for w in ["bob", "sarah", "john", "bowman"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        for w in ["will", "fever", "saw"] {
+            assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
+        }
     }
 
     #[test]

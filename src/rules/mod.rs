@@ -102,6 +102,7 @@ impl RuleEngine {
         context::apply(
             doc,
             &mut rules,
+            &flags,
             crate::tokenize::case_is_informative(doc.text),
         );
         RuleOutput {
