@@ -228,3 +228,60 @@ fn i2b2_export_reads_back_with_the_exact_gold() {
     assert_eq!(lines[1]["judgment"]["verdict"], "nothing_lost");
     assert!(lines[2]["judgment"].is_null());
 }
+
+#[test]
+fn exports_go_to_new_folders_with_a_manifest_and_an_audit_row() {
+    use deid::store::ExportKind;
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    let c = s.create_corpus("vaers", "x").unwrap();
+    let ids = s
+        .add_documents(
+            c,
+            &[
+                new_doc("a", TEXT, Some(vec![Span::new(19, 25, PhiType::City)])),
+                new_doc("b", TEXT, Some(vec![])),
+            ],
+        )
+        .unwrap();
+    s.set_status(ids[0], Status::Done).unwrap();
+
+    let gold = dir.path().join("gold");
+    let m = s
+        .export_to_new_folder(c, ExportKind::I2b2, &gold, "alice", true)
+        .unwrap();
+    assert_eq!(m.documents, 1, "only the reviewed narrative is gold");
+    assert!(gold.join("a.xml").exists() && !gold.join("b.xml").exists());
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(gold.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["annotator"], "alice");
+    assert_eq!(manifest["corpus"], "vaers");
+    assert_eq!(manifest["documents"], 1);
+
+    // the same folder again: refused, and the reviewed file is untouched
+    let before = std::fs::read(gold.join("a.xml")).unwrap();
+    let err = s
+        .export_to_new_folder(c, ExportKind::I2b2, &gold, "bob", false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not empty"), "{err}");
+    assert_eq!(std::fs::read(gold.join("a.xml")).unwrap(), before);
+    assert!(!gold.join("b.xml").exists());
+
+    s.export_to_new_folder(
+        c,
+        ExportKind::Masked,
+        &dir.path().join("masked"),
+        "bob",
+        true,
+    )
+    .unwrap();
+    let log = s.audit_log().unwrap();
+    assert_eq!(log.len(), 2, "the refused export is not logged as done");
+    assert_eq!(
+        (log[0].who.as_str(), log[0].action.as_str()),
+        ("bob", "export-masked")
+    );
+    assert_eq!((log[1].who.as_str(), log[1].documents), ("alice", 1));
+}

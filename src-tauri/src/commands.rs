@@ -6,8 +6,8 @@ use crate::engine::EngineInfo;
 use crate::import::{self, Failure, Finished, ImportRequest, Progress};
 use crate::{AppState, JobState};
 use deid::store::{
-    CorpusId, CorpusSummary, DocFilter, DocId, DocRow, DocumentView, Edit, GoldSpan, Judgment,
-    Status, UndoResult,
+    CorpusId, CorpusSummary, DocFilter, DocId, DocRow, DocumentView, Edit, ExportKind, GoldSpan,
+    Judgment, Status, UndoResult,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -214,13 +214,16 @@ pub fn report(state: State<'_, AppState>, corpus: CorpusId) -> Res<serde_json::V
     serde_json::to_value(report).map_err(err)
 }
 
-/// Export to a folder: `i2b2` (gold XML, one file per narrative), `masked` (de-identified
-/// text), `jsonl` (narratives with gold and judgments, `<folder>/judgments.jsonl`).
+/// Export to a NEW (or empty) folder: `i2b2` (gold XML, one file per narrative; only narratives
+/// marked done unless `only_done` is false), `masked` (de-identified text), `jsonl` (narratives
+/// with gold and judgments). The folder gets a `manifest.json`; the export is recorded in the
+/// audit log under the annotator's name. A folder holding anything is refused: nothing is ever
+/// replaced.
 #[tauri::command(async)]
 pub fn export(
     state: State<'_, AppState>,
     corpus: CorpusId,
-    kind: String,
+    kind: ExportKind,
     folder: String,
     only_done: Option<bool>,
 ) -> Res<serde_json::Value> {
@@ -228,23 +231,17 @@ pub fn export(
     if folder.trim().is_empty() {
         return Err("choose a folder to export to".into());
     }
-    deid::fsutil::create_private_dir_all(&dir).map_err(|e| e.to_string())?;
-    let store = store!(state);
-    let (n, target) = match kind.as_str() {
-        "i2b2" => (
-            store
-                .export_i2b2(corpus, &dir, only_done.unwrap_or(false))
-                .map_err(err)?,
-            dir.clone(),
-        ),
-        "masked" => (store.export_masked(corpus, &dir).map_err(err)?, dir.clone()),
-        "jsonl" => {
-            let p = dir.join("judgments.jsonl");
-            (store.export_jsonl(corpus, &p).map_err(err)?, p)
-        }
-        other => return Err(format!("unknown export kind {other:?}")),
-    };
-    Ok(serde_json::json!({ "count": n, "path": target.display().to_string() }))
+    let mut store = store!(state);
+    let m = store
+        .export_to_new_folder(
+            corpus,
+            kind,
+            &dir,
+            &state.config.annotator,
+            only_done.unwrap_or(true),
+        )
+        .map_err(err)?;
+    Ok(serde_json::json!({ "count": m.documents, "path": dir.display().to_string() }))
 }
 
 /// Starts an import job; progress and the end come as events.

@@ -9,12 +9,14 @@
 //! * Offsets are Unicode code points into the exact text, as everywhere in the engine.
 //! * Errors name the database (or export) path and the problem, never narrative text.
 
+mod audit;
 mod docs;
 mod edit;
 mod export;
 mod judgment;
 pub mod schema;
 
+pub use audit::{AuditEntry, ExportKind, ExportManifest};
 pub use docs::{rule_label, token_probs, NewPreAnnotation};
 pub use judgment::{CategoryQuality, ReviewReport, INFO_KEYS};
 

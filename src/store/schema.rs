@@ -22,6 +22,10 @@
 //!   stack); per narrative the gold the edit started from (what the annotator saw), the
 //!   annotator's own gold row before and after (with row ids) and the status before/after.
 //! * `judgment`: the pharmacist's causality-information judgment per narrative and annotator.
+//!
+//! Version 2:
+//!
+//! * `audit`: who exported what, when and where (one row per export; never updated).
 
 use rusqlite::Connection;
 
@@ -29,7 +33,20 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4445_4944;
 
 /// The migrations, in order; `user_version` = how many have been applied.
-pub const MIGRATIONS: &[&str] = &[V1];
+pub const MIGRATIONS: &[&str] = &[V1, V2];
+
+const V2: &str = r#"
+CREATE TABLE audit (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    at          TEXT NOT NULL,
+    who         TEXT NOT NULL,
+    action      TEXT NOT NULL,
+    corpus_id   INTEGER,
+    target      TEXT NOT NULL,
+    documents   INTEGER NOT NULL,
+    detail      TEXT NOT NULL DEFAULT ''
+);
+"#;
 
 const V1: &str = r#"
 CREATE TABLE corpus (

@@ -194,6 +194,18 @@ async fn type_into(c: &Client, css: &str, text: &str) {
         .unwrap_or_else(|e| panic!("type into {css}: {e}"));
 }
 
+/// Put `path` into the export dialog's folder field (replacing what is there).
+async fn set_folder(c: &Client, path: &str) {
+    js(
+        c,
+        &format!(
+            "(document.getElementById('exp-folder').value = {}, 1)",
+            json!(path)
+        ),
+    )
+    .await;
+}
+
 async fn shot(c: &Client, name: &str) -> PathBuf {
     let dir = repo().join("target/e2e-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -594,16 +606,43 @@ async fn review_scenario_survives_restart_and_exports() {
     shot(&c, "08-report").await;
     click(&c, "#btn-review").await;
 
-    // export
+    // export: gold holds only reviewed narratives; every export goes to a new folder and never
+    // replaces anything
+    let folder = |name: &str| out.join(name).display().to_string();
     click(&c, "#btn-export").await;
-    type_into(&c, "#exp-folder", &out.display().to_string()).await;
+    assert_eq!(
+        js(&c, "document.getElementById('exp-only-done').checked").await,
+        json!(true)
+    );
+    set_folder(&c, &folder("gold")).await;
+    click(&c, "#exp-i2b2").await;
+    wait_js(
+        &c,
+        "document.getElementById('exp-result').textContent.startsWith('Wrote 1 gold')",
+        "the gold export (only the narrative marked done)",
+    )
+    .await;
+    click(&c, "#exp-i2b2").await; // the same folder again: refused, nothing replaced
+    wait_js(
+        &c,
+        "document.getElementById('exp-result').textContent.includes('not empty')",
+        "a second export into the same folder refused",
+    )
+    .await;
+    js(
+        &c,
+        "(document.getElementById('exp-only-done').checked = false, 1)",
+    )
+    .await;
+    set_folder(&c, &folder("all")).await;
     click(&c, "#exp-i2b2").await;
     wait_js(
         &c,
         "document.getElementById('exp-result').textContent.startsWith('Wrote 5')",
-        "the XML export",
+        "the XML export of every narrative",
     )
     .await;
+    set_folder(&c, &folder("masked")).await;
     click(&c, "#exp-masked").await;
     wait_js(
         &c,
@@ -611,6 +650,7 @@ async fn review_scenario_survives_restart_and_exports() {
         "the masked export",
     )
     .await;
+    set_folder(&c, &folder("jsonl")).await;
     click(&c, "#exp-jsonl").await;
     wait_js(
         &c,
@@ -622,19 +662,28 @@ async fn review_scenario_survives_restart_and_exports() {
     c.close().await.unwrap();
 
     assert_eq!(
-        exported_tags(&out.join("case-001.xml")),
+        exported_tags(&out.join("gold/case-001.xml")),
         expected("case-001.tsv")
     );
+    assert!(
+        !out.join("gold/case-003.xml").exists(),
+        "unreviewed narratives are not gold"
+    );
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("gold/manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["documents"], json!(1));
+    assert_eq!(manifest["only_reviewed"], json!(true));
     assert_eq!(
-        exported_tags(&out.join("case-003.xml")),
+        exported_tags(&out.join("all/case-003.xml")),
         expected("case-003.tsv")
     );
-    let masked = std::fs::read_to_string(out.join("case-001.txt")).unwrap();
+    let masked = std::fs::read_to_string(out.join("masked/case-001.txt")).unwrap();
     assert_eq!(
         masked,
         "Reporter Dr [DOCTOR] saw pt [PATIENT] on [DATE] at [HOSPITAL]; [AGE] yo female developed urticaria after Comirnaty."
     );
-    let jsonl = std::fs::read_to_string(out.join("judgments.jsonl")).unwrap();
+    let jsonl = std::fs::read_to_string(out.join("jsonl/judgments.jsonl")).unwrap();
     let first: Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
     assert_eq!(first["id"], json!("case-001"));
     assert_eq!(first["judgment"]["comment"], json!("onset date masked"));

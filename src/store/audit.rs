@@ -1,0 +1,171 @@
+//! Exports as a user makes them: into a new (or empty) folder only, so nothing is ever replaced
+//! silently; with a `manifest.json` that says what the folder holds; and recorded in the `audit`
+//! table (who exported which corpus, where, when, how many narratives).
+
+use super::{store_err, CorpusId, Ctx, Store};
+use crate::error::{Error, Result};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// What to export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportKind {
+    /// Gold i2b2 2014 XML, one file per narrative.
+    I2b2,
+    /// De-identified text, one file per narrative.
+    Masked,
+    /// Narratives with gold and judgments, `judgments.jsonl`.
+    Jsonl,
+}
+
+/// What an export wrote, also written as the folder's `manifest.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExportManifest {
+    pub kind: ExportKind,
+    pub corpus: String,
+    pub corpus_id: CorpusId,
+    pub annotator: String,
+    pub only_reviewed: bool,
+    pub documents: usize,
+    pub exported_at: String,
+    pub model: Option<String>,
+    pub folder: PathBuf,
+}
+
+/// One row of the audit table.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditEntry {
+    pub at: String,
+    pub who: String,
+    pub action: String,
+    pub corpus_id: Option<CorpusId>,
+    pub target: String,
+    pub documents: usize,
+}
+
+/// `dir` must not exist or be empty: an export never replaces anything.
+fn check_new_folder(dir: &Path) -> Result<()> {
+    match std::fs::read_dir(dir) {
+        Ok(mut entries) => {
+            if entries.next().is_some() {
+                Err(Error::Invalid {
+                    path: dir.to_path_buf(),
+                    message: "this folder is not empty; exports never replace files: choose a \
+                              new or empty folder"
+                        .into(),
+                })
+            } else {
+                Ok(())
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Error::io(dir, e)),
+    }
+}
+
+impl Store {
+    /// Export `corpus` into the new or empty folder `dir` as `who`, write `manifest.json` and
+    /// record the export in the audit table. Gold (`I2b2`) exports hold only narratives marked
+    /// done when `only_reviewed`.
+    pub fn export_to_new_folder(
+        &mut self,
+        corpus: CorpusId,
+        kind: ExportKind,
+        dir: &Path,
+        who: &str,
+        only_reviewed: bool,
+    ) -> Result<ExportManifest> {
+        check_new_folder(dir)?;
+        let name = self
+            .corpora()?
+            .into_iter()
+            .find(|c| c.id == corpus)
+            .map(|c| c.name)
+            .ok_or_else(|| store_err(&self.path, format!("no corpus {corpus}")))?;
+        let documents = match kind {
+            ExportKind::I2b2 => self.export_i2b2(corpus, dir, only_reviewed)?,
+            ExportKind::Masked => self.export_masked(corpus, dir)?,
+            ExportKind::Jsonl => {
+                crate::fsutil::create_private_dir_all(dir)?;
+                self.export_jsonl(corpus, &dir.join("judgments.jsonl"))?
+            }
+        };
+        let model: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT p.model FROM pre_annotation p JOIN document d ON d.id = p.doc_id
+                 WHERE d.corpus_id = ?1 ORDER BY p.id DESC LIMIT 1",
+                [corpus],
+                |r| r.get(0),
+            )
+            .ok();
+        let manifest = ExportManifest {
+            kind,
+            corpus: name,
+            corpus_id: corpus,
+            annotator: who.to_string(),
+            only_reviewed: kind == ExportKind::I2b2 && only_reviewed,
+            documents,
+            exported_at: super::now(&self.conn, &self.path)?,
+            model,
+            folder: dir.to_path_buf(),
+        };
+        let json = serde_json::to_string_pretty(&manifest).expect("plain data");
+        crate::fsutil::write_atomic(
+            &dir.join("manifest.json"),
+            json.as_bytes(),
+            crate::fsutil::Durability::PowerLoss,
+        )?;
+        self.conn
+            .execute(
+                "INSERT INTO audit (at, who, action, corpus_id, target, documents, detail)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                rusqlite::params![
+                    manifest.exported_at,
+                    who,
+                    format!(
+                        "export-{}",
+                        serde_json::to_value(kind)
+                            .expect("plain")
+                            .as_str()
+                            .unwrap_or("?")
+                    ),
+                    corpus,
+                    dir.display().to_string(),
+                    documents as i64,
+                    if manifest.only_reviewed {
+                        "reviewed only"
+                    } else {
+                        ""
+                    },
+                ],
+            )
+            .ctx(&self.path, "recording the export in the audit log")?;
+        Ok(manifest)
+    }
+
+    /// The audit log, newest first.
+    pub fn audit_log(&self) -> Result<Vec<AuditEntry>> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT at, who, action, corpus_id, target, documents FROM audit ORDER BY id DESC",
+            )
+            .ctx(&self.path, "reading the audit log")?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(AuditEntry {
+                    at: r.get(0)?,
+                    who: r.get(1)?,
+                    action: r.get(2)?,
+                    corpus_id: r.get(3)?,
+                    target: r.get(4)?,
+                    documents: r.get::<_, i64>(5)? as usize,
+                })
+            })
+            .ctx(&self.path, "reading the audit log")?;
+        rows.collect::<rusqlite::Result<Vec<_>>>()
+            .ctx(&self.path, "reading the audit log")
+    }
+}
