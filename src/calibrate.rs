@@ -89,6 +89,7 @@ pub fn calibrate(
     gold: &[Document],
     target_recall: f64,
     kind: RecallKind,
+    per_category: bool,
 ) -> Result<Calibration> {
     let texts: Vec<&str> = gold.iter().map(|d| d.text.as_str()).collect();
     let scored: Vec<Scored> = deid
@@ -162,7 +163,7 @@ pub fn calibrate(
     // Per category (the model's most likely PHI class): one pass of coordinate ascent, only for
     // categories with enough gold tokens to judge (a category absent from the gold would
     // otherwise be set to the most permissive pair: releasing its tokens costs nothing there).
-    if reached {
+    if reached && per_category {
         let gold_tokens = gold_tokens_per_type(gold);
         let labels: Vec<String> = deid
             .model

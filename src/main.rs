@@ -139,6 +139,10 @@ enum Command {
         /// Print the result without changing metadata.json.
         #[arg(long)]
         dry_run: bool,
+        /// Global thresholds only: no per-category pairs (they fit the calibration set more
+        /// closely, and generalise less).
+        #[arg(long)]
+        global_only: bool,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -260,6 +264,7 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             recall,
             curve,
             dry_run,
+            global_only,
             engine,
         } => {
             if engine.rules_only || engine.model_only {
@@ -271,7 +276,8 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                 .iter()
                 .map(|name| deid::i2b2::read_file(&gold.join(name)))
                 .collect::<deid::Result<Vec<_>>>()?;
-            let cal = deid::calibrate::calibrate(&deid, &docs, target_recall, recall)?;
+            let cal =
+                deid::calibrate::calibrate(&deid, &docs, target_recall, recall, !global_only)?;
             if let Some(path) = curve {
                 let mut csv = String::from("low,high,recall,precision\n");
                 for p in &cal.curve {

@@ -11,39 +11,42 @@ use crate::tokenize::{OffsetMap, Tokenized};
 /// the previous span of the same category across a short gap such as the space in "John Smith"
 /// or the apostrophe in "O'Brien".
 ///
-/// **Invariant** (the inverse principle, enforced here for every engine mode): every span covers
-/// whole words. A recognizer hit inside a word ("93" in "93to95") masks the whole word, so a
-/// mask never leaves part of a word, a digit or a letter of any script, visible.
+/// **Invariant** (the inverse principle, enforced here for every engine mode): every word is
+/// covered entirely or not at all. A recognizer hit inside a word ("46" in "46yo", "93" in
+/// "93to95") keeps its exact extent, and the rest of the word gets spans of the same category,
+/// so a mask never leaves part of a word, a digit or a letter of any script, visible, while the
+/// i2b2 tags still say exactly what the recognizer found.
 pub fn spans_from_tokens(
     doc: &Tokenized,
     kinds: &[Option<PhiType>],
     pattern_spans: &[Span],
 ) -> Vec<Span> {
-    let patterns = cover_whole_words(doc, pattern_spans.to_vec());
+    let groups = cover_whole_words(doc, pattern_spans.to_vec());
     let mut out: Vec<Span> = Vec::new();
     // the word that ends the last span in `out`, when that span came from words
     let mut last_word: Option<usize> = None;
-    let mut p = 0;
+    let mut g = 0;
     let mut i = 0;
     while i < doc.len() {
         let tok = doc.tokens[i];
-        while p < patterns.len() && patterns[p].end <= tok.start {
-            p += 1;
+        while g < groups.len() && group_end(&groups[g]) <= tok.start {
+            g += 1;
         }
-        if let Some(span) = patterns.get(p).filter(|s| s.start < tok.end) {
-            // words covered by this recognizer span (it covers them whole)
+        if let Some(group) = groups.get(g).filter(|gr| gr[0].start < tok.end) {
+            // words covered by this recognizer group (it covers them whole)
+            let end = group_end(group);
             let mut j = i;
             let mut any_phi = false;
-            while j < doc.len() && doc.tokens[j].start < span.end {
+            while j < doc.len() && doc.tokens[j].start < end {
                 any_phi |= kinds[j].is_some();
                 j += 1;
             }
             if any_phi {
-                out.push(span.clone());
+                out.extend(group.iter().cloned());
                 last_word = None;
             }
             i = j;
-            p += 1;
+            g += 1;
             continue;
         }
         if let Some(kind) = kinds[i] {
@@ -65,38 +68,63 @@ pub fn spans_from_tokens(
     out
 }
 
-/// Widen every span to the words it touches and merge spans that then overlap (the longer
-/// span's category wins). The result is sorted and covers whole words only.
-pub fn cover_whole_words(doc: &Tokenized, mut spans: Vec<Span>) -> Vec<Span> {
+fn group_end(group: &[Span]) -> usize {
+    group.last().map_or(0, |s| s.end)
+}
+
+/// Recognizer spans as groups that cover whole words: each group is a run of adjacent spans
+/// (sorted, non-overlapping) whose union starts and ends at word boundaries. A span that starts
+/// or ends inside a word keeps its extent, and the rest of that word becomes a span of the same
+/// category ("46yo": AGE "46" + AGE "yo"). Overlapping spans are cut (the earlier one keeps its
+/// characters).
+pub fn cover_whole_words(doc: &Tokenized, mut spans: Vec<Span>) -> Vec<Vec<Span>> {
     spans.retain(|s| s.end > s.start);
     spans.sort_by_key(|s| (s.start, s.end));
     let words = &doc.tokens;
-    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
-    for mut span in spans {
-        // the word containing the first character, if that character is in a word
-        let w = words.partition_point(|t| t.end <= span.start);
-        if let Some(t) = words.get(w).filter(|t| t.start < span.start) {
-            span.start = t.start;
-        }
-        // the word containing the last character
-        let w = words.partition_point(|t| t.end < span.end);
-        if let Some(t) = words
-            .get(w)
-            .filter(|t| t.start < span.end && t.end > span.end)
-        {
-            span.end = t.end;
-        }
-        match out.last_mut() {
-            Some(last) if span.start < last.end => {
-                if span.end - span.start > last.end - last.start {
-                    last.kind = span.kind;
+    // non-overlapping, sorted
+    let mut exact: Vec<Span> = Vec::with_capacity(spans.len());
+    for mut s in spans {
+        if let Some(last) = exact.last() {
+            if s.start < last.end {
+                if s.end <= last.end {
+                    continue;
                 }
-                last.end = last.end.max(span.end);
+                s.start = last.end;
             }
-            _ => out.push(span),
+        }
+        exact.push(s);
+    }
+    // the rest of each word a span touches, never over another recognizer span
+    let mut all: Vec<Span> = Vec::with_capacity(exact.len() * 2);
+    for (k, s) in exact.iter().enumerate() {
+        // where the pieces pushed so far end (a previous span or its right remainder)
+        let covered_to = all.last().map_or(0, |p: &Span| p.end);
+        let next_start = exact.get(k + 1).map_or(usize::MAX, |n| n.start);
+        let w = words.partition_point(|t| t.end <= s.start);
+        if let Some(t) = words.get(w).filter(|t| t.start < s.start) {
+            let from = t.start.max(covered_to);
+            if from < s.start {
+                all.push(Span::new(from, s.start, s.kind));
+            }
+        }
+        all.push(s.clone());
+        let w = words.partition_point(|t| t.end < s.end);
+        if let Some(t) = words.get(w).filter(|t| t.start < s.end && t.end > s.end) {
+            let to = t.end.min(next_start);
+            if s.end < to {
+                all.push(Span::new(s.end, to, s.kind));
+            }
         }
     }
-    out
+    // runs of touching spans
+    let mut groups: Vec<Vec<Span>> = Vec::new();
+    for piece in all {
+        match groups.last_mut() {
+            Some(group) if piece.start <= group_end(group) => group.push(piece),
+            _ => groups.push(vec![piece]),
+        }
+    }
+    groups
 }
 
 /// Whether two PHI words of one category separated by `gap` are one expression.
@@ -163,10 +191,17 @@ pub fn mask_every_word(text: &str) -> String {
 pub fn mask_text(text: &str, map: &OffsetMap, spans: &[Span]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
+    let mut last_kind = None;
     for span in spans {
+        // pieces of one word ("46" + "yo") are one placeholder
+        if span.start == at && at > 0 && last_kind == Some(span.kind) {
+            at = span.end;
+            continue;
+        }
         out.push_str(&text[map.byte(at)..map.byte(span.start)]);
         out.push_str(placeholder(span.kind));
         at = span.end;
+        last_kind = Some(span.kind);
     }
     out.push_str(&text[map.byte(at)..]);
     out
@@ -260,10 +295,20 @@ mod tests {
             Span::new(15, 17, Age),
             Span::new(19, 29, Date),
         ];
+        // the recognizers' exact extents stay (i2b2 tags), the rest of each word is covered too
         assert_eq!(
             run(text, &k, &pats),
-            vec![("93to95".into(), Age), ("45to12/26/2020".into(), Date)]
+            vec![
+                ("93".into(), Age),
+                ("to95".into(), Age),
+                ("45".into(), Age),
+                ("to".into(), Age),
+                ("12/26/2020".into(), Date)
+            ]
         );
+        let map = OffsetMap::new(text);
+        let spans = spans_from_tokens(&Tokenized::new(text), &k, &pats);
+        assert_eq!(mask_text(text, &map, &spans), "age [AGE] and [AGE][DATE] x");
     }
 
     #[test]
