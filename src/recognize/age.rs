@@ -26,7 +26,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s+){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b)"
         ));
         AgeRecognizer { re }
     }
@@ -97,6 +97,7 @@ mod tests {
             ("twenty-five years old", "twenty-five"),
             ("in his late 60's", "60's"),
             ("Age at time of vaccination, 46 years 6 months", "46"),
+            ("wore braces until 13yr of age", "13"),
         ] {
             assert_eq!(ages(t), [want], "{t}");
         }

@@ -137,6 +137,13 @@ const ORDINAL_NOUNS: &[&str] = &[
     "test",
     "and",
 ];
+/// Words after a number that show a duration or a measurement, not a two-digit year.
+const DURATION_UNITS: &[&str] = &[
+    "min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "h", "sec", "secs", "second",
+    "seconds", "day", "days", "d", "wk", "wks", "week", "weeks", "mo", "mos", "month", "months",
+    "yr", "yrs", "year", "years", "y", "times", "x", "percent", "degrees", "deg", "f", "c", "bpm",
+    "mmhg", "kg", "lb", "lbs", "cm", "beats", "breaths", "of",
+];
 /// Words after a year that show it is a quantity ("in 2000 patients").
 const YEAR_UNITS: &[&str] = &[
     "mg", "mcg", "ml", "g", "units", "unit", "iu", "cells", "patients", "people", "cases",
@@ -161,7 +168,7 @@ impl DateRecognizer {
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?\s+{YEAR})|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
@@ -375,6 +382,24 @@ impl DateRecognizer {
         }
         if let Some(y) = c.name("yr") {
             let trig = c["trig"].to_ascii_lowercase();
+            // a two-digit year ("CVA in 94", "since '88") only after a temporal word and not
+            // before a unit: "in 45 minutes" is a duration
+            if y.as_str().trim_start_matches('\'').len() == 2 {
+                let temporal = matches!(
+                    trig.as_str(),
+                    "in" | "since" | "during" | "until" | "till" | "before" | "after" | "circa"
+                );
+                let after = word_after(text, y.end());
+                if !temporal
+                    || DURATION_UNITS.contains(&after.as_str())
+                    || YEAR_UNITS.contains(&after.as_str())
+                    || continues_number(text, y.end(), b".,/:%")
+                    || matches!(char_at(text, y.end()), Some('-' | '\''))
+                    || text[y.end()..].trim_start().starts_with('%')
+                {
+                    return None;
+                }
+            }
             if y.as_str().len() == 6 && !trig.starts_with("date") {
                 return None;
             }
