@@ -32,6 +32,7 @@ pub(crate) struct IdRecognizer {
     report: Regex,
     report_lower: Regex,
     worldwide: Regex,
+    worldwide_lower: Regex,
     keyed: Regex,
     zip: Regex,
 }
@@ -53,6 +54,7 @@ impl IdRecognizer {
         // Worldwide case ids of regulators: country code, office (and register), serial after a
         // hyphen or a space: "GB-MHRA-ADR 25123456", "SE-MPA-2021-012345", "DE-PEI-2021-004567".
         let worldwide = compile(r"\b[A-Z]{2}-[A-Z]{2,}(?:-[A-Z]{2,})*[- ]\d{4,}(?:-\d+)*\b");
+        let worldwide_lower = compile(r"\b[a-z]{2}-[a-z]{2,}(?:-[a-z]{2,})*[- ]\d{4,}(?:-\d+)*\b");
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
         let keyed = compile(&format!(
             r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
@@ -65,6 +67,7 @@ impl IdRecognizer {
             report,
             report_lower,
             worldwide,
+            worldwide_lower,
             keyed,
             zip,
         }
@@ -79,7 +82,12 @@ impl IdRecognizer {
                 prio,
             })
         };
-        for m in self.worldwide.find_iter(text) {
+        let caseless = !crate::tokenize::case_is_informative(text);
+        let lower = caseless
+            .then(|| self.worldwide_lower.find_iter(text))
+            .into_iter()
+            .flatten();
+        for m in self.worldwide.find_iter(text).chain(lower) {
             push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
         }
         for m in self.ssn.find_iter(text) {
@@ -98,7 +106,6 @@ impl IdRecognizer {
             }
             push(s, e, PhiType::Ssn, PRIO_CONTACT_ID);
         }
-        let caseless = !crate::tokenize::case_is_informative(text);
         let lower = caseless
             .then(|| self.report_lower.find_iter(text))
             .into_iter()

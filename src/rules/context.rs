@@ -116,6 +116,12 @@ const FACILITY_HEADS: &[&str] = &[
     "chru",
 ];
 
+/// Words that introduce a house, flat or sector number in an address (folded).
+const HOUSE_NUMBER_WORDS: &[&str] = &[
+    "no", "nr", "nro", "num", "bus", "apt", "flat", "unit", "house", "sector", "block", "lot",
+    "building", "bldg", "floor", "kv", "d", "dom",
+];
+
 /// Connectors allowed between a facility head and its name ("Hospital de Clínicas", "Klinikum
 /// rechts der Isar", "University Hospital of Wales").
 const CONNECTORS: &[&str] = &[
@@ -198,7 +204,8 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
             mark(rules, i, rules[i - 1].kind.unwrap_or(PhiType::Patient));
         }
     }
-    // 1. particles: a run of 1-3 particles between a name (or a salutation) and a name
+    // 1. particles: a run of 1-3 particles between a name or place (or a salutation) and a name
+    // or place ("Van den Bossche", "Santiago de Chile", "Universidad de Buenos Aires")
     let mut i = 1;
     while i < n {
         let mut j = i;
@@ -210,9 +217,9 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
         {
             j += 1;
         }
-        if j > i && j < n && close(doc, j) && is_namelike(&rules[j]) {
+        if j > i && j < n && close(doc, j) && is_placelike(&rules[j]) {
             let before = &rules[i - 1];
-            let opens = is_namelike(before)
+            let opens = is_placelike(before)
                 || before.features.has(super::Feature::IsSalutation)
                 || (case_informative
                     && doc
@@ -229,6 +236,24 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
             }
         }
         i = j.max(i + 1);
+    }
+    // 1b. addresses: a house-number word before a number after a street or place ("Jl.
+    // Diponegoro No. 71", "Naamsestraat 15 bus 2", "House 1187, Sector 14"), and a word between a
+    // house number and a street word ("9 elm grove")
+    for i in 1..n.saturating_sub(1) {
+        if rules[i].phi || !close(doc, i + 1) {
+            continue;
+        }
+        let number_next = doc.token_text(i + 1).chars().all(|c| c.is_ascii_digit());
+        let after_place = rules[i - 1].phi && !matches!(rules[i - 1].reason, Reason::TimeOfDay);
+        if number_next && after_place && HOUSE_NUMBER_WORDS.contains(&folded[i].as_str()) {
+            mark(rules, i, PhiType::Street);
+        } else if doc.token_text(i - 1).chars().all(|c| c.is_ascii_digit())
+            && rules[i + 1].features.has(super::Feature::IsStreet)
+            && close(doc, i)
+        {
+            mark(rules, i, PhiType::Street);
+        }
     }
     // 2. facility heads in a run of neighbouring words that also holds a name or place
     // ("Karolinska University Hospital", "Hospital de Clínicas", "st mary hospital")
