@@ -35,7 +35,11 @@ fn run_measured(cmd: &mut Command) -> (Duration, f64, i32) {
     let mut status = 0;
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    (t.elapsed(), usage.ru_maxrss as f64 / 1024.0, libc::WEXITSTATUS(status))
+    (
+        t.elapsed(),
+        usage.ru_maxrss as f64 / 1024.0,
+        libc::WEXITSTATUS(status),
+    )
 }
 
 /// One narrative of `bytes` bytes made of the corpus's narratives one after another.
@@ -173,7 +177,7 @@ fn main() {
         chars as f64 / med.as_secs_f64() / 1e6
     );
 
-    let model_dir = root.join("models/deid-bilstm-v1");
+    let model_dir = root.join(deid::model::DEFAULT_MODEL_DIR);
     let model =
         deid::model::DeepModel::load(&model_dir, deid::model::Provider::Cpu).expect("model loads");
     let hybrid = Deidentifier::with_model(

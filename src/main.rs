@@ -36,7 +36,7 @@ struct EngineArgs {
     /// The deep model alone (argmax), for comparison.
     #[arg(long)]
     model_only: bool,
-    /// Model directory (metadata.json + ONNX file); default $DEID_MODEL or models/deid-bilstm-v1.
+    /// Model directory (metadata.json + ONNX file); default $DEID_MODEL or models/deid-bilstm-v2.
     #[arg(long)]
     model: Option<PathBuf>,
     /// Where the model runs; CUDA falls back to the CPU with a message when unavailable.
@@ -53,7 +53,7 @@ impl EngineArgs {
             .clone()
             .or_else(|| std::env::var_os("DEID_MODEL").map(PathBuf::from))
             .unwrap_or_else(|| {
-                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/deid-bilstm-v1")
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(deid::model::DEFAULT_MODEL_DIR)
             })
     }
 

@@ -42,7 +42,7 @@ fn rules_only() -> &'static Deidentifier {
 fn hybrid() -> &'static Deidentifier {
     static D: OnceLock<Deidentifier> = OnceLock::new();
     D.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/deid-bilstm-v1");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(deid::model::DEFAULT_MODEL_DIR);
         let model = DeepModel::load(&dir, Provider::Cpu).expect("the shipped model loads");
         Deidentifier::with_model(RuleEngine::embedded(), model, Mode::Hybrid)
     })

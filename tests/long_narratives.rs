@@ -9,7 +9,7 @@ use std::path::Path;
 
 fn hybrid(window: usize) -> Deidentifier {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let model = DeepModel::load(&root.join("models/deid-bilstm-v1"), Provider::Cpu).unwrap();
+    let model = DeepModel::load(&root.join(deid::model::DEFAULT_MODEL_DIR), Provider::Cpu).unwrap();
     let mut d = Deidentifier::with_model(RuleEngine::embedded(), model, Mode::Hybrid);
     d.window = window;
     d

@@ -28,7 +28,7 @@ struct ParityDoc {
 #[test]
 fn rust_preprocessing_and_ort_match_pytorch() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("models/deid-bilstm-v1");
+    let dir = root.join(deid::model::DEFAULT_MODEL_DIR);
     let parity: Parity =
         serde_json::from_slice(&std::fs::read(dir.join("parity.json")).unwrap()).unwrap();
     assert!(parity.tolerance <= 1e-4);
@@ -73,7 +73,7 @@ fn rust_preprocessing_and_ort_match_pytorch() {
 #[test]
 fn batching_with_padding_does_not_change_probabilities() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let model = DeepModel::load(&root.join("models/deid-bilstm-v1"), Provider::Cpu).unwrap();
+    let model = DeepModel::load(&root.join(deid::model::DEFAULT_MODEL_DIR), Provider::Cpu).unwrap();
     let rules = RuleEngine::embedded();
     let texts = [
         "Fever on 12/26/20.",

@@ -267,8 +267,16 @@ fn two_digit_years_after_temporal_words_and_seasons() {
     expect("hx of CVA in 94, stable", &[("94", Date)]);
     expect("SPRING 95 pt recv vax", &[("SPRING 95", Date)]);
     expect("sick all summer, 1999 with pain", &[("summer, 1999", Date)]);
-    for t in ["resolved in 45 minutes", "in 60 % of cases", "in 50 patients"] {
-        assert!(found(t).iter().all(|(_, k)| *k != Date), "{t}: {:?}", found(t));
+    for t in [
+        "resolved in 45 minutes",
+        "in 60 % of cases",
+        "in 50 patients",
+    ] {
+        assert!(
+            found(t).iter().all(|(_, k)| *k != Date),
+            "{t}: {:?}",
+            found(t)
+        );
     }
 }
 

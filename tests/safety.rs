@@ -40,7 +40,7 @@ fn corpus() -> Vec<(PathBuf, String)> {
 }
 
 fn hybrid() -> Deidentifier {
-    let model = DeepModel::load(&root().join("models/deid-bilstm-v1"), Provider::Cpu)
+    let model = DeepModel::load(&root().join(deid::model::DEFAULT_MODEL_DIR), Provider::Cpu)
         .expect("the shipped model loads (ONNX Runtime from ./studio setup)");
     Deidentifier::with_model(RuleEngine::embedded(), model, Mode::Hybrid)
 }

@@ -2,7 +2,7 @@
 parity.json (PyTorch probabilities for a few short dev documents) and checkpoint.pt (for fine-tuning).
 
     python3 -m training.export --checkpoint training/runs/d/checkpoint.pt \
-        --name deid-bilstm-v1 --dev training/data/dev.jsonl --out models/deid-bilstm-v1
+        --name deid-bilstm-v2 --dev training/data/dev.jsonl --out models/deid-bilstm-v2
 """
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def main():
     ap.add_argument("--name", required=True)
     ap.add_argument("--version", default="1.0.0")
     ap.add_argument("--dev", required=True, help="featurized dev gold JSONL (parity fixture + metrics)")
-    ap.add_argument("--out", required=True, help="model directory, e.g. models/deid-bilstm-v1")
+    ap.add_argument("--out", required=True, help="model directory, e.g. models/deid-bilstm-v2")
     ap.add_argument("--parity-docs", type=int, default=5)
     args = ap.parse_args()
     torch.set_num_threads(2)

@@ -1,8 +1,8 @@
 """Fine-tune an exported model on reviewed gold (a folder of i2b2 XML, as Deid Studio exports reviewed
 documents) and write a NEW model directory, only if it is better than the base on held-out gold.
 
-    training/.venv/bin/python -m training.finetune --base models/deid-bilstm-v1 --xml REVIEWED_XML_DIR \\
-        --name deid-bilstm-v1-ft --out models/deid-bilstm-v1-ft
+    training/.venv/bin/python -m training.finetune --base models/deid-bilstm-v2 --xml REVIEWED_XML_DIR \\
+        --name deid-bilstm-v2-ft --out models/deid-bilstm-v2-ft
 
 1. Holds out --holdout (20%, at least 1) of the XML documents, seeded, by document, for model selection
    and threshold calibration (--valid-xml DIR: that folder instead); trains on the rest.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One command: venv → deid binary → synthetic data (if missing) → featurize → train → export.
 #
-#   training/train.sh                 # variation d, exported to models/deid-bilstm-v1
+#   training/train.sh                 # variation d, exported to models/deid-bilstm-v2
 #   NAME=x VARIATION=c EPOCHS=8 MAX_DOCS=5000 MAX_MINUTES=30 training/train.sh
 #   TINY=1 training/train.sh          # smoke run: 40 documents, 1 epoch, small dims → training/runs/tiny
 #   CARRIERS=path.csv                 # carrier narratives (default: ../shared/data/vaers/vaers-2021-01.csv and
@@ -12,7 +12,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-NAME="${NAME:-deid-bilstm-v1}"
+NAME="${NAME:-deid-bilstm-v2}"
 VARIATION="${VARIATION:-d}"
 EPOCHS="${EPOCHS:-15}"
 SEED="${SEED:-13}"

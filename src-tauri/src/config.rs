@@ -18,7 +18,7 @@ pub struct Config {
     /// The corpus imported on first start (empty database): `DEID_DEMO` (`none` to skip), else
     /// `data/demo/vaers-demo.csv`.
     pub demo: Option<PathBuf>,
-    /// The deep model directory: `DEID_MODEL`, else `models/deid-bilstm-v1`.
+    /// The deep model directory: `DEID_MODEL`, else `deid::model::DEFAULT_MODEL_DIR`.
     pub model_dir: PathBuf,
     /// `DEID_PROVIDER=cuda` asks for CUDA (falls back to the CPU, saying why).
     pub provider: Provider,
@@ -56,7 +56,7 @@ impl Config {
         };
         let model_dir = std::env::var_os("DEID_MODEL")
             .map(PathBuf::from)
-            .unwrap_or_else(|| root.join("models/deid-bilstm-v1"));
+            .unwrap_or_else(|| root.join(deid::model::DEFAULT_MODEL_DIR));
         let provider = match std::env::var("DEID_PROVIDER").as_deref() {
             Ok("cuda") | Ok("CUDA") => Provider::Cuda,
             _ => Provider::Cpu,

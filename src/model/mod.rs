@@ -56,6 +56,10 @@ pub struct DeepModel {
 
 const UNK: i64 = 1;
 
+/// The model the command and the app load when none is named (`DEID_MODEL` or `--model`
+/// choose another), relative to the repository root. Defined once for both.
+pub const DEFAULT_MODEL_DIR: &str = "models/deid-bilstm-v2";
+
 impl DeepModel {
     /// Load `dir/metadata.json` and `dir/<onnx>`. Asking for CUDA where it cannot run falls back
     /// to the CPU and says why in [`DeepModel::fallback`].
