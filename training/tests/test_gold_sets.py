@@ -1,0 +1,179 @@
+"""Tests of the hand-annotated gold sets under tests/fixtures/gold/.
+
+For every set (2021 dev/, dev-1990s/, dev-intl/, and the derived dev-caps/ + dev-lower/):
+  * its validator (validate.py, or variants.py --check-only) exits 0 and prints OK;
+  * re-rendering from the annotations (render.py --out, variants.py --out) into a temporary
+    folder gives exactly the checked-in files, byte for byte, and no file more or less.
+Plus in-process checks of tests/fixtures/gold/goldlib.py: reading back and re-writing every
+checked-in XML is the identity, and check_xml rejects a shifted offset.
+
+Run from the repository root:  python3 -m unittest discover -s training/tests -t .
+The 2021 and 1990s sets are checked against the VAERS CSVs in ../shared/data/vaers/ (relative to
+the repository root, as in CI); a missing CSV is a test failure, not a skip. Only the standard
+library is needed; the scripts run with the same interpreter (sys.executable).
+"""
+
+import glob
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GOLD = os.path.join(ROOT, "tests", "fixtures", "gold")
+VAERS = os.path.join(ROOT, "..", "shared", "data", "vaers")
+CSV_2021 = os.path.join(VAERS, "vaers-2021-01.csv")
+CSV_1990S = os.path.join(VAERS, "vaers-1990s.csv")
+# never leave __pycache__ folders in the (tracked) gold folder
+ENV = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+
+
+def run_script(script, *args):
+    return subprocess.run([sys.executable, "-B", os.path.join(GOLD, script), *args],
+                          cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
+
+
+def read_tree(folder, only_xml=False):
+    """{relative path: bytes} of the files under folder."""
+    out = {}
+    for dirpath, _, names in os.walk(folder):
+        for name in names:
+            if only_xml and not name.endswith(".xml"):
+                continue
+            path = os.path.join(dirpath, name)
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, folder)] = f.read()
+    return out
+
+
+def load_goldlib():
+    old = sys.dont_write_bytecode
+    sys.dont_write_bytecode = True
+    try:
+        spec = importlib.util.spec_from_file_location("goldlib", os.path.join(GOLD, "goldlib.py"))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    finally:
+        sys.dont_write_bytecode = old
+
+
+class GoldSetsTest(unittest.TestCase):
+    maxDiff = 4000
+
+    def need_csv(self, path):
+        if not os.path.isfile(path):
+            self.fail(f"VAERS CSV not found: {os.path.normpath(path)}. The 2021 and 1990s gold sets are "
+                      f"validated against ../shared/data/vaers/*.csv relative to the repository root "
+                      f"({ROOT}); check out the shared data there (as CI has it).")
+        return path
+
+    def assert_ok(self, proc, n_expected=None):
+        """Exit 0, 'OK' printed, and (if given) the narrative count in the OK line."""
+        report = f"\n--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+        self.assertEqual(proc.returncode, 0, "validator failed" + report)
+        if n_expected is None:
+            self.assertEqual(proc.stdout.strip().splitlines()[-1], "OK", report)
+            return
+        m = re.match(r"OK: (\d+) narratives", proc.stdout)
+        self.assertIsNotNone(m, "no OK line" + report)
+        self.assertGreater(n_expected, 0)
+        self.assertEqual(int(m.group(1)), n_expected, "narratives validated != XML files" + report)
+
+    def assert_same_tree(self, rendered, checked_in, what):
+        self.assertEqual(sorted(rendered), sorted(checked_in), f"{what}: file names differ")
+        self.assertGreater(len(checked_in), 0, f"{what}: no files")
+        differ = sorted(name for name in checked_in if rendered[name] != checked_in[name])
+        self.assertEqual(differ, [], f"{what}: re-rendered files differ from the checked-in ones")
+
+    def render(self, script, *args):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "out")
+            proc = run_script(script, *args, "--out", out)
+            self.assertEqual(proc.returncode, 0, f"{script} failed:\n{proc.stdout}\n{proc.stderr}")
+            return read_tree(out)
+
+    # ---- 2021 VAERS set: dev/*.xml + dev/VAERS_IDS.tsv
+
+    def test_2021_validates(self):
+        csv_path = self.need_csv(CSV_2021)
+        n = len(glob.glob(os.path.join(GOLD, "dev", "*.xml")))
+        self.assert_ok(run_script("validate.py", "--csv", csv_path), n)
+
+    def test_2021_renders_to_checked_in_xml(self):
+        csv_path = self.need_csv(CSV_2021)
+        rendered = self.render("render.py", "--csv", csv_path)
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev")), "dev/")
+
+    # ---- 1990s VAERS set: dev-1990s/xml/*.xml + dev-1990s/VAERS_IDS.tsv
+
+    def test_1990s_validates(self):
+        csv_path = self.need_csv(CSV_1990S)
+        n = len(glob.glob(os.path.join(GOLD, "dev-1990s", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-1990s", "validate.py"), "--csv", csv_path), n)
+
+    def test_1990s_renders_to_checked_in_xml(self):
+        csv_path = self.need_csv(CSV_1990S)
+        rendered = self.render(os.path.join("dev-1990s", "render.py"), "--csv", csv_path)
+        expected = read_tree(os.path.join(GOLD, "dev-1990s", "xml"))
+        with open(os.path.join(GOLD, "dev-1990s", "VAERS_IDS.tsv"), "rb") as f:
+            expected["VAERS_IDS.tsv"] = f.read()
+        self.assert_same_tree(rendered, expected, "dev-1990s/")
+
+    # ---- international set: dev-intl/xml/*.xml from narratives.py
+
+    def test_intl_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-intl", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-intl", "validate.py")), n)
+
+    def test_intl_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-intl", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl", "xml")),
+                              "dev-intl/xml/")
+
+    # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
+
+    def test_case_variants_validate(self):
+        self.assert_ok(run_script("variants.py", "--check-only"))
+
+    def test_case_variants_render_to_checked_in_xml(self):
+        rendered = self.render("variants.py")
+        for sub in ("dev-caps", "dev-lower"):
+            prefix = os.path.join(sub, "xml") + os.sep
+            got = {k[len(prefix):]: v for k, v in rendered.items() if k.startswith(prefix)}
+            self.assert_same_tree(got, read_tree(os.path.join(GOLD, sub, "xml")), f"{sub}/xml/")
+
+    # ---- goldlib itself
+
+    def test_goldlib_reads_and_rewrites_every_xml_identically(self):
+        gl = load_goldlib()
+        paths = []
+        for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-caps/xml", "dev-lower/xml"):
+            found = sorted(glob.glob(os.path.join(GOLD, sub, "*.xml")))
+            self.assertGreater(len(found), 0, sub)
+            paths += found
+        for path in paths:
+            with open(path, "rb") as f:
+                raw = f.read()
+            errors, _, _ = gl.check_xml(raw, path)
+            self.assertEqual(errors, [], path)
+            text, spans = gl.read_xml(path)
+            self.assertEqual(gl.to_xml(text, spans).encode("utf-8"), raw, path)
+
+    def test_goldlib_check_xml_rejects_a_shifted_offset(self):
+        gl = load_goldlib()
+        path = os.path.join(GOLD, "dev-intl", "xml", "INTL-001.xml")
+        with open(path, "rb") as f:
+            raw = f.read()
+        m = re.search(rb' start="(\d+)"', raw)
+        self.assertIsNotNone(m)
+        bad = raw[:m.start(1)] + str(int(m.group(1)) + 1).encode() + raw[m.end(1):]
+        errors, _, _ = gl.check_xml(bad, "shifted")
+        self.assertTrue(any("shifted P0" in e for e in errors), errors)
+
+
+if __name__ == "__main__":
+    unittest.main()
