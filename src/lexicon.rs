@@ -122,6 +122,7 @@ const FILES: &[FileSpec] = &[
     spec!("unsafe/months.txt", flag::MONTH, false),
     spec!("unsafe/months_world.txt", flag::MONTH, false),
     spec!("unsafe/holidays.txt", flag::HOLIDAY, false),
+    spec!("unsafe/holidays_world.txt", flag::HOLIDAY, false),
     spec!("unsafe/street_words.txt", flag::STREET, false),
     spec!("unsafe/street_words_world.txt", flag::STREET, false),
     spec!("unsafe/tlds.txt", flag::TLD, false),

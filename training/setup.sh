@@ -13,7 +13,7 @@ if [ ! -x "$venv/bin/python" ]; then
     "$py" -m venv "$venv"
 fi
 want="$(sha256sum "$req" | cut -d' ' -f1)"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$venv/bin/python" -c "import torch, numpy, onnx, onnxruntime, faker, phonenumbers, babel" 2>/dev/null; then
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$venv/bin/python" -c "import torch, numpy, onnx, onnxruntime, faker, phonenumbers, babel, holidays" 2>/dev/null; then
     echo "training/.venv is up to date"
     exit 0
 fi
