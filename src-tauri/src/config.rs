@@ -57,9 +57,11 @@ impl Config {
         let model_dir = std::env::var_os("DEID_MODEL")
             .map(PathBuf::from)
             .unwrap_or_else(|| root.join(deid::model::DEFAULT_MODEL_DIR));
-        let provider = match std::env::var("DEID_PROVIDER").as_deref() {
-            Ok("cuda") | Ok("CUDA") => Provider::Cuda,
-            _ => Provider::Cpu,
+        let provider = match std::env::var("DEID_PROVIDER") {
+            Ok(v) => v
+                .parse::<Provider>()
+                .map_err(|e| format!("DEID_PROVIDER: {e}"))?,
+            Err(_) => Provider::Cpu,
         };
         let rules_only = std::env::var("DEID_RULES_ONLY").is_ok_and(|v| v == "1");
         let annotator = std::env::var("DEID_ANNOTATOR")

@@ -14,6 +14,22 @@ pub enum Provider {
     Cuda,
 }
 
+impl std::str::FromStr for Provider {
+    type Err = String;
+
+    /// `cpu` or `cuda` (any case); anything else is an error naming the choices, never a silent
+    /// CPU.
+    fn from_str(s: &str) -> std::result::Result<Provider, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "cpu" | "" => Ok(Provider::Cpu),
+            "cuda" | "gpu" => Ok(Provider::Cuda),
+            other => Err(format!(
+                "unknown execution provider {other:?}: use cpu or cuda"
+            )),
+        }
+    }
+}
+
 impl std::fmt::Display for Provider {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
@@ -76,4 +92,17 @@ pub fn environment() -> Result<&'static ort::environment::Environment> {
         })
         .as_ref()
         .map_err(|m| Error::Runtime(m.clone()))
+}
+
+#[cfg(test)]
+mod provider_tests {
+    use super::Provider;
+
+    #[test]
+    fn providers_parse_and_unknown_ones_are_errors() {
+        assert_eq!("CUDA".parse::<Provider>(), Ok(Provider::Cuda));
+        assert_eq!("cpu".parse::<Provider>(), Ok(Provider::Cpu));
+        let e = "rocm".parse::<Provider>().unwrap_err();
+        assert!(e.contains("rocm") && e.contains("cuda"), "{e}");
+    }
 }
