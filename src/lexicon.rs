@@ -275,7 +275,7 @@ impl Lexicons {
     /// ALL CAPS or all lower case) they count only in an address: after a comma ("BOSTON, MA")
     /// or before a number ("MA 02118").
     pub fn flags_for(&self, doc: &Tokenized) -> Vec<LexFlags> {
-        let caseless = !crate::tokenize::case_is_informative(doc.text);
+        let caseless = !doc.case_informative;
         let mut flags: Vec<LexFlags> = (0..doc.len())
             .map(|i| {
                 let f = self.word_flags(doc.token_text(i));

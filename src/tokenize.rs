@@ -45,6 +45,9 @@ pub fn is_word_char(ch: char) -> bool {
 pub struct Tokenized<'a> {
     pub text: &'a str,
     pub tokens: Vec<Token>,
+    /// [`case_is_informative`] of the text, computed once for the lexicons, features and
+    /// context rules that all depend on it.
+    pub case_informative: bool,
 }
 
 impl<'a> Tokenized<'a> {
@@ -52,6 +55,7 @@ impl<'a> Tokenized<'a> {
         Tokenized {
             text,
             tokens: tokenize(text),
+            case_informative: case_is_informative(text),
         }
     }
 

@@ -3,7 +3,7 @@
 //! [`Feature::MELDAU`] is the model's feature order and must not change without retraining.
 
 use crate::lexicon::{flag, LexFlags};
-use crate::tokenize::{case_is_informative, Tokenized};
+use crate::tokenize::Tokenized;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -137,7 +137,7 @@ pub fn is_one_char(word: &str) -> bool {
 
 /// Compute the features of every token from its lexicon flags and its context.
 pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
-    let case_informative = case_is_informative(doc.text);
+    let case_informative = doc.case_informative;
     (0..doc.len())
         .map(|i| {
             let text = doc.token_text(i);

@@ -99,12 +99,7 @@ impl RuleEngine {
                 )
             })
             .collect();
-        context::apply(
-            doc,
-            &mut rules,
-            &flags,
-            crate::tokenize::case_is_informative(doc.text),
-        );
+        context::apply(doc, &mut rules, &flags, doc.case_informative);
         RuleOutput {
             rules,
             pattern_spans,
