@@ -1,34 +1,46 @@
-//! `cargo bench --bench throughput` (or `./studio bench`): figures for the engine's targets.
+//! `cargo bench --bench throughput` (or `./studio bench`): the engine's speed and memory in one
+//! table, with the ratio to the previous release's figures (`benches/baseline.json`, measured the
+//! same way on the same kind of machine). Figures, not assertions.
 //!
-//! - lexicon load time (target < 300 ms);
-//! - rules-only `deid annotate` on the VAERS January 2021 file, end to end through the real binary
-//!   (CSV parse, annotation on all cores, one i2b2 XML file written per narrative): narratives/s
-//!   (target >= 2,000 on 2 cores) and the process's peak resident memory; the same for the hybrid
-//!   (target >= 300 narratives/s on 2 cores);
-//! - the same narratives annotated in-process without I/O, to separate engine from file cost.
+//! Rows:
+//! - `deid annotate` end to end through the real binary, as a user runs it (process start,
+//!   lexicons, model load, CSV parse, annotation on all cores, output written): rules-only and
+//!   hybrid, CSV -> one JSONL file and CSV -> one i2b2 XML file per narrative; best and median of
+//!   3 runs and each run's own peak resident memory (wait4);
+//! - the engine alone in-process (no start-up, no I/O): rules-only and hybrid;
+//! - a long CSV (the corpus repeated, `DEID_BENCH_REPEAT`, default 10x) streamed through the
+//!   hybrid: memory stays flat whatever the row count; `DEID_BENCH_ROWS=1000000` builds and runs
+//!   the million-row CSV of issue 11 (about 1 GB on disk, minutes);
+//! - one 1 MB and one 5 MB narrative through the hybrid: memory bounded by the model's windows;
+//! - CUDA when a GPU is present: the hybrid in-process on `--provider cuda`, and GPU memory
+//!   (`nvidia-smi`); otherwise the row says why not.
 //!
-//! The corpus defaults to `../shared/data/vaers/vaers-2021-01.csv`; set `DEID_BENCH_CSV` to use
-//! another CSV with a SYMPTOM_TEXT column. Figures go to stdout; nothing is asserted.
+//! The corpus defaults to `../shared/data/vaers/vaers-2021-01.csv`; `DEID_BENCH_CSV` names another
+//! CSV with a SYMPTOM_TEXT column.
 
-use deid::deidentify::Deidentifier;
-use deid::lexicon::Lexicons;
+use deid::deidentify::{Deidentifier, Mode};
+use deid::model::{DeepModel, Provider};
 use deid::rules::RuleEngine;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// One measured row of the table.
+struct Row {
+    key: &'static str,
+    what: String,
+    per_sec: Option<f64>,
+    median_per_sec: Option<f64>,
+    peak_mib: Option<f64>,
+    note: String,
+}
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
 }
 
-fn peak_rss_of_children_mib() -> f64 {
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    usage.ru_maxrss as f64 / 1024.0 // Linux reports KiB
-}
-
-/// Run `cmd` to the end; its wall time and its own peak resident memory (wait4's rusage).
+/// Run `cmd` to the end; its wall time, its own peak resident memory (wait4's rusage) and exit code.
 fn run_measured(cmd: &mut Command) -> (Duration, f64, i32) {
     let t = Instant::now();
     let child = cmd.spawn().expect("runs");
@@ -37,22 +49,117 @@ fn run_measured(cmd: &mut Command) -> (Duration, f64, i32) {
     unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
     (
         t.elapsed(),
-        usage.ru_maxrss as f64 / 1024.0,
+        usage.ru_maxrss as f64 / 1024.0, // Linux reports KiB
         libc::WEXITSTATUS(status),
     )
 }
 
-/// One narrative of `bytes` bytes made of the corpus's narratives one after another.
-fn long_narrative(texts: &[String], bytes: usize) -> String {
-    let mut s = String::with_capacity(bytes + 4096);
-    for t in texts.iter().cycle() {
-        if s.len() >= bytes {
-            break;
-        }
-        s.push_str(t);
-        s.push('\n');
+fn annotate_cmd(bin: &str, input: &Path, out: &Path, format: &str, rules_only: bool) -> Command {
+    let mut cmd = Command::new(bin);
+    cmd.args(["annotate", "--quiet", "--format", format, "--out"])
+        .arg(out)
+        .arg(input);
+    if rules_only {
+        cmd.arg("--rules-only");
     }
-    s
+    cmd
+}
+
+/// Best of `runs` runs of `deid annotate` on `input`: narratives/s best and median, peak MiB.
+fn measure_cli(
+    bin: &str,
+    input: &Path,
+    n: usize,
+    format: &str,
+    rules_only: bool,
+    runs: usize,
+) -> (f64, f64, f64) {
+    let mut times = Vec::new();
+    let mut peak = 0f64;
+    for _ in 0..runs {
+        let out = tempfile::tempdir().expect("temp dir");
+        let (t, mib, code) = run_measured(&mut annotate_cmd(
+            bin,
+            input,
+            &out.path().join("out"),
+            format,
+            rules_only,
+        ));
+        assert!(code == 0 || code == 1, "deid annotate failed: exit {code}");
+        times.push(t);
+        peak = peak.max(mib);
+    }
+    let best = *times.iter().min().unwrap();
+    let med = median(times);
+    (
+        n as f64 / best.as_secs_f64(),
+        n as f64 / med.as_secs_f64(),
+        peak,
+    )
+}
+
+fn read_corpus(csv: &Path) -> Vec<(String, String)> {
+    let mut reader = csv::Reader::from_path(csv).expect("readable CSV");
+    let headers = reader.headers().expect("header").clone();
+    let text = headers
+        .iter()
+        .position(|h| h == "SYMPTOM_TEXT")
+        .expect("SYMPTOM_TEXT column");
+    let id = headers.iter().position(|h| h == "VAERS_ID");
+    reader
+        .records()
+        .enumerate()
+        .map(|(i, r)| {
+            let r = r.expect("CSV row");
+            let id = id.map_or_else(|| i.to_string(), |c| r[c].to_string());
+            (id, r[text].to_string())
+        })
+        .filter(|(_, t)| !t.trim().is_empty())
+        .collect()
+}
+
+/// The corpus written `rows` rows long (narratives repeated, ids made unique).
+fn repeated_csv(corpus: &[(String, String)], rows: usize, path: &Path) {
+    let mut w = csv::Writer::from_path(path).expect("writable");
+    w.write_record(["VAERS_ID", "SYMPTOM_TEXT"]).unwrap();
+    for (k, (id, text)) in corpus.iter().cycle().take(rows).enumerate() {
+        w.write_record([format!("{id}-{k}").as_str(), text.as_str()])
+            .unwrap();
+    }
+    w.flush().unwrap();
+}
+
+fn in_process(deid: &Deidentifier, texts: &[&str], runs: usize) -> (f64, f64) {
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let t = Instant::now();
+        let n: usize = deid
+            .annotate_batch(texts)
+            .expect("engine runs")
+            .iter()
+            .map(|a| a.as_ref().map_or(0, |a| a.spans.len()))
+            .sum();
+        times.push(t.elapsed());
+        std::hint::black_box(n);
+    }
+    let best = *times.iter().min().unwrap();
+    (
+        texts.len() as f64 / best.as_secs_f64(),
+        texts.len() as f64 / median(times).as_secs_f64(),
+    )
+}
+
+fn gpu_memory_mib() -> Option<String> {
+    let out = Command::new("nvidia-smi")
+        .args([
+            "--query-gpu=memory.used,memory.total",
+            "--format=csv,noheader",
+        ])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn main() {
@@ -67,141 +174,222 @@ fn main() {
         );
         std::process::exit(2);
     }
+    let env_usize = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("corpus: {}  cores: {cores}", csv.display());
-
-    let loads: Vec<Duration> = (0..5)
-        .map(|_| {
-            let t = Instant::now();
-            let lex = Lexicons::embedded();
-            let d = t.elapsed();
-            drop(lex);
-            d
-        })
-        .collect();
+    let corpus = read_corpus(&csv);
+    let n = corpus.len();
+    let chars: usize = corpus.iter().map(|(_, t)| t.chars().count()).sum();
     println!(
-        "lexicon load (embedded, median of 5): {:.1} ms",
-        median(loads).as_secs_f64() * 1e3
+        "corpus: {} ({n} narratives, {:.0} characters on average), {cores} cores",
+        csv.display(),
+        chars as f64 / n as f64
     );
-
-    let texts: Vec<String> = csv::Reader::from_path(&csv)
-        .expect("readable CSV")
-        .deserialize::<std::collections::HashMap<String, String>>()
-        .map(|r| r.expect("CSV row")["SYMPTOM_TEXT"].clone())
-        .filter(|t| !t.trim().is_empty())
-        .collect();
-    let chars: usize = texts.iter().map(|t| t.chars().count()).sum();
-    println!(
-        "narratives: {} ({:.0} characters on average)",
-        texts.len(),
-        chars as f64 / texts.len() as f64
-    );
-
-    // End to end through the binary, as a user runs it: rules-only, then the hybrid.
     let bin = env!("CARGO_BIN_EXE_deid");
-    for (label, mode) in [
-        ("--rules-only", Some("--rules-only")),
-        ("hybrid (default)", None),
+    let mut rows: Vec<Row> = Vec::new();
+
+    for (key, what, format, rules_only) in [
+        (
+            "cli_rules_jsonl",
+            "deid annotate --rules-only, CSV -> one JSONL",
+            "jsonl",
+            true,
+        ),
+        (
+            "cli_hybrid_jsonl",
+            "deid annotate (hybrid, CPU), CSV -> one JSONL",
+            "jsonl",
+            false,
+        ),
+        (
+            "cli_rules_i2b2",
+            "deid annotate --rules-only, CSV -> i2b2 XML per narrative",
+            "i2b2",
+            true,
+        ),
+        (
+            "cli_hybrid_i2b2",
+            "deid annotate (hybrid, CPU), CSV -> i2b2 XML per narrative",
+            "i2b2",
+            false,
+        ),
     ] {
-        let mut runs = Vec::new();
-        for _ in 0..3 {
-            let out = tempfile::tempdir().expect("temp dir");
-            let mut cmd = Command::new(bin);
-            cmd.args(["annotate", "--quiet", "--format", "i2b2", "--out"])
-                .arg(out.path())
-                .arg(&csv);
-            if let Some(m) = mode {
-                cmd.arg(m);
-            }
-            let t = Instant::now();
-            let status = cmd.status().expect("deid runs");
-            runs.push(t.elapsed());
-            assert!(
-                status.success() || status.code() == Some(1),
-                "deid annotate failed: {status}"
-            );
+        let (best, med, peak) = measure_cli(bin, &csv, n, format, rules_only, 3);
+        rows.push(Row {
+            key,
+            what: what.into(),
+            per_sec: Some(best),
+            median_per_sec: Some(med),
+            peak_mib: Some(peak),
+            note: "end to end, process start included".into(),
+        });
+    }
+
+    let texts: Vec<&str> = corpus.iter().map(|(_, t)| t.as_str()).collect();
+    let rules = Deidentifier::rules_only(RuleEngine::embedded());
+    let (best, med) = in_process(&rules, &texts, 5);
+    rows.push(Row {
+        key: "engine_rules",
+        what: "engine only, rules".into(),
+        per_sec: Some(best),
+        median_per_sec: Some(med),
+        peak_mib: None,
+        note: format!("{:.1} MB/s", chars as f64 * best / n as f64 / 1e6),
+    });
+    drop(rules);
+    let model_dir = root.join(deid::model::DEFAULT_MODEL_DIR);
+    let hybrid = Deidentifier::with_model(
+        RuleEngine::embedded(),
+        DeepModel::load(&model_dir, Provider::Cpu).expect("model loads"),
+        Mode::Hybrid,
+    );
+    let (best, med) = in_process(&hybrid, &texts, 3);
+    rows.push(Row {
+        key: "engine_hybrid_cpu",
+        what: "engine only, hybrid on CPU".into(),
+        per_sec: Some(best),
+        median_per_sec: Some(med),
+        peak_mib: None,
+        note: "character encodings cached across batches".into(),
+    });
+    drop(hybrid);
+
+    // CUDA: measured where a GPU is, otherwise the reason
+    match DeepModel::load(&model_dir, Provider::Cuda) {
+        Ok(model) if model.provider == Provider::Cuda => {
+            let hybrid = Deidentifier::with_model(RuleEngine::embedded(), model, Mode::Hybrid);
+            let (best, med) = in_process(&hybrid, &texts, 3);
+            rows.push(Row {
+                key: "engine_hybrid_cuda",
+                what: "engine only, hybrid on CUDA".into(),
+                per_sec: Some(best),
+                median_per_sec: Some(med),
+                peak_mib: None,
+                note: format!(
+                    "GPU memory used/total: {}",
+                    gpu_memory_mib().unwrap_or_else(|| "nvidia-smi not available".into())
+                ),
+            });
         }
-        let best = *runs.iter().min().unwrap();
-        let med = median(runs);
-        println!(
-            "deid annotate {label} (CSV -> i2b2 XML files): median {:.3} s = {:.0} narratives/s (best {:.0}/s)",
-            med.as_secs_f64(),
-            texts.len() as f64 / med.as_secs_f64(),
-            texts.len() as f64 / best.as_secs_f64()
-        );
-        // ru_maxrss of children is the largest child so far: rules-only runs first, so the second
-        // figure is the hybrid's whenever it is the larger.
-        println!(
-            "  peak memory of the largest run so far (max RSS): {:.1} MiB",
-            peak_rss_of_children_mib()
-        );
+        Ok(model) => rows.push(Row {
+            key: "engine_hybrid_cuda",
+            what: "engine only, hybrid on CUDA".into(),
+            per_sec: None,
+            median_per_sec: None,
+            peak_mib: None,
+            note: model
+                .fallback
+                .unwrap_or_else(|| "CUDA not used".into())
+                .chars()
+                .take(120)
+                .collect(),
+        }),
+        Err(e) => rows.push(Row {
+            key: "engine_hybrid_cuda",
+            what: "engine only, hybrid on CUDA".into(),
+            per_sec: None,
+            median_per_sec: None,
+            peak_mib: None,
+            note: format!("{e}"),
+        }),
+    }
+
+    // A long CSV streamed through: memory must not grow with the row count.
+    let long_rows = env_usize("DEID_BENCH_ROWS", n * env_usize("DEID_BENCH_REPEAT", 10));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let long_csv = dir.path().join("long.csv");
+    repeated_csv(&corpus, long_rows, &long_csv);
+    for (key, rules_only) in [("stream_rules", true), ("stream_hybrid", false)] {
+        let (t, peak, code) = run_measured(&mut annotate_cmd(
+            bin,
+            &long_csv,
+            &dir.path().join(key),
+            "jsonl",
+            rules_only,
+        ));
+        rows.push(Row {
+            key,
+            what: format!(
+                "deid annotate{} on a {long_rows}-row CSV -> one JSONL",
+                if rules_only { " --rules-only" } else { "" }
+            ),
+            per_sec: Some(long_rows as f64 / t.as_secs_f64()),
+            median_per_sec: None,
+            peak_mib: Some(peak),
+            note: if code == 0 {
+                "one run; streamed in chunks with checkpoints".into()
+            } else {
+                format!("exit {code}")
+            },
+        });
+        let _ = std::fs::remove_dir_all(dir.path().join(key));
     }
 
     // One long narrative, hybrid: memory is bounded by the model's windows, not the narrative.
-    for mb in [1usize, 5] {
-        let dir = tempfile::tempdir().expect("temp dir");
+    for (key, mb) in [("long_1mb", 1usize), ("long_5mb", 5)] {
         let file = dir.path().join(format!("long-{mb}mb.txt"));
-        std::fs::write(&file, long_narrative(&texts, mb * 1_000_000)).expect("write");
+        let mut text = String::new();
+        for (_, t) in corpus.iter().cycle() {
+            if text.len() >= mb * 1_000_000 {
+                break;
+            }
+            text.push_str(t);
+            text.push('\n');
+        }
+        std::fs::write(&file, &text).expect("write");
         let (t, peak, code) = run_measured(
             Command::new(bin)
                 .args(["annotate", "--quiet", "--format", "masked", "--out"])
-                .arg(dir.path().join("out"))
+                .arg(dir.path().join(key))
                 .arg(&file),
         );
+        rows.push(Row {
+            key,
+            what: format!("one {mb} MB narrative, hybrid"),
+            per_sec: None,
+            median_per_sec: None,
+            peak_mib: Some(peak),
+            note: format!(
+                "{:.1} s{}",
+                t.as_secs_f64(),
+                if code == 0 { "" } else { ", FAILED" }
+            ),
+        });
+    }
+
+    print_table(&rows, &root.join("benches/baseline.json"));
+}
+
+fn print_table(rows: &[Row], baseline_path: &Path) {
+    let baseline: serde_json::Value = std::fs::read(baseline_path)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or(serde_json::Value::Null);
+    println!(
+        "\nbaseline: {} ({})",
+        baseline["release"].as_str().unwrap_or("none"),
+        baseline_path.display()
+    );
+    println!("| what | narratives/s (best of runs) | median | peak memory | vs baseline | notes |");
+    println!("|---|---:|---:|---:|---:|---|");
+    let fmt = |v: Option<f64>, unit: &str| v.map_or("-".to_string(), |v| format!("{v:.0}{unit}"));
+    for r in rows {
+        let before = baseline["figures"][r.key]["per_sec"].as_f64();
+        let ratio = match (r.per_sec, before) {
+            (Some(now), Some(then)) if then > 0.0 => format!("{:.2}x ({then:.0}/s)", now / then),
+            _ => "-".into(),
+        };
         println!(
-            "one {mb} MB narrative, hybrid: {:.1} s, peak memory {peak:.0} MiB (target < 500 MiB){}",
-            t.as_secs_f64(),
-            if code == 0 { "" } else { "  FAILED" }
+            "| {} | {} | {} | {} | {ratio} | {} |",
+            r.what,
+            fmt(r.per_sec, ""),
+            fmt(r.median_per_sec, ""),
+            fmt(r.peak_mib, " MiB"),
+            r.note
         );
     }
-
-    // In-process, engine only.
-    let deid = Deidentifier::rules_only(RuleEngine::embedded());
-    let mut runs = Vec::new();
-    for _ in 0..5 {
-        let t = Instant::now();
-        let spans: usize = deid
-            .annotate_batch(&texts.iter().map(String::as_str).collect::<Vec<_>>())
-            .expect("rules never fail")
-            .iter()
-            .map(|a| a.as_ref().map_or(0, |a| a.spans.len()))
-            .sum();
-        runs.push(t.elapsed());
-        std::hint::black_box(spans);
-    }
-    let med = median(runs);
-    println!(
-        "engine only, rules, {cores} threads: median {:.3} s = {:.0} narratives/s, {:.1} MB/s",
-        med.as_secs_f64(),
-        texts.len() as f64 / med.as_secs_f64(),
-        chars as f64 / med.as_secs_f64() / 1e6
-    );
-
-    let model_dir = root.join(deid::model::DEFAULT_MODEL_DIR);
-    let model =
-        deid::model::DeepModel::load(&model_dir, deid::model::Provider::Cpu).expect("model loads");
-    let hybrid = Deidentifier::with_model(
-        RuleEngine::embedded(),
-        model,
-        deid::deidentify::Mode::Hybrid,
-    );
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let mut runs = Vec::new();
-    for _ in 0..3 {
-        let t = Instant::now();
-        let n: usize = hybrid
-            .annotate_batch(&refs)
-            .expect("hybrid runs")
-            .iter()
-            .map(|a| a.as_ref().map_or(0, |a| a.spans.len()))
-            .sum();
-        runs.push(t.elapsed());
-        std::hint::black_box(n);
-    }
-    let med = median(runs);
-    println!(
-        "engine only, hybrid (rules + BiLSTM on CPU), {cores} threads: median {:.3} s = {:.0} narratives/s",
-        med.as_secs_f64(),
-        texts.len() as f64 / med.as_secs_f64()
-    );
 }

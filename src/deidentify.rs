@@ -36,7 +36,7 @@ pub struct Annotation {
 
 /// Padded tokens per inference batch: large enough to keep ONNX Runtime's threads busy, small
 /// enough that one batch of long narratives stays within a few hundred MB.
-const BATCH_TOKENS: usize = 16_384;
+const BATCH_TOKENS: usize = 8192;
 
 /// Tokens of a long narrative whose probabilities one window keeps (see [`Deidentifier::window`]).
 pub const WINDOW_TOKENS: usize = 1024;
@@ -72,6 +72,23 @@ impl Deidentifier {
             model: Some(model),
             mode,
             window: WINDOW_TOKENS,
+        }
+    }
+
+    /// What produces this engine's decisions: the mode, and the model and its thresholds.
+    pub fn describe(&self) -> String {
+        match (&self.mode, &self.model) {
+            (Mode::RulesOnly, _) | (_, None) => "rules only".to_string(),
+            (mode, Some(m)) => format!(
+                "{} with {} {} (thresholds {:?})",
+                match mode {
+                    Mode::ModelOnly => "model only",
+                    _ => "hybrid",
+                },
+                m.meta.name,
+                m.meta.version,
+                self.thresholds
+            ),
         }
     }
 
@@ -247,22 +264,31 @@ fn run_model(
     let lengths: Vec<usize> = inputs.iter().map(|i| i.word_ids.len()).collect();
     let pieces = pieces(&lengths, window, WINDOW_CONTEXT);
     let piece_lengths: Vec<usize> = pieces.iter().map(|p| p.window.len()).collect();
-    for batch in length_batches(&piece_lengths, BATCH_TOKENS) {
-        // whole documents are read in place; windows of long ones are copied, a batch at a time
-        let owned: Vec<Option<ModelInput>> = batch
-            .iter()
-            .map(|&k| {
-                let p = &pieces[k];
-                (p.window.len() != lengths[p.doc])
-                    .then(|| slice_input(&inputs[p.doc], p.window.clone()))
-            })
-            .collect();
-        let refs: Vec<&ModelInput> = batch
-            .iter()
-            .zip(&owned)
-            .map(|(&k, o)| o.as_ref().unwrap_or(&inputs[pieces[k].doc]))
-            .collect();
-        for (&k, probs) in batch.iter().zip(model.predict(&refs)?) {
+    // batches run side by side, one per model session (one per core on the CPU)
+    let batches = length_batches(&piece_lengths, BATCH_TOKENS);
+    let results: Vec<Result<Vec<Probabilities>>> = batches
+        .par_iter()
+        .with_max_len(1)
+        .map(|batch| {
+            // whole documents are read in place; windows of long ones are copied, a batch at a time
+            let owned: Vec<Option<ModelInput>> = batch
+                .iter()
+                .map(|&k| {
+                    let p = &pieces[k];
+                    (p.window.len() != lengths[p.doc])
+                        .then(|| slice_input(&inputs[p.doc], p.window.clone()))
+                })
+                .collect();
+            let refs: Vec<&ModelInput> = batch
+                .iter()
+                .zip(&owned)
+                .map(|(&k, o)| o.as_ref().unwrap_or(&inputs[pieces[k].doc]))
+                .collect();
+            model.predict(&refs)
+        })
+        .collect();
+    for (batch, probs) in batches.iter().zip(results) {
+        for (&k, probs) in batch.iter().zip(probs?) {
             let p = &pieces[k];
             let offset = p.core.start - p.window.start;
             let rows = &probs.values[offset * n_labels..(offset + p.core.len()) * n_labels];

@@ -6,7 +6,7 @@
 
 mod csv_file;
 
-pub use csv_file::{decode as decode_csv_bytes, sniff_delimiter};
+pub use csv_file::{decode as decode_csv_bytes, sniff_delimiter, CsvRows, Dialect};
 
 use crate::error::{Error, Result};
 use crate::phi::Span;
@@ -82,31 +82,118 @@ pub struct CsvColumns {
 const TEXT_COLUMNS: [&str; 4] = ["text", "SYMPTOM_TEXT", "narrative", "NARRATIVE"];
 const ID_COLUMNS: [&str; 4] = ["id", "VAERS_ID", "report_id", "ID"];
 
-/// Turn a file or folder into jobs. A folder contributes its `.txt` and `.xml` files
-/// (recursively, in name order); a `.csv` file one job per row.
+/// Turn a file or folder into jobs, all at once (see [`JobStream`] to read them as they come).
 pub fn discover(input: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
-    let meta = std::fs::metadata(input).map_err(|e| Error::io(input, e))?;
-    let mut jobs = Vec::new();
-    if meta.is_dir() {
-        let mut files = Vec::new();
-        collect_files(input, &mut files)?;
-        files.sort();
-        for path in files {
-            match extension(&path).as_str() {
-                "txt" | "text" => jobs.push(file_job(&path, JobSource::TextFile(path.clone()))),
-                "xml" => jobs.push(file_job(&path, JobSource::XmlFile(path.clone()))),
-                _ => {}
+    Ok(JobStream::open(input, columns)?.collect())
+}
+
+/// The jobs of one input, produced as they are read: a CSV file of any size streams through
+/// bounded memory. Names are made unique as jobs come (`id`, `id_2`, ...).
+pub struct JobStream {
+    source: StreamSource,
+    names: HashSet<String>,
+    produced: u64,
+}
+
+enum StreamSource {
+    /// Files (a folder, one .txt or .xml): listed up front, read when annotated.
+    Files(std::collections::VecDeque<Job>, u64),
+    Csv(Box<CsvRows>),
+}
+
+/// How far a [`JobStream`] has got: documents for files, bytes for a CSV file (its row count is
+/// unknown until the end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    Documents { done: u64, total: u64 },
+    Bytes { done: u64, total: u64 },
+}
+
+impl JobStream {
+    /// A file or folder: a folder contributes its `.txt` and `.xml` files (recursively, in name
+    /// order); a `.csv` file one job per row.
+    pub fn open(input: &Path, columns: &CsvColumns) -> Result<JobStream> {
+        let meta = std::fs::metadata(input).map_err(|e| Error::io(input, e))?;
+        let mut jobs = std::collections::VecDeque::new();
+        if meta.is_dir() {
+            let mut files = Vec::new();
+            collect_files(input, &mut files)?;
+            files.sort();
+            for path in files {
+                match extension(&path).as_str() {
+                    "txt" | "text" => {
+                        jobs.push_back(file_job(&path, JobSource::TextFile(path.clone())))
+                    }
+                    "xml" => jobs.push_back(file_job(&path, JobSource::XmlFile(path.clone()))),
+                    _ => {}
+                }
+            }
+        } else {
+            match extension(input).as_str() {
+                "csv" => {
+                    return Ok(JobStream {
+                        source: StreamSource::Csv(Box::new(CsvRows::open(input, columns)?)),
+                        names: HashSet::new(),
+                        produced: 0,
+                    })
+                }
+                "xml" => jobs.push_back(file_job(input, JobSource::XmlFile(input.into()))),
+                _ => jobs.push_back(file_job(input, JobSource::TextFile(input.into()))),
             }
         }
-    } else {
-        match extension(input).as_str() {
-            "csv" => jobs = csv_file::csv_jobs(input, columns)?,
-            "xml" => jobs.push(file_job(input, JobSource::XmlFile(input.into()))),
-            _ => jobs.push(file_job(input, JobSource::TextFile(input.into()))),
+        let total = jobs.len() as u64;
+        Ok(JobStream {
+            source: StreamSource::Files(jobs, total),
+            names: HashSet::new(),
+            produced: 0,
+        })
+    }
+
+    /// Whether the input is one CSV file (whose outputs can go to one file).
+    pub fn is_csv(&self) -> bool {
+        matches!(self.source, StreamSource::Csv(_))
+    }
+
+    /// The jobs not yet produced, when they are files listed up front.
+    pub fn pending_files(&self) -> Option<impl Iterator<Item = &Job>> {
+        match &self.source {
+            StreamSource::Files(jobs, _) => Some(jobs.iter()),
+            StreamSource::Csv(_) => None,
         }
     }
-    make_names_unique(&mut jobs);
-    Ok(jobs)
+
+    pub fn progress(&self) -> Progress {
+        match &self.source {
+            StreamSource::Files(_, total) => Progress::Documents {
+                done: self.produced,
+                total: *total,
+            },
+            StreamSource::Csv(rows) => {
+                let (total, done) = rows.progress();
+                Progress::Bytes { done, total }
+            }
+        }
+    }
+}
+
+impl Iterator for JobStream {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        let mut job = match &mut self.source {
+            StreamSource::Files(jobs, _) => jobs.pop_front()?,
+            StreamSource::Csv(rows) => rows.next()?,
+        };
+        self.produced += 1;
+        if !self.names.insert(job.name.clone()) {
+            let mut k = 2;
+            while !self.names.insert(format!("{}_{k}", job.name)) {
+                k += 1;
+            }
+            job.name = format!("{}_{k}", job.name);
+        }
+        Some(job)
+    }
 }
 
 fn extension(path: &Path) -> String {
@@ -179,19 +266,6 @@ fn safe_file_name(id: &str) -> String {
         "document".into()
     } else {
         s
-    }
-}
-
-fn make_names_unique(jobs: &mut [Job]) {
-    let mut seen = HashSet::new();
-    for job in jobs {
-        if !seen.insert(job.name.clone()) {
-            let mut k = 2;
-            while !seen.insert(format!("{}_{k}", job.name)) {
-                k += 1;
-            }
-            job.name = format!("{}_{k}", job.name);
-        }
     }
 }
 
@@ -294,15 +368,14 @@ mod tests {
 
     #[test]
     fn names_are_sanitised_and_unique() {
-        let mut jobs: Vec<Job> = ["a/b", "a/b", "..x", ""]
-            .iter()
-            .map(|n| Job {
-                name: safe_file_name(n),
-                source: JobSource::TextFile(PathBuf::new()),
-            })
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("ids.csv");
+        std::fs::write(&csv, "id,text\na/b,one\na/b,two\n..x,three\n ,four\n").unwrap();
+        let names: Vec<String> = discover(&csv, &CsvColumns::default())
+            .unwrap()
+            .into_iter()
+            .map(|j| j.name)
             .collect();
-        make_names_unique(&mut jobs);
-        let names: Vec<_> = jobs.iter().map(|j| j.name.as_str()).collect();
-        assert_eq!(names, ["a_b", "a_b_2", "x", "document"]);
+        assert_eq!(names, ["a_b", "a_b_2", "x", "row-5"]);
     }
 }

@@ -94,7 +94,7 @@ fn a_folder_with_bad_files_reports_each_and_still_writes_the_good_ones() {
 }
 
 #[test]
-fn csv_rows_become_files_named_by_the_id_column_in_every_format() {
+fn csv_rows_become_xml_files_by_id_or_one_jsonl_or_masked_csv_file() {
     let dir = tempfile::tempdir().unwrap();
     let csv = write(
         dir.path(),
@@ -104,7 +104,7 @@ fn csv_rows_become_files_named_by_the_id_column_in_every_format() {
          102,Seen at home. Called 555-123-4567.,y\n"
             .as_bytes(),
     );
-    for (format, ext) in [("i2b2", "xml"), ("masked", "txt"), ("jsonl", "jsonl")] {
+    for format in ["i2b2", "masked", "jsonl"] {
         let out = dir.path().join(format);
         let run = deid(&[
             "annotate",
@@ -117,20 +117,40 @@ fn csv_rows_become_files_named_by_the_id_column_in_every_format() {
             "--quiet",
         ]);
         assert!(run.status.success(), "{}", stderr(&run));
-        for id in ["101", "102"] {
-            assert!(
-                out.join(format!("{id}.{ext}")).exists(),
-                "{format}: {id}.{ext}"
-            );
-        }
     }
-    let masked = std::fs::read_to_string(dir.path().join("masked/101.txt")).unwrap();
-    assert_eq!(masked, "Fever on [DATE], \"quoted\"\r\nand a second line");
-    let masked = std::fs::read_to_string(dir.path().join("masked/102.txt")).unwrap();
-    assert!(masked.contains("Called [PHONE]."), "{masked}");
+    // i2b2 XML is one document per file, named by the id column
+    for id in ["101", "102"] {
+        assert!(
+            dir.path().join(format!("i2b2/{id}.xml")).exists(),
+            "{id}.xml"
+        );
+    }
+    // masked text: one CSV with the id and the masked narrative, quotes and line breaks kept
+    let mut masked = csv::Reader::from_path(dir.path().join("masked/reports.masked.csv")).unwrap();
+    assert_eq!(masked.headers().unwrap(), vec!["id", "masked_text"]);
+    let rows: Vec<csv::StringRecord> = masked.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(&rows[0][0], "101");
+    assert_eq!(
+        &rows[0][1],
+        "Fever on [DATE], \"quoted\"\r\nand a second line"
+    );
+    assert_eq!(&rows[1][0], "102");
+    assert!(rows[1][1].contains("Called [PHONE]."), "{:?}", &rows[1][1]);
 
-    let line = std::fs::read_to_string(dir.path().join("jsonl/102.jsonl")).unwrap();
-    let v: serde_json::Value = serde_json::from_str(line.trim_end()).unwrap();
+    // JSONL: one line per row, in input order
+    let lines = std::fs::read_to_string(dir.path().join("jsonl/reports.jsonl")).unwrap();
+    let docs: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        docs.iter()
+            .map(|d| d["id"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["101", "102"]
+    );
+    let v = &docs[1];
     let text = v["text"].as_str().unwrap();
     let chars: Vec<char> = text.chars().collect();
     for span in v["spans"].as_array().unwrap() {

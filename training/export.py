@@ -1,5 +1,6 @@
 """Export a trained checkpoint to models/<name>/: model.onnx, metadata.json, MODEL_CARD.md,
-parity.json (PyTorch probabilities for a few short dev documents) and checkpoint.pt (for fine-tuning).
+parity.json (PyTorch probabilities for a few short dev documents) and checkpoint.pt (for fine-tuning),
+and the graph split in two (char_encoder.onnx, tagger.onnx; see split_model.py).
 
     python3 -m training.export --checkpoint training/runs/d/checkpoint.pt \
         --name deid-bilstm-v2 --dev training/data/dev.jsonl --out models/deid-bilstm-v2
@@ -19,6 +20,7 @@ import torch
 from training.deid_model import data as D
 from training.deid_model.model import ExportWrapper, dedup_chars
 from training.deid_model.train import evaluate, load_checkpoint
+from training.split_model import split as split_graph
 
 OPSET = 17
 INPUT_NAMES = ["word_ids", "char_ids", "char_index", "features"]
@@ -182,6 +184,8 @@ def export(args):
     (out / "metadata.json").write_text(json.dumps(metadata, indent=1, ensure_ascii=False))
     if Path(args.checkpoint).resolve() != (out / "checkpoint.pt").resolve():
         shutil.copyfile(args.checkpoint, out / "checkpoint.pt")
+    # the engine caches character encodings when the graph is also there in two halves
+    split_graph(out)
     (out / "MODEL_CARD.md").write_text(model_card(args.name, args.version, cfg, metadata, onnx_path))
     size = onnx_path.stat().st_size
     print(f"wrote {out}: model.onnx {size / 1e6:.2f} MB, metadata.json, parity.json ({len(parity_docs)} docs), "

@@ -5,7 +5,9 @@
 
 use super::{safe_file_name, CsvColumns, Job, JobSource, ID_COLUMNS, TEXT_COLUMNS};
 use crate::error::{Error, Result};
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// How a CSV file was written, as detected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,98 +88,163 @@ fn first_line(text: &str) -> &str {
     text.split(['\n', '\r']).next().unwrap_or("")
 }
 
-/// Whether `record_text` (one record's raw text up to the end of the file) leaves a quote open.
-fn quote_left_open(record_text: &str) -> bool {
-    record_text.bytes().filter(|&b| b == b'"').count() % 2 == 1
+/// One job per data row, read as a stream: memory stays bounded by one chunk of rows whatever
+/// the file's size. Rows that cannot be read become jobs whose read fails with the row's
+/// problem, so the batch reports them and goes on.
+pub struct CsvRows {
+    path: PathBuf,
+    dialect: Dialect,
+    headers: Vec<String>,
+    text_col: usize,
+    id_col: Option<usize>,
+    reader: csv::Reader<Tee<Box<dyn Read + Send>>>,
+    raw: Arc<Mutex<RawWindow>>,
+    record: csv::StringRecord,
+    row: usize,
+    /// The record after the current one: the last record is checked for an unterminated quote.
+    lookahead: Option<RawRecord>,
+    done: bool,
+    size: u64,
 }
 
-/// One job per data row; rows that cannot be read become jobs whose read fails with the row's
-/// problem, so the batch reports them and goes on.
-pub fn csv_jobs(path: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
-    let csv_err = |message: String| Error::Csv {
-        path: path.into(),
-        message,
-    };
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    if bytes.contains(&0) && !bytes.starts_with(&[0xFF, 0xFE]) && !bytes.starts_with(&[0xFE, 0xFF])
-    {
-        return Err(Error::Binary {
+/// A record as parsed, before it becomes a job.
+struct RawRecord {
+    row: usize,
+    fields: std::result::Result<csv::StringRecord, String>,
+    odd_quotes: bool,
+}
+
+impl CsvRows {
+    /// Open `path`: detect its encoding (one streaming pass over the bytes) and delimiter, read
+    /// the header row and find the text and id columns.
+    pub fn open(path: &Path, columns: &CsvColumns) -> Result<CsvRows> {
+        let csv_err = |message: String| Error::Csv {
             path: path.into(),
-            offset: bytes.iter().position(|&b| b == 0).unwrap_or(0),
-        });
-    }
-    let (text, encoding) = decode(&bytes);
-    drop(bytes);
-    let dialect = Dialect {
-        encoding,
-        delimiter: sniff_delimiter(&text),
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .delimiter(dialect.delimiter)
-        .from_reader(text.as_bytes());
-    let headers: Vec<String> = reader
-        .headers()
-        .map_err(|e| csv_err(format!("cannot read the header row: {e}")))?
-        .iter()
-        .map(|h| h.trim_start_matches('\u{feff}').trim().to_string())
-        .collect();
-    let find = |name: &str| headers.iter().position(|h| h == name);
-    let available = || {
-        format!(
-            "the columns are: {} ({}, {})",
-            headers.join(", "),
-            dialect.encoding,
-            match dialect.delimiter {
-                b';' => "semicolon-separated",
-                b'\t' => "tab-separated",
-                _ => "comma-separated",
-            }
-        )
-    };
-    let text_col = match &columns.text {
-        Some(name) => find(name)
-            .ok_or_else(|| csv_err(format!("no column named {name:?}; {}", available())))?,
-        None => TEXT_COLUMNS.iter().find_map(|n| find(n)).ok_or_else(|| {
-            csv_err(format!(
-                "no narrative column found (looked for {}); choose the text column; {}",
-                TEXT_COLUMNS.join(", "),
-                available()
-            ))
-        })?,
-    };
-    let id_col = match &columns.id {
-        Some(name) => Some(
-            find(name)
+            message,
+        };
+        let (encoding, size) = sniff_encoding(path)?;
+        let prefix = read_prefix(path, encoding.bom, 64 * 1024)?;
+        let delimiter = sniff_delimiter(&decode_prefix(&prefix, encoding));
+        let dialect = Dialect {
+            encoding: encoding_label(encoding),
+            delimiter,
+        };
+        let raw = Arc::new(Mutex::new(RawWindow::default()));
+        let mut reader = csv::ReaderBuilder::new()
+            .flexible(true)
+            .delimiter(delimiter)
+            .from_reader(Tee {
+                inner: decoded_reader(path, encoding)?,
+                window: raw.clone(),
+            });
+        let headers: Vec<String> = reader
+            .headers()
+            .map_err(|e| csv_err(format!("cannot read the header row: {e}")))?
+            .iter()
+            .map(|h| h.trim_start_matches('\u{feff}').trim().to_string())
+            .collect();
+        let find = |name: &str| headers.iter().position(|h| h == name);
+        let available = || {
+            format!(
+                "the columns are: {} ({}, {})",
+                headers.join(", "),
+                dialect.encoding,
+                delimiter_name(delimiter, "separated")
+            )
+        };
+        let text_col = match &columns.text {
+            Some(name) => find(name)
                 .ok_or_else(|| csv_err(format!("no column named {name:?}; {}", available())))?,
-        ),
-        None => ID_COLUMNS.iter().find_map(|n| find(n)),
-    };
-    let mut jobs = Vec::new();
-    let mut row = 1; // the header
-    let mut record = csv::StringRecord::new();
-    loop {
-        let start = reader.position().byte() as usize;
-        match reader.read_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => {}
-            Err(e) => {
-                row += 1;
-                jobs.push(bad_row(path, row, format!("cannot be parsed: {e}")));
-                continue;
-            }
+            None => TEXT_COLUMNS.iter().find_map(|n| find(n)).ok_or_else(|| {
+                csv_err(format!(
+                    "no narrative column found (looked for {}); choose the text column; {}",
+                    TEXT_COLUMNS.join(", "),
+                    available()
+                ))
+            })?,
+        };
+        let id_col = match &columns.id {
+            Some(name) => Some(
+                find(name)
+                    .ok_or_else(|| csv_err(format!("no column named {name:?}; {}", available())))?,
+            ),
+            None => ID_COLUMNS.iter().find_map(|n| find(n)),
+        };
+        Ok(CsvRows {
+            path: path.into(),
+            dialect,
+            headers,
+            text_col,
+            id_col,
+            reader,
+            raw,
+            record: csv::StringRecord::new(),
+            row: 1, // the header
+            lookahead: None,
+            done: false,
+            size,
+        })
+    }
+
+    /// The detected encoding and delimiter.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The header row's column names.
+    pub fn headers(&self) -> &[String] {
+        &self.headers
+    }
+
+    /// The file's size in bytes, and how far the parser has read in the decoded text (for a
+    /// progress bar; the two agree for UTF-8 files, the usual case).
+    pub fn progress(&self) -> (u64, u64) {
+        (self.size, self.reader.position().byte())
+    }
+
+    fn read_raw(&mut self) -> Option<RawRecord> {
+        if self.done {
+            return None;
         }
-        row += 1;
-        let end = reader.position().byte() as usize;
-        let is_last = end >= text.len();
-        let rec_text = text.get(start..end).unwrap_or("");
-        let id = id_col
+        let start = self.reader.position().byte();
+        self.raw.lock().expect("csv window").forget_before(start);
+        let fields = match self.reader.read_record(&mut self.record) {
+            Ok(false) => {
+                self.done = true;
+                return None;
+            }
+            Ok(true) => Ok(self.record.clone()),
+            Err(e) => Err(format!("cannot be parsed: {e}")),
+        };
+        self.row += 1;
+        let end = self.reader.position().byte();
+        let odd_quotes = self
+            .raw
+            .lock()
+            .expect("csv window")
+            .quotes_between(start, end)
+            % 2
+            == 1;
+        Some(RawRecord {
+            row: self.row,
+            fields,
+            odd_quotes,
+        })
+    }
+
+    fn job(&self, rec: RawRecord, is_last: bool) -> Job {
+        let row = rec.row;
+        let record = match rec.fields {
+            Ok(r) => r,
+            Err(message) => return bad_row(&self.path, row, message),
+        };
+        let id = self
+            .id_col
             .and_then(|c| record.get(c))
             .map(str::to_string)
             .filter(|s| !s.trim().is_empty())
             .unwrap_or_else(|| format!("row-{row}"));
-        let narrative: std::result::Result<String, String> = if is_last && quote_left_open(rec_text)
-        {
+        let narrative: std::result::Result<String, String> = if is_last && rec.odd_quotes {
             // the parser ran to the end of the file inside a quoted field: every later row was
             // swallowed into this one; say so rather than import the merged text
             Err(
@@ -185,40 +252,262 @@ pub fn csv_jobs(path: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
                  field; close the quote and import again"
                     .to_string(),
             )
-        } else if record.len() != headers.len() {
+        } else if record.len() != self.headers.len() {
             Err(format!(
                 "{} fields where the header has {} (a stray {} or quote?)",
                 record.len(),
-                headers.len(),
-                match dialect.delimiter {
-                    b';' => "semicolon",
-                    b'\t' => "tab",
-                    _ => "comma",
-                }
+                self.headers.len(),
+                delimiter_name(self.dialect.delimiter, "")
             ))
         } else {
-            match record.get(text_col) {
-                Some(t) if encoding == UTF8_WITH_BAD_BYTES && t.contains('\u{fffd}') => Err(
-                    "not valid UTF-8 (a byte of this row's narrative is not UTF-8); re-save the \
-                     file as UTF-8"
-                        .to_string(),
-                ),
+            match record.get(self.text_col) {
+                Some(t)
+                    if self.dialect.encoding == UTF8_WITH_BAD_BYTES && t.contains('\u{fffd}') =>
+                {
+                    Err(
+                        "not valid UTF-8 (a byte of this row's narrative is not UTF-8); re-save \
+                         the file as UTF-8"
+                            .to_string(),
+                    )
+                }
                 Some(t) if t.trim().is_empty() => Err("empty narrative".to_string()),
                 Some(t) if t.contains('\0') => Err("binary content (NUL byte)".to_string()),
                 Some(t) => Ok(t.to_string()),
                 None => Err("missing the text column".to_string()),
             }
         };
-        jobs.push(Job {
+        Job {
             name: safe_file_name(&id),
             source: JobSource::CsvRow {
-                path: path.into(),
+                path: self.path.clone(),
                 row,
                 text: narrative,
             },
-        });
+        }
     }
-    Ok(jobs)
+}
+
+impl Iterator for CsvRows {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        let current = match self.lookahead.take() {
+            Some(r) => r,
+            None => self.read_raw()?,
+        };
+        self.lookahead = self.read_raw();
+        let is_last = self.lookahead.is_none();
+        Some(self.job(current, is_last))
+    }
+}
+
+fn delimiter_name(delimiter: u8, suffix: &str) -> String {
+    let name = match delimiter {
+        b';' => "semicolon",
+        b'\t' => "tab",
+        _ => "comma",
+    };
+    if suffix.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name}-{suffix}")
+    }
+}
+
+/// The decoded bytes the CSV parser has read and not yet passed: enough to look at the raw
+/// text of the record being parsed (its quotes), never the whole file.
+#[derive(Default)]
+struct RawWindow {
+    /// Offset in the decoded stream of `bytes[0]`.
+    base: u64,
+    bytes: Vec<u8>,
+}
+
+impl RawWindow {
+    fn forget_before(&mut self, offset: u64) {
+        let drop = (offset.saturating_sub(self.base) as usize).min(self.bytes.len());
+        self.bytes.drain(..drop);
+        self.base += drop as u64;
+    }
+
+    fn quotes_between(&self, start: u64, end: u64) -> usize {
+        let from = (start.saturating_sub(self.base) as usize).min(self.bytes.len());
+        let to = (end.saturating_sub(self.base) as usize).min(self.bytes.len());
+        self.bytes[from..to].iter().filter(|&&b| b == b'"').count()
+    }
+}
+
+/// A reader that keeps what passes through it in a [`RawWindow`].
+struct Tee<R> {
+    inner: R,
+    window: Arc<Mutex<RawWindow>>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.window
+            .lock()
+            .expect("csv window")
+            .bytes
+            .extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// The file's encoding, the length of its byte order mark and its size, from one streaming
+/// pass (the same decision as [`decode`], without holding the file in memory). A NUL byte in a
+/// file that is not UTF-16 makes it binary.
+fn sniff_encoding(path: &Path) -> Result<(Sniffed, u64)> {
+    let io = |e| Error::io(path, e);
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    let mut block = vec![0u8; 1 << 20];
+    let mut carry: Vec<u8> = Vec::new();
+    let mut offset = 0usize;
+    let mut first = true;
+    let (mut valid, mut multibyte, mut bom) = (true, false, 0);
+    let mut utf16 = None;
+    loop {
+        let n = read_full(&mut file, &mut block).map_err(io)?;
+        if n == 0 {
+            break;
+        }
+        let data = &block[..n];
+        if first {
+            first = false;
+            if let Some((enc, len)) = encoding_rs::Encoding::for_bom(data) {
+                if enc != encoding_rs::UTF_8 {
+                    utf16 = Some((enc, len));
+                    break;
+                }
+                bom = len;
+            }
+        }
+        if let Some(p) = memchr::memchr(0, data) {
+            return Err(Error::Binary {
+                path: path.into(),
+                offset: offset + p,
+            });
+        }
+        offset += n;
+        carry.extend_from_slice(data);
+        let mut rest: &[u8] = &carry;
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    multibyte |= !s.is_ascii();
+                    rest = &[];
+                    break;
+                }
+                Err(e) => {
+                    multibyte |= !rest[..e.valid_up_to()].is_ascii();
+                    match e.error_len() {
+                        // a sequence cut by the block boundary: finish it with the next block
+                        None => {
+                            rest = &rest[e.valid_up_to()..];
+                            break;
+                        }
+                        Some(len) => {
+                            valid = false;
+                            rest = &rest[e.valid_up_to() + len..];
+                        }
+                    }
+                }
+            }
+        }
+        carry = rest.to_vec();
+    }
+    if let Some((encoding, bom)) = utf16 {
+        return Ok((
+            Sniffed {
+                encoding,
+                bad_bytes: false,
+                bom,
+            },
+            size,
+        ));
+    }
+    if !carry.is_empty() {
+        valid = false; // the file ends inside a multi-byte sequence
+    }
+    let encoding = if valid || bom > 0 || multibyte {
+        encoding_rs::UTF_8
+    } else {
+        encoding_rs::WINDOWS_1252
+    };
+    let bad_bytes = encoding == encoding_rs::UTF_8 && !valid;
+    Ok((
+        Sniffed {
+            encoding,
+            bad_bytes,
+            bom,
+        },
+        size,
+    ))
+}
+
+/// What [`sniff_encoding`] found.
+#[derive(Clone, Copy)]
+struct Sniffed {
+    encoding: &'static encoding_rs::Encoding,
+    /// UTF-8 with bytes that are not UTF-8 (decoded as U+FFFD; the rows holding them refused).
+    bad_bytes: bool,
+    /// Length of the byte order mark.
+    bom: usize,
+}
+
+fn encoding_label(s: Sniffed) -> &'static str {
+    if s.bad_bytes {
+        UTF8_WITH_BAD_BYTES
+    } else {
+        s.encoding.name()
+    }
+}
+
+/// The file as a stream of UTF-8: valid UTF-8 is read as it is (past its byte order mark),
+/// anything else through `encoding_rs_io`.
+fn decoded_reader(path: &Path, s: Sniffed) -> Result<Box<dyn Read + Send>> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    if s.encoding == encoding_rs::UTF_8 && !s.bad_bytes {
+        let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
+        std::io::copy(&mut (&mut reader).take(s.bom as u64), &mut std::io::sink())
+            .map_err(|e| Error::io(path, e))?;
+        return Ok(Box::new(reader));
+    }
+    Ok(Box::new(
+        encoding_rs_io::DecodeReaderBytesBuilder::new()
+            .encoding(Some(s.encoding))
+            .build(file),
+    ))
+}
+
+/// Up to `len` bytes from the start of the file, after its byte order mark.
+fn read_prefix(path: &Path, bom: usize, len: usize) -> Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut buf = vec![0u8; bom + len];
+    let n = read_full(&mut file, &mut buf).map_err(|e| Error::io(path, e))?;
+    buf.truncate(n);
+    buf.drain(..bom.min(n));
+    Ok(buf)
+}
+
+fn decode_prefix(bytes: &[u8], s: Sniffed) -> String {
+    s.encoding.decode_without_bom_handling(bytes).0.into_owned()
+}
+
+/// Fill `buf` as far as the file goes.
+fn read_full(file: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
 }
 
 fn bad_row(path: &Path, row: usize, message: String) -> Job {
@@ -240,9 +529,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("x.csv");
         std::fs::write(&p, bytes).unwrap();
-        csv_jobs(&p, &CsvColumns::default())
+        CsvRows::open(&p, &CsvColumns::default())
             .unwrap()
-            .into_iter()
             .map(|j| match j.source {
                 JobSource::CsvRow { text, .. } => (j.name, text),
                 _ => unreachable!(),

@@ -36,6 +36,21 @@ impl Default for Thresholds {
     }
 }
 
+/// `metadata.json`'s "split": the model's graph as two ONNX files with the same weights.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SplitGraph {
+    /// `char_ids [unique, chars]` -> `char_vectors [unique, char_vector_size]`.
+    pub char_encoder: String,
+    /// `word_ids, char_vectors, char_index, features` -> the probabilities.
+    pub tagger: String,
+    /// The name of the tensor between the two.
+    pub char_vectors: String,
+    pub char_vector_size: usize,
+    /// Checked by the split script on random inputs: largest difference from the whole graph.
+    #[serde(default)]
+    pub max_abs_diff_vs_whole: f64,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Metadata {
     pub format: u32,
@@ -53,6 +68,10 @@ pub struct Metadata {
     pub post_space_chars: usize,
     #[serde(default)]
     pub thresholds: Thresholds,
+    /// The graph cut in two (`training/split_model.py`), when it was: the engine then caches
+    /// character encodings across batches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<SplitGraph>,
     /// Training provenance and metrics, kept as they are (written by `training/`).
     #[serde(flatten)]
     pub other: BTreeMap<String, serde_json::Value>,

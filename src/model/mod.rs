@@ -2,22 +2,25 @@
 //! by `training/` and run here through ONNX Runtime (`ort`). Inputs are built by
 //! [`crate::featurize`], the same code that wrote the training data.
 
+mod char_cache;
 mod metadata;
 mod runtime;
+mod sessions;
 
-pub use metadata::{Metadata, ThresholdPair, Thresholds};
+pub use metadata::{Metadata, SplitGraph, ThresholdPair, Thresholds};
 pub use runtime::Provider;
 
 use crate::error::{Error, Result};
 use crate::featurize::{char_input, expand_bits, word_key, N_FEATURES};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
+use char_cache::CharCache;
 use ndarray::{Array2, Array3};
 use ort::session::Session;
 use ort::value::TensorRef;
 use rustc_hash::FxHashMap;
+use sessions::SessionPool;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// One document's model input.
 pub struct ModelInput {
@@ -45,13 +48,24 @@ pub struct DeepModel {
     pub dir: PathBuf,
     pub meta: Metadata,
     pub label_kinds: Vec<Option<PhiType>>,
-    /// The provider the session actually runs on (after any fallback).
+    /// The provider the sessions actually run on (after any fallback).
     pub provider: Provider,
     /// Why CUDA was not used although asked for, if so.
     pub fallback: Option<String>,
     words: FxHashMap<String, i64>,
     chars: FxHashMap<char, u32>,
-    session: Mutex<Session>,
+    graph: Graph,
+}
+
+/// The whole graph, or (a split model) its character encoder with a cache and the rest.
+enum Graph {
+    Whole(SessionPool),
+    Split {
+        encoder: SessionPool,
+        cache: CharCache,
+        tagger: SessionPool,
+        char_vectors: String,
+    },
 }
 
 const UNK: i64 = 1;
@@ -61,59 +75,52 @@ const UNK: i64 = 1;
 pub const DEFAULT_MODEL_DIR: &str = "models/deid-bilstm-v2";
 
 impl DeepModel {
-    /// Load `dir/metadata.json` and `dir/<onnx>`. Asking for CUDA where it cannot run falls back
-    /// to the CPU and says why in [`DeepModel::fallback`].
+    /// Load `dir/metadata.json` and the ONNX graph(s) it names: the split pair
+    /// (`char_encoder.onnx` + `tagger.onnx`) when it records one, else the whole graph. Asking for
+    /// CUDA where it cannot run falls back to the CPU and says why in [`DeepModel::fallback`].
     pub fn load(dir: &Path, provider: Provider) -> Result<DeepModel> {
+        DeepModel::load_with(dir, provider, true)
+    }
+
+    /// As [`DeepModel::load`]; `split: false` runs the whole graph even when a split is recorded
+    /// (to check that both give the same decisions).
+    pub fn load_with(dir: &Path, provider: Provider, split: bool) -> Result<DeepModel> {
         let meta = Metadata::read(dir)?;
-        let onnx = meta.onnx_path(dir);
-        if !onnx.is_file() {
-            return Err(Error::Model {
-                path: onnx,
-                message: "the ONNX file named in metadata.json is missing".into(),
-            });
-        }
-        let env = runtime::environment()?;
-        let model_err = |e: ort::Error| Error::Model {
-            path: onnx.clone(),
-            message: format!("ONNX Runtime cannot load this model: {e}"),
-        };
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let builder =
-            || -> std::result::Result<ort::session::builder::SessionBuilder, ort::Error> {
-                let b = Session::builder(env)?;
-                Ok(b.with_intra_threads(threads)
-                    .map_err(ort::Error::<()>::from)?)
-            };
-        let (session, provider, fallback) = match provider {
-            Provider::Cpu => (
-                builder()
-                    .and_then(|mut b| b.commit_from_file(&onnx))
-                    .map_err(model_err)?,
-                Provider::Cpu,
-                None,
-            ),
-            Provider::Cuda => {
-                let cuda = builder().and_then(|b| {
-                    b.with_execution_providers([ort::ep::CUDA::default()
-                        .build()
-                        .error_on_failure()])
-                        .map_err(ort::Error::<()>::from)
-                });
-                match cuda.and_then(|mut b| b.commit_from_file(&onnx)) {
-                    Ok(s) => (s, Provider::Cuda, None),
-                    Err(e) => {
-                        let why = format!(
-                            "CUDA was asked for but is not available ({e}); running on the CPU"
-                        );
-                        let s = builder()
-                            .and_then(|mut b| b.commit_from_file(&onnx))
-                            .map_err(model_err)?;
-                        (s, Provider::Cpu, Some(why))
-                    }
-                }
+        let file = |name: &str| -> Result<PathBuf> {
+            let path = dir.join(name);
+            if path.is_file() {
+                Ok(path)
+            } else {
+                Err(Error::Model {
+                    path,
+                    message: "the ONNX file named in metadata.json is missing".into(),
+                })
             }
         };
-        check_io(&session, &meta, &onnx)?;
+        let onnx = file(&meta.onnx)?;
+        let (graph, provider, fallback) = match (&meta.split, split) {
+            (Some(s), true) => {
+                let encoder = SessionPool::open(&file(&s.char_encoder)?, provider)?;
+                let tagger_path = file(&s.tagger)?;
+                let tagger = SessionPool::open(&tagger_path, encoder.provider)?;
+                check_split_io(&encoder.pool, &tagger.pool, s, &meta, dir)?;
+                (
+                    Graph::Split {
+                        encoder: encoder.pool,
+                        cache: CharCache::new(s.char_vector_size),
+                        tagger: tagger.pool,
+                        char_vectors: s.char_vectors.clone(),
+                    },
+                    tagger.provider,
+                    encoder.fallback,
+                )
+            }
+            _ => {
+                let opened = SessionPool::open(&onnx, provider)?;
+                check_io(&opened.pool.first(), &meta, &onnx)?;
+                (Graph::Whole(opened.pool), opened.provider, opened.fallback)
+            }
+        };
         let words = meta
             .word_vocab
             .iter()
@@ -140,8 +147,21 @@ impl DeepModel {
             fallback,
             words,
             chars,
-            session: Mutex::new(session),
+            graph,
         })
+    }
+
+    /// Whether the character encoder runs apart, with its cache.
+    pub fn is_split(&self) -> bool {
+        matches!(self.graph, Graph::Split { .. })
+    }
+
+    /// Batches that can run at once (one per session).
+    pub fn parallel_batches(&self) -> usize {
+        match &self.graph {
+            Graph::Whole(pool) => pool.len(),
+            Graph::Split { tagger, .. } => tagger.len(),
+        }
     }
 
     /// "name version on CPU", for status bars and summaries.
@@ -211,51 +231,143 @@ impl DeepModel {
                 }
             }
         }
-        let c_max = rows.iter().map(|r| r.len()).max().unwrap_or(1).max(1);
-        let mut chars = Array2::<i64>::zeros((rows.len(), c_max));
-        for (r, seq) in rows.iter().enumerate() {
-            for (c, &id) in seq.iter().enumerate() {
-                chars[[r, c]] = i64::from(id);
-            }
-        }
         let run_err = |e: ort::Error| Error::Model {
             path: self.meta.onnx_path(&self.dir),
             message: format!("inference failed: {e}"),
         };
-        let mut session = self.session.lock().expect("model session lock");
+        let words = TensorRef::from_array_view(&words).map_err(run_err)?;
+        let char_index = TensorRef::from_array_view(&char_index).map_err(run_err)?;
+        let feats = TensorRef::from_array_view(&feats).map_err(run_err)?;
+        let output = self.meta.output.as_str();
+        let split_rows = |probs: &ort::value::DynValue| -> Result<Vec<Probabilities>> {
+            let probs = probs.try_extract_array::<f32>().map_err(run_err)?;
+            if probs.shape() != [b, t_max, n_labels] {
+                return Err(Error::Model {
+                    path: self.meta.onnx_path(&self.dir),
+                    message: format!(
+                        "output shape {:?}, expected [{b}, {t_max}, {n_labels}]",
+                        probs.shape()
+                    ),
+                });
+            }
+            Ok(batch
+                .iter()
+                .enumerate()
+                .map(|(d, doc)| {
+                    let n = doc.word_ids.len();
+                    let mut values = Vec::with_capacity(n * n_labels);
+                    for t in 0..n {
+                        values.extend((0..n_labels).map(|l| probs[[d, t, l]]));
+                    }
+                    Probabilities { n_labels, values }
+                })
+                .collect())
+        };
+        match &self.graph {
+            Graph::Whole(pool) => {
+                let chars = char_matrix(&rows);
+                let mut session = pool.get();
+                let outputs = session
+                    .run(ort::inputs![
+                        "word_ids" => words,
+                        "char_ids" => TensorRef::from_array_view(&chars).map_err(run_err)?,
+                        "char_index" => char_index,
+                        "features" => feats,
+                    ])
+                    .map_err(run_err)?;
+                split_rows(&outputs[output])
+            }
+            Graph::Split {
+                encoder,
+                cache,
+                tagger,
+                char_vectors,
+            } => {
+                let vectors = self.char_vectors(encoder, cache, &rows)?;
+                let mut session = tagger.get();
+                let outputs = session
+                    .run(ort::inputs![
+                        "word_ids" => words,
+                        char_vectors.as_str() => TensorRef::from_array_view(&vectors).map_err(run_err)?,
+                        "char_index" => char_index,
+                        "features" => feats,
+                    ])
+                    .map_err(run_err)?;
+                split_rows(&outputs[output])
+            }
+        }
+    }
+}
+
+impl DeepModel {
+    /// The character encodings of `rows` (`rows.len() × dim`): from the cache, the rest from
+    /// the character encoder (then cached).
+    fn char_vectors(
+        &self,
+        encoder: &SessionPool,
+        cache: &CharCache,
+        rows: &[&[u32]],
+    ) -> Result<Array2<f32>> {
+        let dim = cache.dim();
+        let mut vectors = Array2::<f32>::zeros((rows.len(), dim));
+        let out = vectors.as_slice_mut().expect("a fresh array is contiguous");
+        let missing = cache.fill(rows, out);
+        if missing.is_empty() {
+            return Ok(vectors);
+        }
+        let path = self.dir.join(
+            self.meta
+                .split
+                .as_ref()
+                .map_or("char_encoder.onnx", |s| s.char_encoder.as_str()),
+        );
+        let run_err = |e: ort::Error| Error::Model {
+            path: path.clone(),
+            message: format!("inference failed: {e}"),
+        };
+        let new_rows: Vec<&[u32]> = missing.iter().map(|&r| rows[r]).collect();
+        let chars = char_matrix(&new_rows);
+        let name = self
+            .meta
+            .split
+            .as_ref()
+            .map_or("char_vectors", |s| s.char_vectors.as_str());
+        let mut session = encoder.get();
         let outputs = session
-            .run(ort::inputs![
-                "word_ids" => TensorRef::from_array_view(&words).map_err(run_err)?,
-                "char_ids" => TensorRef::from_array_view(&chars).map_err(run_err)?,
-                "char_index" => TensorRef::from_array_view(&char_index).map_err(run_err)?,
-                "features" => TensorRef::from_array_view(&feats).map_err(run_err)?,
-            ])
+            .run(ort::inputs!["char_ids" => TensorRef::from_array_view(&chars).map_err(run_err)?])
             .map_err(run_err)?;
-        let probs = outputs[self.meta.output.as_str()]
-            .try_extract_array::<f32>()
-            .map_err(run_err)?;
-        if probs.shape() != [b, t_max, n_labels] {
+        let encoded = outputs[name].try_extract_array::<f32>().map_err(run_err)?;
+        if encoded.shape() != [new_rows.len(), dim] {
             return Err(Error::Model {
-                path: self.meta.onnx_path(&self.dir),
+                path,
                 message: format!(
-                    "output shape {:?}, expected [{b}, {t_max}, {n_labels}]",
-                    probs.shape()
+                    "character encoder output shape {:?}, expected [{}, {dim}]",
+                    encoded.shape(),
+                    new_rows.len()
                 ),
             });
         }
-        Ok(batch
-            .iter()
-            .enumerate()
-            .map(|(d, doc)| {
-                let n = doc.word_ids.len();
-                let mut values = Vec::with_capacity(n * n_labels);
-                for t in 0..n {
-                    values.extend((0..n_labels).map(|l| probs[[d, t, l]]));
-                }
-                Probabilities { n_labels, values }
-            })
-            .collect())
+        let encoded: Vec<f32> = encoded.iter().copied().collect();
+        drop(outputs);
+        drop(session);
+        for (k, &r) in missing.iter().enumerate() {
+            out[r * dim..(r + 1) * dim].copy_from_slice(&encoded[k * dim..(k + 1) * dim]);
+        }
+        cache.insert(&new_rows, &encoded);
+        Ok(vectors)
     }
+}
+
+/// The character ids of `rows`, padded to the longest.
+fn char_matrix(rows: &[&[u32]]) -> Array2<i64> {
+    let c_max = rows.iter().map(|r| r.len()).max().unwrap_or(1).max(1);
+    let mut chars = Array2::<i64>::zeros((rows.len(), c_max));
+    for (r, seq) in rows.iter().enumerate() {
+        for (c, &id) in seq.iter().enumerate() {
+            chars[[r, c]] = i64::from(id);
+        }
+    }
+    chars
 }
 
 /// The model's inputs and output must be the ones the metadata promises.
@@ -274,6 +386,54 @@ fn check_io(session: &Session, meta: &Metadata, onnx: &Path) -> Result<()> {
             path: onnx.into(),
             message: format!("the model has no output {:?}", meta.output),
         });
+    }
+    Ok(())
+}
+
+/// A split model's halves must read and write what the metadata promises.
+fn check_split_io(
+    encoder: &SessionPool,
+    tagger: &SessionPool,
+    split: &SplitGraph,
+    meta: &Metadata,
+    dir: &Path,
+) -> Result<()> {
+    let bad = |file: &str, message: String| Error::Model {
+        path: dir.join(file),
+        message,
+    };
+    let enc = encoder.first();
+    if !enc.inputs().iter().any(|i| i.name() == "char_ids")
+        || !enc.outputs().iter().any(|o| o.name() == split.char_vectors)
+    {
+        return Err(bad(
+            &split.char_encoder,
+            format!(
+                "the character encoder must map char_ids to {:?}",
+                split.char_vectors
+            ),
+        ));
+    }
+    let tag = tagger.first();
+    let inputs: Vec<&str> = tag.inputs().iter().map(|i| i.name()).collect();
+    for want in [
+        "word_ids",
+        split.char_vectors.as_str(),
+        "char_index",
+        "features",
+    ] {
+        if !inputs.contains(&want) {
+            return Err(bad(
+                &split.tagger,
+                format!("the tagger has no input {want:?} (it has {inputs:?})"),
+            ));
+        }
+    }
+    if !tag.outputs().iter().any(|o| o.name() == meta.output) {
+        return Err(bad(
+            &split.tagger,
+            format!("the tagger has no output {:?}", meta.output),
+        ));
     }
     Ok(())
 }

@@ -139,15 +139,18 @@ def annotate(carriers, deid, src):
         out_dir = os.path.join(tmp, "out")
         subprocess.run([deid, "annotate", csv_path, "--format", "jsonl", "--rules-only", "--quiet",
                         "--out", out_dir, "--text-column", "text", "--id-column", "id"], check=True)
+        # a CSV in, one JSON line per row out (`carriers.jsonl`), keyed by the id column; a row the
+        # engine could not annotate has no line and its field is dropped below
+        records = {}
+        with open(os.path.join(out_dir, "carriers.jsonl"), encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    rec = json.loads(line)
+                    records[rec["id"]] = rec
         dropped = 0
         for c in carriers:
             for fld in list(c.texts):
-                p = os.path.join(out_dir, f"{c.vid}__{fld}.jsonl")
-                rec = None
-                if os.path.isfile(p):
-                    with open(p, encoding="utf-8") as f:
-                        line = f.readline()
-                    rec = json.loads(line) if line.strip() else None
+                rec = records.get(f"{c.vid}__{fld}")
                 if rec is None or rec.get("text") != c.texts[fld]:
                     dropped += 1
                     if fld == "S":

@@ -118,11 +118,12 @@ class FineTune(unittest.TestCase):
         out = self.tmp / "models/tiny-ft"
         r = self.finetune(out, "--epochs", "3", "--lr", "0.01")
         self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
-        for f in ("model.onnx", "metadata.json", "parity.json", "checkpoint.pt", "MODEL_CARD.md",
-                  "finetune-report.md", "finetune-report.json"):
+        for f in ("model.onnx", "char_encoder.onnx", "tagger.onnx", "metadata.json", "parity.json",
+                  "checkpoint.pt", "MODEL_CARD.md", "finetune-report.md", "finetune-report.json"):
             self.assertTrue((out / f).is_file(), f)
         self.assertEqual([p.name for p in out.parent.iterdir() if p.name.startswith(".")], [])  # no staging left
         meta = json.loads((out / "metadata.json").read_text())
+        self.assertEqual(meta["split"]["max_abs_diff_vs_whole"], 0.0)  # the engine's cached path
         rep = json.loads((out / "finetune-report.json").read_text())
         k = rep["heldout"]["documents"]
         self.assertEqual(k, round(0.2 * N_GOLD))

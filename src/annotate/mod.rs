@@ -1,0 +1,339 @@
+//! Batch annotation: many narratives in, streamed in chunks and annotated in parallel on all
+//! cores; outputs one file per narrative, or one file for a whole CSV ([`output`]). One bad
+//! document is reported and skipped; it never stops the batch or touches the outputs of the
+//! others. An interrupted run resumes where it stopped ([`resume`]).
+
+use crate::deidentify::Deidentifier;
+use crate::error::{Error, Result};
+use crate::input::{Job, JobSource, JobStream, Progress};
+use crate::isolate::per_document;
+use crate::phi::PhiType;
+use crate::tokenize::OffsetMap;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub mod output;
+pub mod resume;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// i2b2 2014 XML, `NAME.xml`
+    I2b2,
+    /// the text with PHI replaced by `[DATE]`-style placeholders, `NAME.txt`
+    Masked,
+    /// one JSON line with the text and spans, `NAME.jsonl`
+    Jsonl,
+}
+
+impl OutputFormat {
+    /// The format's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::I2b2 => "i2b2",
+            OutputFormat::Masked => "masked",
+            OutputFormat::Jsonl => "jsonl",
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            OutputFormat::I2b2 => "xml",
+            OutputFormat::Masked => "txt",
+            OutputFormat::Jsonl => "jsonl",
+        }
+    }
+}
+
+pub struct AnnotateOptions {
+    pub out_dir: PathBuf,
+    pub format: OutputFormat,
+    /// Masked output with shifted dates and capped ages instead of placeholders.
+    pub surrogates: Option<crate::surrogate::SurrogateOptions>,
+    pub max_bytes: u64,
+    pub progress: bool,
+    /// What produces the outputs (mode, model, thresholds): a run is resumed only with the same.
+    pub settings: String,
+    /// Documents per chunk, each followed by a checkpoint ([`DEFAULT_CHUNK`]).
+    pub checkpoint_every: usize,
+}
+
+/// What a batch did.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub documents: usize,
+    pub characters: usize,
+    pub spans: BTreeMap<PhiType, usize>,
+    pub failures: Vec<(String, Error)>,
+    pub elapsed: Duration,
+    /// Documents an earlier, interrupted run of the same command had done (skipped).
+    pub resumed: u64,
+    /// The one output file, when the whole input went to one.
+    pub output_file: Option<PathBuf>,
+}
+
+impl Summary {
+    pub fn to_text(&self) -> String {
+        let secs = self.elapsed.as_secs_f64().max(1e-9);
+        let mut s = String::new();
+        if self.resumed > 0 {
+            s += &format!("resumed after {} documents done earlier\n", self.resumed);
+        }
+        s += &format!(
+            "annotated {} documents ({} characters) in {:.2} s: {:.0} documents/s\n",
+            self.documents,
+            self.characters,
+            secs,
+            self.documents as f64 / secs
+        );
+        let total: usize = self.spans.values().sum();
+        s += &format!("{total} PHI spans");
+        let parts: Vec<String> = self.spans.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        if !parts.is_empty() {
+            s += &format!(": {}", parts.join(", "));
+        }
+        s.push('\n');
+        if let Some(path) = &self.output_file {
+            s += &format!("written to {}\n", path.display());
+        }
+        if !self.failures.is_empty() {
+            s += &format!("{} documents failed:\n", self.failures.len());
+            for (label, err) in &self.failures {
+                let msg = err.to_string();
+                // most errors already start with the file name
+                if msg.starts_with(label.as_str()) {
+                    s += &format!("  {msg}\n");
+                } else {
+                    s += &format!("  {label}: {msg}\n");
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Documents read, annotated and written together by default: enough for full model batches,
+/// few enough that a corpus of any size streams through bounded memory. A checkpoint follows
+/// every chunk.
+pub const DEFAULT_CHUNK: usize = 2048;
+
+/// Annotate every job of `jobs` (read from `input`) and write the outputs into `opts.out_dir`.
+/// A CSV input in JSONL or masked format goes to one file; anything else to one file per
+/// narrative. A run interrupted by anything (Ctrl-C, kill, power) is resumed by the same
+/// command: the documents done are skipped (see [`resume`]).
+pub fn annotate_stream(
+    deid: &Deidentifier,
+    mut jobs: JobStream,
+    input: &Path,
+    opts: &AnnotateOptions,
+) -> Result<Summary> {
+    crate::fsutil::create_private_dir_all(&opts.out_dir)?;
+    if let Some(files) = jobs.pending_files() {
+        refuse_overwriting_inputs(files, opts)?;
+    }
+    let started = Instant::now();
+    let run = resume::RunIdentity::of(input, opts.format.name(), &opts.settings)?;
+    let checkpoint = resume::load(&opts.out_dir, &run)?;
+    let single_path = if jobs.is_csv() {
+        output::single_file_path(input, opts)
+    } else {
+        None
+    };
+    let mut single = single_path
+        .map(|p| {
+            let at = checkpoint.as_ref().map(|c| c.output_bytes.unwrap_or(0));
+            output::SingleFile::open(&p, opts.format, at)
+        })
+        .transpose()?;
+    let mut summary = Summary {
+        output_file: single.as_ref().map(|s| s.path().to_path_buf()),
+        ..Summary::default()
+    };
+    let bar = progress_bar(&jobs, opts.progress);
+    let mut done: u64 = 0;
+    if let Some(c) = &checkpoint {
+        while done < c.documents_done && jobs.next().is_some() {
+            done += 1;
+        }
+        summary.resumed = done;
+        bar.println(format!(
+            "resuming: {done} documents were done by an earlier run of this command"
+        ));
+    }
+    loop {
+        let chunk: Vec<Job> = jobs.by_ref().take(opts.checkpoint_every.max(1)).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        annotate_chunk(deid, &chunk, opts, single.as_mut(), &mut summary)?;
+        done += chunk.len() as u64;
+        let output_bytes = single.as_mut().map(|s| s.flush()).transpose()?;
+        resume::save(
+            &opts.out_dir,
+            &resume::Checkpoint {
+                run: run.clone(),
+                documents_done: done,
+                output_bytes,
+            },
+        )?;
+        update_bar(&bar, &jobs, done);
+    }
+    resume::clear(&opts.out_dir)?;
+    bar.finish_and_clear();
+    summary.failures.sort_by(|a, b| a.0.cmp(&b.0));
+    summary.elapsed = started.elapsed();
+    Ok(summary)
+}
+
+/// Read, annotate and write one chunk; its outputs are complete (or its documents failed) when
+/// this returns.
+fn annotate_chunk(
+    deid: &Deidentifier,
+    chunk: &[Job],
+    opts: &AnnotateOptions,
+    single: Option<&mut output::SingleFile>,
+    summary: &mut Summary,
+) -> Result<()> {
+    let texts: Vec<Result<String>> = chunk
+        .par_iter()
+        .map(|j| j.read_text(opts.max_bytes))
+        .collect();
+    let ok: Vec<(usize, &str)> = texts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| t.as_ref().ok().map(|t| (i, t.as_str())))
+        .collect();
+    let annotations = deid.annotate_batch(&ok.iter().map(|(_, t)| *t).collect::<Vec<_>>())?;
+    let single_path = single.as_ref().map(|s| s.path().to_path_buf());
+    // per document: its span categories, and its output (already written when per document)
+    let results: Vec<(Vec<PhiType>, Result<Vec<u8>>)> = ok
+        .par_iter()
+        .zip(annotations)
+        .map(|((i, text), ann)| {
+            let job = &chunk[*i];
+            let kinds = ann
+                .as_ref()
+                .map_or_else(|_| Vec::new(), |a| a.spans.iter().map(|s| s.kind).collect());
+            let result = ann
+                .and_then(|ann| {
+                    per_document(|| match &single_path {
+                        Some(path) => output::render(text, &ann, job, opts, path, true),
+                        None => output::write_per_document(text, &ann, job, opts).map(|()| vec![]),
+                    })?
+                })
+                .map_err(|e| e.at(job.label()));
+            (kinds, result)
+        })
+        .collect();
+    let mut single = single;
+    for ((i, text), (kinds, result)) in ok.iter().zip(results) {
+        match result {
+            Ok(bytes) => {
+                if let Some(out) = single.as_deref_mut() {
+                    out.append(&bytes)?;
+                }
+                summary.documents += 1;
+                summary.characters += text.chars().count();
+                for k in kinds {
+                    *summary.spans.entry(k).or_default() += 1;
+                }
+            }
+            Err(e) => summary.failures.push((chunk[*i].label(), e)),
+        }
+    }
+    for (job, text) in chunk.iter().zip(texts) {
+        if let Err(e) = text {
+            summary.failures.push((job.label(), e));
+        }
+    }
+    Ok(())
+}
+
+/// Writing `NAME.xml` into the folder it was read from would replace the gold with system output.
+fn refuse_overwriting_inputs<'a>(
+    jobs: impl Iterator<Item = &'a Job>,
+    opts: &AnnotateOptions,
+) -> Result<()> {
+    let out = std::fs::canonicalize(&opts.out_dir).map_err(|e| Error::io(&opts.out_dir, e))?;
+    for job in jobs {
+        let input = match &job.source {
+            JobSource::TextFile(p) | JobSource::XmlFile(p) => p,
+            JobSource::CsvRow { .. } => continue,
+        };
+        let target = out.join(format!("{}.{}", job.name, opts.format.extension()));
+        if std::fs::canonicalize(input).ok().as_deref() == Some(target.as_path()) {
+            return Err(Error::Invalid {
+                path: input.clone(),
+                message: format!(
+                    "the output {} would overwrite this input; choose another --out folder",
+                    target.display()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn progress_bar(jobs: &JobStream, enabled: bool) -> indicatif::ProgressBar {
+    if !enabled {
+        return indicatif::ProgressBar::hidden();
+    }
+    let (len, template) = match jobs.progress() {
+        Progress::Documents { total, .. } => (
+            total,
+            "{spinner} {bar:40} {pos}/{len} documents ({per_sec}, {eta} left)",
+        ),
+        // a CSV file's rows are counted only at its end: progress is bytes, the count a message
+        Progress::Bytes { total, .. } => (
+            total,
+            "{spinner} {bar:40} {percent}% of {total_bytes}, {msg} ({eta} left)",
+        ),
+    };
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
+    bar
+}
+
+fn update_bar(bar: &indicatif::ProgressBar, jobs: &JobStream, done: u64) {
+    match jobs.progress() {
+        Progress::Documents { done: d, .. } => bar.set_position(d),
+        Progress::Bytes { done: b, .. } => {
+            bar.set_position(b);
+            let secs = bar.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!("{done} documents, {:.0}/s", done as f64 / secs));
+        }
+    }
+}
+
+/// `deid featurize`: every job as one JSONL training example (tokens, character input, feature
+/// vectors, gold labels from i2b2 tags when the input is XML), in input order.
+pub fn featurize_jobs(
+    engine: &crate::rules::RuleEngine,
+    jobs: &[Job],
+    max_bytes: u64,
+) -> (String, Vec<(String, Error)>) {
+    use crate::tokenize::Tokenized;
+    let results: Vec<Result<String>> = jobs
+        .par_iter()
+        .map(|job| {
+            let (text, gold) = job.read(max_bytes)?;
+            let doc = Tokenized::new(&text);
+            let map = OffsetMap::new(&text);
+            let rules = engine.apply(&doc, &map);
+            let ex = crate::featurize::example(&job.name, &doc, &rules, gold.as_deref());
+            let mut line = serde_json::to_string(&ex).expect("serialising plain data");
+            line.push('\n');
+            Ok(line)
+        })
+        .collect();
+    let mut out = String::new();
+    let mut failures = Vec::new();
+    for (job, r) in jobs.iter().zip(results) {
+        match r {
+            Ok(line) => out.push_str(&line),
+            Err(e) => failures.push((job.label(), e)),
+        }
+    }
+    (out, failures)
+}
