@@ -47,6 +47,13 @@ pub enum Error {
     /// The annotation database: names the database file and the problem, never narrative text.
     #[error("{path}: {message}")]
     Store { path: PathBuf, message: String },
+    /// A passphrase that does not open the database (or a file that is no encrypted database).
+    /// Names the file, never the passphrase.
+    #[error("{path}: wrong passphrase or not an encrypted Deid Studio database")]
+    WrongPassphrase { path: PathBuf },
+    /// An encrypted database opened without a passphrase.
+    #[error("{path}: the database is encrypted; unlock it with its passphrase")]
+    Encrypted { path: PathBuf },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

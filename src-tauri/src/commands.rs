@@ -2,12 +2,13 @@
 //! code points both ways (the UI converts to UTF-16 itself). Errors are strings for the UI; they
 //! name files, rows and offsets, never narrative text (the engine's and store's rule).
 
+use crate::db::LockState;
 use crate::engine::EngineInfo;
 use crate::import::{self, Failure, Finished, ImportRequest, Progress};
 use crate::{AppState, JobState};
 use deid::store::{
     CorpusId, CorpusSummary, DocFilter, DocId, DocRow, DocumentView, Edit, ExportKind, GoldSpan,
-    Judgment, Status, UndoResult,
+    Judgment, Passphrase, Status, UndoResult, MIN_PASSPHRASE_CHARS,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -22,12 +23,10 @@ fn err(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
+/// The open store for one command (an error while the encrypted database is locked).
 macro_rules! store {
     ($state:expr) => {
-        $state
-            .store
-            .lock()
-            .map_err(|_| "the database lock is poisoned".to_string())?
+        $state.store.lock()?
     };
 }
 
@@ -37,6 +36,11 @@ pub struct AppInfo {
     pub annotator: String,
     /// `None` while the engine is still loading.
     pub engine: Option<EngineInfo>,
+    /// Whether the database is encrypted, and still waiting for its passphrase.
+    #[serde(flatten)]
+    pub lock: LockState,
+    /// The shortest passphrase a new encryption accepts.
+    pub min_passphrase_chars: usize,
 }
 
 #[tauri::command(async)]
@@ -45,7 +49,31 @@ pub fn app_info(state: State<'_, AppState>) -> Res<AppInfo> {
         db: state.config.db.display().to_string(),
         annotator: state.config.annotator.clone(),
         engine: state.engine.get().map(|e| e.info.clone()),
+        lock: state.store.state()?,
+        min_passphrase_chars: MIN_PASSPHRASE_CHARS,
     })
+}
+
+// Encryption at rest. A passphrase is handed to the store and dropped (zeroed); it is never
+// logged or kept, and errors name the database, never the passphrase.
+
+/// Opens the locked (encrypted) database.
+#[tauri::command(async)]
+pub fn unlock_database(state: State<'_, AppState>, passphrase: String) -> Res<()> {
+    state.store.unlock(Passphrase::from(passphrase))
+}
+
+/// Encrypts the open plain database where it lies.
+#[tauri::command(async)]
+pub fn encrypt_database(state: State<'_, AppState>, passphrase: String) -> Res<()> {
+    state.store.encrypt(Passphrase::from(passphrase))
+}
+
+#[tauri::command(async)]
+pub fn change_passphrase(state: State<'_, AppState>, current: String, new: String) -> Res<()> {
+    state
+        .store
+        .change_passphrase(Passphrase::from(current), Passphrase::from(new))
 }
 
 #[tauri::command(async)]

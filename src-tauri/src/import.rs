@@ -14,13 +14,13 @@
 //! Progress goes out as `import-progress` events and is kept in the job table for a window that
 //! opens late; the end is an `import-finished` event.
 
+use crate::db::SharedStore;
 use crate::engine::{token_probs, Engine, UNCERTAIN_MARGIN};
 use deid::input::{discover, CsvColumns, Job, JobSource, DEFAULT_MAX_BYTES};
 use deid::store::{NewDocument, Store, TokenProb};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 
 /// Narratives annotated per engine call (progress and cancellation granularity).
 const CHUNK: usize = 32;
@@ -128,7 +128,7 @@ impl From<String> for Failure {
 pub fn run_import(
     req: &ImportRequest,
     engine: &Engine,
-    store: &Mutex<Store>,
+    store: &SharedStore,
     cancel: &AtomicBool,
     report: &dyn Fn(&str, usize, usize),
 ) -> Result<Outcome, Failure> {
@@ -253,9 +253,7 @@ pub fn run_import(
     // 3. save: the corpus, its documents and their pre-annotations in ONE transaction, so that
     // no crash can leave a corpus whose narratives have no pre-annotation
     report("save", 0, docs.len());
-    let mut store = store
-        .lock()
-        .map_err(|_| "the database lock is poisoned".to_string())?;
+    let mut store = store.lock()?;
     let name = unique_name(&store, req.name.as_deref(), &path)?;
     let (corpus, ids) = store
         .import_corpus(
@@ -374,12 +372,12 @@ mod tests {
     use super::*;
     use crate::config::Config;
 
-    fn setup() -> (tempfile::TempDir, Mutex<Store>, Engine) {
+    fn setup() -> (tempfile::TempDir, SharedStore, Engine) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("t.db")).unwrap();
         let mut cfg = Config::from_env_and_args(&[]).unwrap();
         cfg.rules_only = true;
-        (dir, Mutex::new(store), Engine::load(&cfg))
+        (dir, SharedStore::unlocked(store), Engine::load(&cfg))
     }
 
     fn req(path: &Path, kind: &str) -> ImportRequest {

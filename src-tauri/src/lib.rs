@@ -4,11 +4,12 @@
 
 pub mod commands;
 pub mod config;
+pub mod db;
 pub mod engine;
 pub mod import;
 
 use config::Config;
-use deid::store::Store;
+use db::SharedStore;
 use engine::Engine;
 use import::{Finished, Progress};
 use std::collections::HashMap;
@@ -24,7 +25,8 @@ pub struct JobState {
 
 pub struct AppState {
     pub config: Config,
-    pub store: Arc<Mutex<Store>>,
+    /// Locked (an encrypted database before its passphrase) or open.
+    pub store: Arc<SharedStore>,
     /// Loaded in the background at start; the first import waits for it.
     pub engine: Arc<OnceLock<Engine>>,
     pub jobs: Arc<Mutex<HashMap<u64, JobState>>>,
@@ -33,10 +35,10 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(config: Config) -> Result<AppState, String> {
-        let store = Store::open(&config.db).map_err(|e| e.to_string())?;
+        let store = SharedStore::open(&config.db)?;
         Ok(AppState {
             config,
-            store: Arc::new(Mutex::new(store)),
+            store: Arc::new(store),
             engine: Arc::new(OnceLock::new()),
             jobs: Arc::new(Mutex::new(HashMap::new())),
             next_job: Mutex::new(1),
@@ -65,14 +67,23 @@ pub fn run() {
             std::process::exit(2);
         }
     };
-    eprintln!("deid-studio: database {}", state.config.db.display());
+    let locked = state.store.state().map(|s| s.locked).unwrap_or(false);
+    eprintln!(
+        "deid-studio: database {}{}",
+        state.config.db.display(),
+        if locked {
+            " (encrypted: waiting for its passphrase)"
+        } else {
+            ""
+        }
+    );
     tauri::Builder::default()
         .manage(state)
         .setup(|app| {
             use tauri::Manager;
             let handle = app.handle().clone();
             // Load the engine off the main thread, then import the demo corpus into an empty
-            // database.
+            // database (never into a locked one).
             std::thread::spawn(move || {
                 let state = handle.state::<AppState>();
                 let info = state.engine().info.clone();
@@ -114,6 +125,9 @@ pub fn run() {
             commands::import_cancel,
             commands::jobs,
             commands::csv_columns,
+            commands::unlock_database,
+            commands::encrypt_database,
+            commands::change_passphrase,
         ])
         .run(tauri::generate_context!())
         .expect("error while running Deid Studio");

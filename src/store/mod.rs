@@ -8,8 +8,10 @@
 //! * Every user edit and every import is one transaction: an error rolls everything back.
 //! * Offsets are Unicode code points into the exact text, as everywhere in the engine.
 //! * Errors name the database (or export) path and the problem, never narrative text.
+//! * Optionally encrypted at rest (SQLCipher, a passphrase): see [`crypt`].
 
 mod audit;
+mod crypt;
 mod docs;
 mod edit;
 mod export;
@@ -17,6 +19,7 @@ mod judgment;
 pub mod schema;
 
 pub use audit::{AuditEntry, ExportKind, ExportManifest};
+pub use crypt::{probe, DbFile, Passphrase, MIN_PASSPHRASE_CHARS};
 pub use docs::{rule_label, token_probs, NewPreAnnotation};
 pub use judgment::{CategoryQuality, ReviewReport, INFO_KEYS};
 
@@ -38,6 +41,8 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// Opened with a passphrase (SQLCipher).
+    encrypted: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
@@ -258,8 +263,22 @@ pub struct HistoryEntry {
 }
 
 impl Store {
-    /// Opens the database, creating it (and its folder) when missing, and migrates it.
+    /// Opens the plain (unencrypted) database, creating it (and its folder) when missing, and
+    /// migrates it. An encrypted database is refused with [`Error::Encrypted`]: open it with
+    /// [`Store::open_encrypted`].
     pub fn open(path: &Path) -> Result<Store> {
+        if crypt::probe(path)? == DbFile::Encrypted {
+            return Err(Error::Encrypted {
+                path: path.to_path_buf(),
+            });
+        }
+        Store::open_with(path, None)
+    }
+
+    /// Opens (creating when missing) a database, keyed with `key` when given: `PRAGMA key` is the
+    /// first statement on the connection and the key is checked by reading `sqlite_master`
+    /// before anything else runs, so a wrong key changes nothing.
+    pub(crate) fn open_with(path: &Path, key: Option<&Passphrase>) -> Result<Store> {
         let fail = |message: String| Error::Store {
             path: path.to_path_buf(),
             message,
@@ -271,6 +290,9 @@ impl Store {
         crate::fsutil::ensure_private_file(path)?;
         let mut conn = Connection::open(path)
             .map_err(|e| fail(format!("cannot open the annotation database: {e}")))?;
+        if let Some(key) = key {
+            crypt::apply_key(&conn, path, key)?;
+        }
         conn.set_prepared_statement_cache_capacity(64);
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| fail(format!("cannot set the busy timeout: {e}")))?;
@@ -301,6 +323,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            encrypted: key.is_some(),
         })
     }
 

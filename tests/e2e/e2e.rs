@@ -7,6 +7,8 @@
 //! (never a silent pass: an ignored test is reported as ignored).
 //! Screenshots go to `target/e2e-screenshots/`.
 
+mod encrypted;
+
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::net::TcpStream;
@@ -70,6 +72,18 @@ impl Driver {
     }
 
     async fn session(&self) -> Client {
+        let c = self.connect().await;
+        wait_js(
+            &c,
+            "document.body.dataset.ready === 'true'",
+            "the app to start",
+        )
+        .await;
+        c
+    }
+
+    /// A session on a window that may still wait for something (a passphrase) before it is ready.
+    async fn connect(&self) -> Client {
         let mut caps = serde_json::Map::new();
         caps.insert("browserName".into(), json!("wry"));
         caps.insert(
@@ -81,12 +95,6 @@ impl Driver {
             .connect(&format!("http://127.0.0.1:{}", self.port))
             .await
             .expect("WebDriver session");
-        wait_js(
-            &c,
-            "document.body.dataset.ready === 'true'",
-            "the app to start",
-        )
-        .await;
         c
     }
 }

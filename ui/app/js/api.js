@@ -45,6 +45,14 @@ export const jobs = () => invoke('jobs');
 /** @param {string} path */
 export const csvColumns = (path) => invoke('csv_columns', { path });
 
+// Encryption at rest: a passphrase goes to the shell and nowhere else (never logged or stored).
+/** @param {string} passphrase */
+export const unlockDatabase = (passphrase) => invoke('unlock_database', { passphrase });
+/** @param {string} passphrase */
+export const encryptDatabase = (passphrase) => invoke('encrypt_database', { passphrase });
+/** @param {string} current @param {string} next */
+export const changePassphrase = (current, next) => invoke('change_passphrase', { current, new: next });
+
 /** @param {string} event @param {(payload: any) => void} handler */
 export function listen(event, handler) {
   return tauri().event.listen(event, (/** @type {{payload: any}} */ e) => handler(e.payload));

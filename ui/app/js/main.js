@@ -10,6 +10,7 @@ import * as S from './spans.js';
 import * as K from './keys.js';
 import { renderNarrative, renderMasked, escapeHtml } from './render.js';
 import { visibleRange, PageCache } from './list.js';
+import { openPassphraseDialog } from './passphrase.js';
 
 const ROW = 28;
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
@@ -100,8 +101,9 @@ async function loadInfo() {
   const info = await guard(() => api.appInfo());
   if (!info) return;
   state.info = info;
-  $('sb-db').textContent = `Database: ${info.db}`;
+  $('sb-db').textContent = `Database: ${info.db}${info.encrypted ? ' (encrypted)' : ''}`;
   $('sb-db').title = info.db;
+  $('btn-encrypt').textContent = info.encrypted ? 'Change passphrase…' : 'Encrypt database…';
   const e = info.engine;
   if (e) {
     state.margin = e.uncertain_margin;
@@ -112,6 +114,46 @@ async function loadInfo() {
     $('sb-model').textContent = 'Model: loading…';
     setTimeout(loadInfo, 500);
   }
+}
+
+// ---------------------------------------------------------------- encryption
+
+/** The passphrase call's error as the dialog shows it (null: done). @param {() => Promise<any>} f */
+async function passCall(f) {
+  try {
+    await f();
+    return null;
+  } catch (e) {
+    return String(e);
+  }
+}
+
+/** An encrypted database waits for its passphrase before anything else loads. @param {any} info */
+async function unlock(info) {
+  await openPassphraseDialog({
+    mode: 'unlock',
+    db: info.db,
+    min: info.min_passphrase_chars,
+    submit: (v) => passCall(() => api.unlockDatabase(v.passphrase)),
+  });
+}
+
+/** "Encrypt database…" (plain) or "Change passphrase…" (encrypted). */
+async function encryptOrRekey() {
+  const info = state.info;
+  if (!info) return;
+  const mode = info.encrypted ? 'change' : 'encrypt';
+  const ok = await openPassphraseDialog({
+    mode,
+    db: info.db,
+    min: info.min_passphrase_chars,
+    submit: (v) =>
+      passCall(() => (mode === 'change' ? api.changePassphrase(v.current ?? '', v.passphrase) : api.encryptDatabase(v.passphrase))),
+  });
+  $('narrative').focus({ preventScroll: true });
+  if (!ok) return;
+  say(mode === 'change' ? 'Passphrase changed' : 'Database encrypted: Deid Studio will ask for the passphrase when it opens it');
+  await loadInfo();
 }
 
 // ---------------------------------------------------------------- corpora and the list
@@ -1079,6 +1121,7 @@ function wireMouse() {
   $('btn-review').addEventListener('click', showReview);
   $('btn-report').addEventListener('click', showReport);
   $('btn-import').addEventListener('click', openImport);
+  $('btn-encrypt').addEventListener('click', () => (queue = queue.then(encryptOrRekey)));
   $('btn-export').addEventListener('click', () => {
     $('export-overlay').classList.remove('hidden');
     $('exp-result').textContent = '';
@@ -1159,6 +1202,8 @@ async function start() {
   document.addEventListener('keydown', onKey);
   await api.listen('import-progress', (p) => showProgress(p));
   await api.listen('import-finished', (f) => importFinished(f));
+  const first = await guard(() => api.appInfo());
+  if (first?.locked) await unlock(first);
   await loadInfo();
   await loadCorpora();
   // an import that started before this window listened (the demo corpus on first start)
