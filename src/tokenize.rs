@@ -150,19 +150,63 @@ pub fn case_is_informative(text: &str) -> bool {
     // Count word shapes, not letters: prose has a capitalised word in most sentences, lower-case
     // shorthand has almost none (its capitals are acronyms: "MMR", "DTP"), ALL CAPS has no
     // lower-case words at all.
+    let (words, title, lower) = if text.is_ascii() {
+        word_shapes_ascii(text.as_bytes())
+    } else {
+        word_shapes(text)
+    };
+    words < 8 || (title * 40 >= words && lower * 10 >= words)
+}
+
+/// (words, Title-case words, lower-case words), a word being a run of letters; one pass.
+fn word_shapes(text: &str) -> (usize, usize, usize) {
     let (mut words, mut title, mut lower) = (0usize, 0usize, 0usize);
-    for w in text.split(|c: char| !c.is_alphabetic()) {
-        let mut cs = w.chars();
-        let Some(first) = cs.next() else { continue };
-        let rest_lower = w.chars().skip(1).all(|c| !c.is_uppercase());
+    // the word being read: its first letter's case, a capital after it, its length in letters
+    let (mut first_upper, mut rest_upper, mut len) = (false, false, 0usize);
+    let mut finish = |first_upper: bool, rest_upper: bool, len: usize| {
         words += 1;
-        if first.is_uppercase() && rest_lower && w.chars().count() > 1 {
+        if first_upper && !rest_upper && len > 1 {
             title += 1;
-        } else if !first.is_uppercase() && rest_lower {
+        } else if !first_upper && !rest_upper {
+            lower += 1;
+        }
+    };
+    for c in text.chars() {
+        if c.is_alphabetic() {
+            if len == 0 {
+                first_upper = c.is_uppercase();
+                rest_upper = false;
+            } else {
+                rest_upper |= c.is_uppercase();
+            }
+            len += 1;
+        } else if len > 0 {
+            finish(first_upper, rest_upper, len);
+            len = 0;
+        }
+    }
+    if len > 0 {
+        finish(first_upper, rest_upper, len);
+    }
+    (words, title, lower)
+}
+
+/// `word_shapes` of an ASCII text, over bytes in one pass (most narratives are ASCII).
+fn word_shapes_ascii(text: &[u8]) -> (usize, usize, usize) {
+    let (mut words, mut title, mut lower) = (0usize, 0usize, 0usize);
+    for w in text.split(|b| !b.is_ascii_alphabetic()) {
+        let Some((first, rest)) = w.split_first() else {
+            continue;
+        };
+        let rest_lower = !rest.iter().any(u8::is_ascii_uppercase);
+        words += 1;
+        if first.is_ascii_uppercase() && rest_lower && !rest.is_empty() {
+            title += 1;
+        } else if !first.is_ascii_uppercase() && rest_lower {
             lower += 1;
         }
     }
-    words < 8 || (title * 40 >= words && lower * 10 >= words)
+    (words, title, lower)
 }
 
 /// Converts between code point and byte offsets of one text. For ASCII text both coincide and
@@ -230,6 +274,34 @@ impl OffsetMap {
 
 #[cfg(test)]
 mod tests {
+    /// The definition `word_shapes` and `word_shapes_ascii` implement in one pass.
+    fn word_shapes_by_definition(text: &str) -> (usize, usize, usize) {
+        let (mut words, mut title, mut lower) = (0usize, 0usize, 0usize);
+        for w in text.split(|c: char| !c.is_alphabetic()) {
+            let Some(first) = w.chars().next() else {
+                continue;
+            };
+            let rest_lower = w.chars().skip(1).all(|c| !c.is_uppercase());
+            words += 1;
+            if first.is_uppercase() && rest_lower && w.chars().count() > 1 {
+                title += 1;
+            } else if !first.is_uppercase() && rest_lower {
+                lower += 1;
+            }
+        }
+        (words, title, lower)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_shapes_count_as_defined(text in "[a-zA-Z0-9 .,'\n-]{0,200}", uni in "\\PC{0,120}") {
+            let want = word_shapes_by_definition(&text);
+            proptest::prop_assert_eq!(super::word_shapes_ascii(text.as_bytes()), want);
+            proptest::prop_assert_eq!(super::word_shapes(&text), want);
+            proptest::prop_assert_eq!(super::word_shapes(&uni), word_shapes_by_definition(&uni));
+        }
+    }
+
     use super::*;
     use proptest::prelude::*;
 

@@ -161,24 +161,34 @@ pub fn annotate_stream(
             "resuming: {done} documents were done by an earlier run of this command"
         ));
     }
-    loop {
-        let chunk: Vec<Job> = jobs.by_ref().take(opts.checkpoint_every.max(1)).collect();
-        if chunk.is_empty() {
-            break;
+    // The next chunk is read (CSV parsing, decoding) on a thread of its own while this one is
+    // annotated: reading is sequential, and the cores would otherwise wait for it.
+    let chunk_size = opts.checkpoint_every.max(1);
+    std::thread::scope(|scope| -> Result<()> {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<Job>, Progress)>(1);
+        scope.spawn(move || loop {
+            let chunk: Vec<Job> = jobs.by_ref().take(chunk_size).collect();
+            // the receiver is gone when annotation stopped on an error: stop reading too
+            if chunk.is_empty() || tx.send((chunk, jobs.progress())).is_err() {
+                break;
+            }
+        });
+        for (chunk, progress) in rx {
+            annotate_chunk(deid, &chunk, opts, single.as_mut(), &mut summary)?;
+            done += chunk.len() as u64;
+            let output_bytes = single.as_mut().map(|s| s.flush()).transpose()?;
+            resume::save(
+                &opts.out_dir,
+                &resume::Checkpoint {
+                    run: run.clone(),
+                    documents_done: done,
+                    output_bytes,
+                },
+            )?;
+            update_bar(&bar, progress, done);
         }
-        annotate_chunk(deid, &chunk, opts, single.as_mut(), &mut summary)?;
-        done += chunk.len() as u64;
-        let output_bytes = single.as_mut().map(|s| s.flush()).transpose()?;
-        resume::save(
-            &opts.out_dir,
-            &resume::Checkpoint {
-                run: run.clone(),
-                documents_done: done,
-                output_bytes,
-            },
-        )?;
-        update_bar(&bar, &jobs, done);
-    }
+        Ok(())
+    })?;
     resume::clear(&opts.out_dir)?;
     bar.finish_and_clear();
     summary.failures.sort_by(|a, b| a.0.cmp(&b.0));
@@ -295,8 +305,8 @@ fn progress_bar(jobs: &JobStream, enabled: bool) -> indicatif::ProgressBar {
     bar
 }
 
-fn update_bar(bar: &indicatif::ProgressBar, jobs: &JobStream, done: u64) {
-    match jobs.progress() {
+fn update_bar(bar: &indicatif::ProgressBar, progress: Progress, done: u64) {
+    match progress {
         Progress::Documents { done: d, .. } => bar.set_position(d),
         Progress::Bytes { done: b, .. } => {
             bar.set_position(b);

@@ -5,9 +5,12 @@
 //! safe words into PHI (the inverse principle: context can add masking, never remove it).
 
 use super::{Reason, TokenRule};
-use crate::lexicon::{flag, fold, LexFlags};
+use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+use std::sync::LazyLock;
 
 /// Particles of personal names in the languages of VigiBase reports (folded).
 const PARTICLES: &[&str] = &[
@@ -166,21 +169,54 @@ fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
     }
 }
 
+const PARTICLE: u8 = 1;
+const RELATION: u8 = 2;
+const FACILITY_HEAD: u8 = 4;
+const HOUSE_NUMBER_WORD: u8 = 8;
+const CONNECTOR: u8 = 16;
+
+/// Every word of the lists above → the lists it is on (bits).
+static WORD_CLASSES: LazyLock<FxHashMap<&'static str, u8>> = LazyLock::new(|| {
+    let mut m = FxHashMap::default();
+    for (list, bit) in [
+        (PARTICLES, PARTICLE),
+        (RELATIONS, RELATION),
+        (FACILITY_HEADS, FACILITY_HEAD),
+        (HOUSE_NUMBER_WORDS, HOUSE_NUMBER_WORD),
+        (CONNECTORS, CONNECTOR),
+    ] {
+        for w in list {
+            *m.entry(*w).or_default() |= bit;
+        }
+    }
+    m
+});
+
 /// Extend the rules' PHI over name particles, names after a relation word, surnames after a
 /// name, and facility heads. `flags`: each word's lexicon flags; `case_informative`: whether
 /// capitals mean something in this document (then a facility head must be capitalised).
-pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_informative: bool) {
+pub fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+    case_informative: bool,
+) {
     let n = doc.len();
-    let folded: Vec<String> = (0..n)
-        .map(|i| fold(doc.token_text(i)).into_owned())
+    // which of the lists above each word is on: one hash lookup per word instead of a scan of
+    // every list at every position
+    let class: Vec<u8> = folded
+        .iter()
+        .map(|w| WORD_CLASSES.get(w.as_ref()).copied().unwrap_or(0))
         .collect();
+    let on = |k: usize, list: u8| class[k] & list != 0;
     // 0. a first name after a relation word ("wife sarah", "pt bob"), then a surname after a name
     // that a salutation or a relation word introduced ("dr. john bowman": "bowman" is also a
     // medical word)
     for i in 1..n {
         let f = flags[i];
         if !rules[i].phi
-            && RELATIONS.contains(&folded[i - 1].as_str())
+            && on(i - 1, RELATION)
             && close(doc, i)
             && f & flag::FIRST_NAME != 0
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
@@ -192,8 +228,7 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
         let introduced = matches!(
             rules[i - 1].reason,
             Reason::AfterSalutation | Reason::Context
-        ) || (is_namelike(&rules[i - 1])
-            && RELATIONS.contains(&folded[i - 2].as_str()));
+        ) || (is_namelike(&rules[i - 1]) && on(i - 2, RELATION));
         if !rules[i].phi
             && introduced
             && rules[i - 1].phi
@@ -209,12 +244,7 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
     let mut i = 1;
     while i < n {
         let mut j = i;
-        while j < n
-            && j - i < 3
-            && PARTICLES.contains(&folded[j].as_str())
-            && !rules[j].phi
-            && close(doc, j)
-        {
+        while j < n && j - i < 3 && on(j, PARTICLE) && !rules[j].phi && close(doc, j) {
             j += 1;
         }
         if j > i && j < n && close(doc, j) && is_placelike(&rules[j]) {
@@ -246,7 +276,7 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
         }
         let number_next = doc.token_text(i + 1).chars().all(|c| c.is_ascii_digit());
         let after_place = rules[i - 1].phi && !matches!(rules[i - 1].reason, Reason::TimeOfDay);
-        if number_next && after_place && HOUSE_NUMBER_WORDS.contains(&folded[i].as_str()) {
+        if number_next && after_place && on(i, HOUSE_NUMBER_WORD) {
             mark(rules, i, PhiType::Street);
         } else if doc.token_text(i - 1).chars().all(|c| c.is_ascii_digit())
             && rules[i + 1].features.has(super::Feature::IsStreet)
@@ -258,7 +288,7 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
     // 2. facility heads in a run of neighbouring words that also holds a name or place
     // ("Karolinska University Hospital", "Hospital de Clínicas", "st mary hospital")
     let is_head = |k: usize| {
-        FACILITY_HEADS.contains(&folded[k].as_str())
+        on(k, FACILITY_HEAD)
             && (!case_informative
                 || doc
                     .token_text(k)
@@ -271,11 +301,9 @@ pub fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], case_
     let is_anchor = |k: usize, rules: &[TokenRule]| {
         let w = doc.token_text(k);
         let acronym = w.chars().count() <= 4 && !w.chars().any(char::is_lowercase);
-        is_placelike(&rules[k])
-            && !FACILITY_HEADS.contains(&folded[k].as_str())
-            && !(case_informative && acronym)
+        is_placelike(&rules[k]) && !on(k, FACILITY_HEAD) && !(case_informative && acronym)
     };
-    let is_connector = |k: usize| CONNECTORS.contains(&folded[k].as_str());
+    let is_connector = |k: usize| on(k, CONNECTOR);
     let mut i = 0;
     while i < n {
         let mut j = i;

@@ -163,7 +163,8 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                     && has(flag::COMMON_WORD));
             // "may", "march", "sun", "one", "first" are dates or numbers only when they look like
             // it: capitalised or next to a number. Words only a date can be ("december") always are.
-            let date_like = !has(flag::SAFE) || !lowercase || near_number(doc, i);
+            // (only asked of weekday, month and number words: most words never look at their neighbours)
+            let date_like = || !has(flag::SAFE) || !lowercase || near_number(doc, i);
             let mut out = Features::default();
             out.set(
                 Feature::IsPossiblyCity,
@@ -184,8 +185,8 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out.set(Feature::IsDigit, text.chars().all(char::is_numeric));
             out.set(Feature::ContainsDigit, text.chars().any(char::is_numeric));
             out.set(Feature::IsMedicalTerm, has(flag::MEDICAL_TERM));
-            out.set(Feature::IsWeekday, has(flag::WEEKDAY) && date_like);
-            out.set(Feature::IsMonth, has(flag::MONTH) && date_like);
+            out.set(Feature::IsWeekday, has(flag::WEEKDAY) && date_like());
+            out.set(Feature::IsMonth, has(flag::MONTH) && date_like());
             // A TLD list holds "it", "is", "at", "me": only a TLD glued to a dot is one.
             out.set(
                 Feature::IsTopLevelDomain,
@@ -202,7 +203,7 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out.set(Feature::IsSingleLetter, is_one_char(text));
             out.set(
                 Feature::IsWrittenOutNumber,
-                has(flag::WRITTEN_NUMBER) && date_like,
+                has(flag::WRITTEN_NUMBER) && date_like(),
             );
             out.set(
                 Feature::IsState,

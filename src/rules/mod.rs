@@ -82,7 +82,8 @@ impl RuleEngine {
     }
 
     pub fn apply(&self, doc: &Tokenized, map: &OffsetMap) -> RuleOutput {
-        let flags = self.lexicons.flags_for(doc);
+        let folded = crate::lexicon::fold_words(doc);
+        let flags = self.lexicons.flags_for_folded(doc, &folded);
         let features = token_features(doc, &flags);
         let pattern_spans = self.recognizers.find_with(doc.text, map);
         let pattern_of = pattern_kinds(doc, &pattern_spans);
@@ -99,7 +100,7 @@ impl RuleEngine {
                 )
             })
             .collect();
-        context::apply(doc, &mut rules, &flags, doc.case_informative);
+        context::apply(doc, &mut rules, &flags, &folded, doc.case_informative);
         RuleOutput {
             rules,
             pattern_spans,
