@@ -39,8 +39,9 @@ struct EngineArgs {
     /// Model directory (metadata.json + ONNX file); default $DEID_MODEL or models/deid-bilstm-v2.
     #[arg(long)]
     model: Option<PathBuf>,
-    /// Where the model runs; CUDA falls back to the CPU with a message when unavailable.
-    #[arg(long, value_enum, default_value = "cpu")]
+    /// Where the model runs: auto (the GPU when ONNX Runtime is a GPU build and CUDA starts,
+    /// else the CPU), cpu, or cuda (falls back to the CPU with a message when unavailable).
+    #[arg(long, value_enum, default_value = "auto")]
     provider: Provider,
     /// Load lexicons from this folder instead of the embedded ones.
     #[arg(long)]

@@ -20,7 +20,8 @@ pub struct Config {
     pub demo: Option<PathBuf>,
     /// The deep model directory: `DEID_MODEL`, else `deid::model::DEFAULT_MODEL_DIR`.
     pub model_dir: PathBuf,
-    /// `DEID_PROVIDER=cuda` asks for CUDA (falls back to the CPU, saying why).
+    /// `DEID_PROVIDER`: `auto` by default (the GPU where ONNX Runtime is a GPU build and CUDA
+    /// starts), `cpu`, or `cuda` (falls back to the CPU, saying why).
     pub provider: Provider,
     /// `DEID_RULES_ONLY=1` skips the model even when it is there.
     pub rules_only: bool,
@@ -61,7 +62,7 @@ impl Config {
             Ok(v) => v
                 .parse::<Provider>()
                 .map_err(|e| format!("DEID_PROVIDER: {e}"))?,
-            Err(_) => Provider::Cpu,
+            Err(_) => Provider::Auto,
         };
         let rules_only = std::env::var("DEID_RULES_ONLY").is_ok_and(|v| v == "1");
         let annotator = std::env::var("DEID_ANNOTATOR")

@@ -6,10 +6,13 @@ use crate::error::{Error, Result};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-/// Where a session runs.
+/// Where a session runs. `Auto` is a request, never where a session ended up: the GPU when the
+/// ONNX Runtime library loaded is a GPU build (`./studio setup` installs one where `nvidia-smi`
+/// finds a GPU) and CUDA starts, else the CPU.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Provider {
+    Auto,
     Cpu,
     Cuda,
 }
@@ -17,14 +20,15 @@ pub enum Provider {
 impl std::str::FromStr for Provider {
     type Err = String;
 
-    /// `cpu` or `cuda` (any case); anything else is an error naming the choices, never a silent
-    /// CPU.
+    /// `auto` (or empty), `cpu` or `cuda` (any case); anything else is an error naming the
+    /// choices, never a silent CPU.
     fn from_str(s: &str) -> std::result::Result<Provider, String> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "cpu" | "" => Ok(Provider::Cpu),
+            "auto" | "" => Ok(Provider::Auto),
+            "cpu" => Ok(Provider::Cpu),
             "cuda" | "gpu" => Ok(Provider::Cuda),
             other => Err(format!(
-                "unknown execution provider {other:?}: use cpu or cuda"
+                "unknown execution provider {other:?}: use auto, cpu or cuda"
             )),
         }
     }
@@ -33,6 +37,7 @@ impl std::str::FromStr for Provider {
 impl std::fmt::Display for Provider {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
+            Provider::Auto => "auto",
             Provider::Cpu => "CPU",
             Provider::Cuda => "CUDA",
         })

@@ -25,7 +25,8 @@ pub struct Opened {
 }
 
 impl SessionPool {
-    /// Open `onnx` on `provider`; CUDA that cannot run falls back to the CPU (and says why).
+    /// Open `onnx` on `provider` (never `Auto` in the result); CUDA that cannot run falls back
+    /// to the CPU and says why.
     pub fn open(onnx: &Path, provider: Provider) -> Result<Opened> {
         let env = runtime::environment()?;
         let model_err = |e: ort::Error| Error::Model {
@@ -45,7 +46,13 @@ impl SessionPool {
                 .and_then(|mut b| b.commit_from_file(onnx))
                 .map_err(model_err)
         };
-        if provider == Provider::Cuda {
+        // `auto` tries CUDA only where the library loaded was built with it (the CPU wheel is not)
+        let try_cuda = match provider {
+            Provider::Cuda => true,
+            Provider::Auto => cuda_built_in(),
+            Provider::Cpu => false,
+        };
+        if try_cuda {
             let cuda = builder().and_then(|b| {
                 b.with_execution_providers([ort::ep::CUDA::default().build().error_on_failure()])
                     .map_err(ort::Error::<()>::from)
@@ -61,9 +68,12 @@ impl SessionPool {
                     })
                 }
                 Err(e) => {
-                    let why = format!(
-                        "CUDA was asked for but is not available ({e}); running on the CPU"
-                    );
+                    let asked = if provider == Provider::Cuda {
+                        "CUDA was asked for"
+                    } else {
+                        "this ONNX Runtime is a GPU build"
+                    };
+                    let why = format!("{asked} but CUDA cannot run ({e}); running on the CPU");
                     let mut opened = SessionPool::open(onnx, Provider::Cpu)?;
                     opened.fallback = Some(why);
                     return Ok(opened);
@@ -101,4 +111,9 @@ impl SessionPool {
     pub fn len(&self) -> usize {
         self.sessions.len()
     }
+}
+
+/// Whether the ONNX Runtime library loaded has the CUDA execution provider compiled in.
+pub fn cuda_built_in() -> bool {
+    <ort::ep::CUDA as ort::ep::ExecutionProvider>::is_available().unwrap_or(false)
 }
