@@ -11,44 +11,9 @@ use serde::Serialize;
 /// Number of "post-space" characters appended to each token for the character encoder.
 pub const POST_SPACE_CHARS: usize = 3;
 
-/// Names of the feature vector's columns, in order.
-pub const FEATURE_NAMES: [&str; 31] = [
-    // Meldau 2018's fifteen rule features
-    "is-possibly-city",
-    "has-capital-beginning",
-    "is-sentence-beginning",
-    "is-possibly-name",
-    "is-common-word",
-    "is-digit",
-    "contains-digit",
-    "is-medical-term",
-    "is-weekday",
-    "is-month",
-    "is-top-level-domain",
-    "is-street",
-    "is-holiday",
-    "is-single-letter",
-    "is-written-out-number",
-    // case pattern (one-hot)
-    "case-lower",
-    "case-upper",
-    "case-title",
-    "case-mixed",
-    "case-digits",
-    "case-alphanumeric",
-    // salutation and further lexicon hits
-    "follows-salutation",
-    "is-salutation",
-    "is-state",
-    "is-country",
-    "is-drug",
-    // what the recognizers claimed
-    "pattern-date",
-    "pattern-age",
-    "pattern-contact",
-    "pattern-id",
-    "pattern-location",
-];
+/// Names of the feature vector's columns, in order, and the column of each (generated from
+/// `definitions/definitions.toml`, which training's copy comes from too).
+pub use crate::definitions::{feature_column, FEATURE_NAMES};
 
 pub const N_FEATURES: usize = FEATURE_NAMES.len();
 
@@ -72,21 +37,24 @@ pub fn feature_bits(doc: &Tokenized, rules: &RuleOutput) -> Vec<u32> {
                     v |= 1 << k;
                 }
             }
-            v |= 1 << (15 + case_pattern(doc.token_text(i)));
+            v |= 1 << (feature_column::CASE_LOWER + case_pattern(doc.token_text(i)));
             let f = rule.features;
-            let bit = |b: bool, k: u32| if b { 1u32 << k } else { 0 };
-            v |= bit(f.has(Feature::FollowsSalutation), 21);
-            v |= bit(f.has(Feature::IsSalutation), 22);
-            v |= bit(f.has(Feature::IsState), 23);
-            v |= bit(f.has(Feature::IsCountry), 24);
-            v |= bit(f.has(Feature::IsDrug), 25);
+            let bit = |b: bool, k: usize| if b { 1u32 << k } else { 0 };
+            v |= bit(
+                f.has(Feature::FollowsSalutation),
+                feature_column::FOLLOWS_SALUTATION,
+            );
+            v |= bit(f.has(Feature::IsSalutation), feature_column::IS_SALUTATION);
+            v |= bit(f.has(Feature::IsState), feature_column::IS_STATE);
+            v |= bit(f.has(Feature::IsCountry), feature_column::IS_COUNTRY);
+            v |= bit(f.has(Feature::IsDrug), feature_column::IS_DRUG);
             if let Reason::Pattern(kind) = rule.reason {
                 let col = match kind.tag() {
-                    "DATE" => 26,
-                    "AGE" => 27,
-                    "CONTACT" => 28,
-                    "ID" => 29,
-                    _ => 30,
+                    "DATE" => feature_column::PATTERN_DATE,
+                    "AGE" => feature_column::PATTERN_AGE,
+                    "CONTACT" => feature_column::PATTERN_CONTACT,
+                    "ID" => feature_column::PATTERN_ID,
+                    _ => feature_column::PATTERN_LOCATION,
                 };
                 v |= 1 << col;
             }
@@ -227,6 +195,35 @@ mod tests {
             .collect();
         assert_eq!(got, [0, 1, 2, 0, 4]);
         assert_eq!(word_key("Ødegård2021"), "ødegård0000");
+    }
+
+    #[test]
+    fn rule_features_sit_in_the_columns_named_after_them() {
+        // feature_bits writes Meldau's features by position in `Feature::MELDAU` and the others
+        // by `feature_column`: both must land where `FEATURE_NAMES` (the model's order) says
+        for (k, f) in Feature::MELDAU.into_iter().enumerate() {
+            assert_eq!(FEATURE_NAMES[k], f.name(), "column {k}");
+        }
+        for (f, col) in [
+            (
+                Feature::FollowsSalutation,
+                feature_column::FOLLOWS_SALUTATION,
+            ),
+            (Feature::IsSalutation, feature_column::IS_SALUTATION),
+            (Feature::IsState, feature_column::IS_STATE),
+            (Feature::IsCountry, feature_column::IS_COUNTRY),
+            (Feature::IsDrug, feature_column::IS_DRUG),
+        ] {
+            assert_eq!(FEATURE_NAMES[col], f.name());
+        }
+        // case_pattern's numbers, from CASE_LOWER on
+        let case = ["lower", "upper", "title", "mixed", "digits", "alphanumeric"];
+        for (p, name) in case.into_iter().enumerate() {
+            assert_eq!(
+                FEATURE_NAMES[feature_column::CASE_LOWER + p],
+                format!("case-{name}")
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@
 
 mod csv_file;
 
-pub use csv_file::{decode as decode_csv_bytes, sniff_delimiter, CsvRows, Dialect};
+pub use csv_file::{
+    decode as decode_csv_bytes, header_row as csv_header_row, sniff_delimiter, CsvRows, Dialect,
+};
 
 use crate::error::{Error, Result};
 use crate::phi::Span;

@@ -5,6 +5,7 @@
 pub mod annotate;
 pub mod calibrate;
 pub mod combine;
+pub mod definitions;
 pub mod deidentify;
 pub mod error;
 pub mod eval;

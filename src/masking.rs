@@ -135,39 +135,10 @@ fn joins(gap: &str) -> bool {
             .all(|c| matches!(c, ' ' | '-' | '.' | '\'' | '\u{2019}'))
 }
 
-/// The placeholder written in place of a span in masked text: `[DATE]`, `[AGE]`, `[CITY]`.
+/// The placeholder written in place of a span in masked text: `[DATE]`, `[AGE]`, `[CITY]`
+/// (from `definitions/definitions.toml`).
 pub fn placeholder(kind: PhiType) -> &'static str {
-    use PhiType::*;
-    match kind {
-        Patient => "[PATIENT]",
-        Doctor => "[DOCTOR]",
-        Username => "[USERNAME]",
-        Profession => "[PROFESSION]",
-        Hospital => "[HOSPITAL]",
-        Organization => "[ORGANIZATION]",
-        Street => "[STREET]",
-        City => "[CITY]",
-        State => "[STATE]",
-        Country => "[COUNTRY]",
-        Zip => "[ZIP]",
-        LocationOther => "[LOCATION]",
-        Age => "[AGE]",
-        Date => "[DATE]",
-        Phone => "[PHONE]",
-        Fax => "[FAX]",
-        Email => "[EMAIL]",
-        Url => "[URL]",
-        Ipaddr => "[IPADDR]",
-        Ssn => "[SSN]",
-        MedicalRecord => "[MEDICALRECORD]",
-        HealthPlan => "[HEALTHPLAN]",
-        Account => "[ACCOUNT]",
-        License => "[LICENSE]",
-        Vehicle => "[VEHICLE]",
-        Device => "[DEVICE]",
-        Bioid => "[BIOID]",
-        Idnum => "[IDNUM]",
-    }
+    kind.placeholder()
 }
 
 /// Placeholder of a word masked because nothing annotated its narrative.

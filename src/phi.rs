@@ -1,127 +1,13 @@
 //! The PHI categories of the i2b2 2014 de-identification scheme (tag name + TYPE attribute),
 //! as used in `../shared/docs/phi-guidelines.md`, and the spans that carry them.
 
+pub use crate::definitions::PhiType;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One i2b2 2014 PHI category: the TYPE attribute, which also determines the tag name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum PhiType {
-    Patient,
-    Doctor,
-    Username,
-    Profession,
-    Hospital,
-    Organization,
-    Street,
-    City,
-    State,
-    Country,
-    Zip,
-    LocationOther,
-    Age,
-    Date,
-    Phone,
-    Fax,
-    Email,
-    Url,
-    Ipaddr,
-    Ssn,
-    MedicalRecord,
-    HealthPlan,
-    Account,
-    License,
-    Vehicle,
-    Device,
-    Bioid,
-    Idnum,
-}
-
+// The enum, its list and its tag, TYPE, HIPAA membership and placeholder are generated from
+// `definitions/definitions.toml` (`src/definitions.rs`); what is computed from them stays here.
 impl PhiType {
-    pub const ALL: [PhiType; 28] = [
-        PhiType::Patient,
-        PhiType::Doctor,
-        PhiType::Username,
-        PhiType::Profession,
-        PhiType::Hospital,
-        PhiType::Organization,
-        PhiType::Street,
-        PhiType::City,
-        PhiType::State,
-        PhiType::Country,
-        PhiType::Zip,
-        PhiType::LocationOther,
-        PhiType::Age,
-        PhiType::Date,
-        PhiType::Phone,
-        PhiType::Fax,
-        PhiType::Email,
-        PhiType::Url,
-        PhiType::Ipaddr,
-        PhiType::Ssn,
-        PhiType::MedicalRecord,
-        PhiType::HealthPlan,
-        PhiType::Account,
-        PhiType::License,
-        PhiType::Vehicle,
-        PhiType::Device,
-        PhiType::Bioid,
-        PhiType::Idnum,
-    ];
-
-    /// The i2b2 tag name (element name in the XML).
-    pub fn tag(self) -> &'static str {
-        use PhiType::*;
-        match self {
-            Patient | Doctor | Username => "NAME",
-            Profession => "PROFESSION",
-            Hospital | Organization | Street | City | State | Country | Zip | LocationOther => {
-                "LOCATION"
-            }
-            Age => "AGE",
-            Date => "DATE",
-            Phone | Fax | Email | Url | Ipaddr => "CONTACT",
-            Ssn | MedicalRecord | HealthPlan | Account | License | Vehicle | Device | Bioid
-            | Idnum => "ID",
-        }
-    }
-
-    /// The i2b2 TYPE attribute.
-    pub fn type_name(self) -> &'static str {
-        use PhiType::*;
-        match self {
-            Patient => "PATIENT",
-            Doctor => "DOCTOR",
-            Username => "USERNAME",
-            Profession => "PROFESSION",
-            Hospital => "HOSPITAL",
-            Organization => "ORGANIZATION",
-            Street => "STREET",
-            City => "CITY",
-            State => "STATE",
-            Country => "COUNTRY",
-            Zip => "ZIP",
-            LocationOther => "OTHER",
-            Age => "AGE",
-            Date => "DATE",
-            Phone => "PHONE",
-            Fax => "FAX",
-            Email => "EMAIL",
-            Url => "URL",
-            Ipaddr => "IPADDR",
-            Ssn => "SSN",
-            MedicalRecord => "MEDICALRECORD",
-            HealthPlan => "HEALTHPLAN",
-            Account => "ACCOUNT",
-            License => "LICENSE",
-            Vehicle => "VEHICLE",
-            Device => "DEVICE",
-            Bioid => "BIOID",
-            Idnum => "IDNUM",
-        }
-    }
-
     /// Parse a tag name + TYPE pair as found in i2b2 XML. The tag must agree with the TYPE
     /// (`OTHER` is only a LOCATION type in i2b2 2014).
     pub fn from_tag_and_type(tag: &str, type_name: &str) -> Option<PhiType> {
@@ -139,19 +25,6 @@ impl PhiType {
         }
         let ty = s.to_ascii_uppercase();
         PhiType::ALL.into_iter().find(|t| t.type_name() == ty)
-    }
-
-    /// Whether the category belongs to the i2b2 HIPAA subset used for HIPAA recall
-    /// (see the evaluation section of the PHI guidelines).
-    pub fn is_hipaa(self) -> bool {
-        use PhiType::*;
-        match self {
-            Patient | City | Street | Zip | Organization | Date | Phone | Fax | Email | Age => true,
-            Ssn | MedicalRecord | HealthPlan | Account | License | Vehicle | Device | Bioid
-            | Idnum => true,
-            Doctor | Username | Profession | Hospital | State | Country | LocationOther | Url
-            | Ipaddr => false,
-        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `ARCHITECTURE.md` is the map a newcomer reads first: every source file of the engine, the
-//! store, the app, the UI, the training pipeline, the lexicon scripts, the Python package and the
-//! tests must be on it.
+//! store, the app, the UI, the training pipeline, the lexicon scripts, the Python package, the shared
+//! definitions and the tests must be on it.
 //! A file is "on the map" when the page names it in backticks: by its path, or as its module
 //! (`recognize/world_date` for `src/recognize/world_date.rs`), or by its file name.
 
@@ -71,6 +71,7 @@ fn every_source_file_is_on_the_map() {
     walk(&root().join("lexicons"), &[".py", ".sh"], &mut files);
     walk(&root().join("tests"), &[".rs"], &mut files);
     walk(&root().join("python"), &[".rs", ".py", ".sh"], &mut files);
+    walk(&root().join("definitions"), &[".py", ".toml"], &mut files);
     assert!(
         files.len() > 60,
         "the walk found too few files: {}",

@@ -351,20 +351,11 @@ fn unique_name(store: &Store, name: Option<&str>, path: &Path) -> Result<String,
 
 /// The header row of a CSV file, for the column chooser.
 pub fn csv_columns(path: &Path) -> Result<Vec<String>, String> {
-    let mut reader = csv::ReaderBuilder::new()
-        .from_path(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let headers = reader
-        .byte_headers()
-        .map_err(|e| format!("{}: cannot read the header row: {e}", path.display()))?;
-    Ok(headers
-        .iter()
-        .map(|h| {
-            String::from_utf8_lossy(h)
-                .trim_start_matches('\u{feff}')
-                .to_string()
-        })
-        .collect())
+    // the import reads the file with this same reader: the columns offered are the ones it finds
+    // (any delimiter, UTF-8, UTF-16 or Windows-1252, as Excel writes them)
+    deid::input::csv_header_row(path)
+        .map(|(columns, _)| columns)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -452,6 +443,22 @@ mod tests {
             "{err}"
         );
         assert!(store.lock().unwrap().corpora().unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_columns_offered_are_those_of_an_excel_csv_semicolons_and_windows_1252() {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("rapports.csv");
+        // "Numéro;Récit" and a row, as Excel writes them in a French locale
+        let mut bytes = b"Num\xe9ro;R\xe9cit;Date\r\n".to_vec();
+        bytes.extend_from_slice(b"1;Fi\xe8vre apr\xe8s la dose;03/12/2021\r\n");
+        std::fs::write(&csv, bytes).unwrap();
+        assert_eq!(
+            csv_columns(&csv).unwrap(),
+            vec!["Numéro".to_string(), "Récit".into(), "Date".into()]
+        );
+        let err = csv_columns(&dir.path().join("missing.csv")).unwrap_err();
+        assert!(err.contains("missing.csv"), "{err}");
     }
 
     #[test]

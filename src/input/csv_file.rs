@@ -114,14 +114,19 @@ struct RawRecord {
     odd_quotes: bool,
 }
 
-impl CsvRows {
-    /// Open `path`: detect its encoding (one streaming pass over the bytes) and delimiter, read
-    /// the header row and find the text and id columns.
-    pub fn open(path: &Path, columns: &CsvColumns) -> Result<CsvRows> {
-        let csv_err = |message: String| Error::Csv {
-            path: path.into(),
-            message,
-        };
+/// A CSV file opened up to the end of its header row.
+struct Header {
+    reader: csv::Reader<Tee<Box<dyn Read + Send>>>,
+    raw: Arc<Mutex<RawWindow>>,
+    headers: Vec<String>,
+    dialect: Dialect,
+    size: u64,
+}
+
+impl Header {
+    /// Detect the encoding (one streaming pass over the bytes) and the delimiter, and read the
+    /// header row.
+    fn read(path: &Path) -> Result<Header> {
         let (encoding, size) = sniff_encoding(path)?;
         let prefix = read_prefix(path, encoding.bom, 64 * 1024)?;
         let delimiter = sniff_delimiter(&decode_prefix(&prefix, encoding));
@@ -139,10 +144,46 @@ impl CsvRows {
             });
         let headers: Vec<String> = reader
             .headers()
-            .map_err(|e| csv_err(format!("cannot read the header row: {e}")))?
+            .map_err(|e| Error::Csv {
+                path: path.into(),
+                message: format!("cannot read the header row: {e}"),
+            })?
             .iter()
             .map(|h| h.trim_start_matches('\u{feff}').trim().to_string())
             .collect();
+        Ok(Header {
+            reader,
+            raw,
+            headers,
+            dialect,
+            size,
+        })
+    }
+}
+
+/// The column names of a CSV file and its detected dialect (encoding, delimiter), read as
+/// [`CsvRows::open`] reads them: for choosing the text column before an import.
+pub fn header_row(path: &Path) -> Result<(Vec<String>, Dialect)> {
+    let h = Header::read(path)?;
+    Ok((h.headers, h.dialect))
+}
+
+impl CsvRows {
+    /// Open `path`: detect its encoding (one streaming pass over the bytes) and delimiter, read
+    /// the header row and find the text and id columns.
+    pub fn open(path: &Path, columns: &CsvColumns) -> Result<CsvRows> {
+        let csv_err = |message: String| Error::Csv {
+            path: path.into(),
+            message,
+        };
+        let Header {
+            reader,
+            raw,
+            headers,
+            dialect,
+            size,
+        } = Header::read(path)?;
+        let delimiter = dialect.delimiter;
         let find = |name: &str| headers.iter().position(|h| h == name);
         let available = || {
             format!(

@@ -13,21 +13,9 @@ use rusqlite::params;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 
-/// The kinds of information useful for causality assessment a judgment records.
-pub const INFO_KEYS: [&str; 12] = [
-    "reaction",
-    "suspect_drug",
-    "dose",
-    "timing",
-    "indication",
-    "history",
-    "concomitant",
-    "dechallenge",
-    "rechallenge",
-    "outcome",
-    "lab_results",
-    "seriousness",
-];
+/// The kinds of information useful for causality assessment a judgment records (generated from
+/// `definitions/definitions.toml`, as the app's list is).
+pub use crate::definitions::INFO_KEYS;
 
 /// Token-level quality of the current pre-annotations for one category, against the gold.
 #[derive(Serialize, Debug, Clone, PartialEq)]

@@ -18,32 +18,18 @@ from typing import Iterable
 import numpy as np
 import torch
 
+from ..definitions import FEATURE_NAMES, LABELS, N_FEATURES, SAFE_LABEL  # noqa: F401 (re-exported)
+
 PAD, UNK = "<pad>", "<unk>"
 PAD_ID, UNK_ID = 0, 1
 MAX_TOKEN_CHARS = 20
 POST_SPACE_CHARS = 3
-N_FEATURES = 31
 
-# "SAFE" + the i2b2 2014 TYPEs, in this fixed order (index = class id).
-LABELS = [
-    "SAFE", "PATIENT", "DOCTOR", "USERNAME", "PROFESSION", "HOSPITAL", "ORGANIZATION",
-    "STREET", "CITY", "STATE", "COUNTRY", "ZIP", "OTHER", "AGE", "DATE", "PHONE", "FAX",
-    "EMAIL", "URL", "IPADDR", "SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE",
-    "VEHICLE", "DEVICE", "BIOID", "IDNUM",
-]
+# "SAFE" + the i2b2 2014 TYPEs (index = class id) and the feature columns, in the order the
+# engine computes them: generated from definitions/definitions.toml, as Rust's are.
 LABEL_ID = {l: i for i, l in enumerate(LABELS)}
 SAFE_ID = 0
-
-# Copy of FEATURE_NAMES in src/featurize.rs (order matters; Rust refuses a model whose list differs).
-FEATURE_NAMES = [
-    "is-possibly-city", "has-capital-beginning", "is-sentence-beginning", "is-possibly-name",
-    "is-common-word", "is-digit", "contains-digit", "is-medical-term", "is-weekday", "is-month",
-    "is-top-level-domain", "is-street", "is-holiday", "is-single-letter", "is-written-out-number",
-    "case-lower", "case-upper", "case-title", "case-mixed", "case-digits", "case-alphanumeric",
-    "follows-salutation", "is-salutation", "is-state", "is-country", "is-drug",
-    "pattern-date", "pattern-age", "pattern-contact", "pattern-id", "pattern-location",
-]
-assert len(FEATURE_NAMES) == N_FEATURES
+assert LABELS[SAFE_ID] == SAFE_LABEL
 
 VARIATIONS = ("a", "b", "c", "d")
 

@@ -5,17 +5,10 @@ Offsets are Python str indices, i.e. Unicode code points, as in i2b2 2014 XML.
 
 import unicodedata
 
-VALID = {
-    "NAME": ("PATIENT", "DOCTOR", "USERNAME"),
-    "PROFESSION": ("PROFESSION",),
-    "LOCATION": ("HOSPITAL", "ORGANIZATION", "STREET", "CITY", "STATE", "COUNTRY", "ZIP", "OTHER"),
-    "AGE": ("AGE",),
-    "DATE": ("DATE",),
-    "CONTACT": ("PHONE", "FAX", "EMAIL", "URL", "IPADDR"),
-    "ID": ("SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE",
-           "BIOID", "IDNUM"),
-}
-TAG_OF = {ty: tag for tag, types in VALID.items() for ty in types}
+from ..definitions import TAG_OF, TYPES_BY_TAG
+
+# i2b2 tag -> its TYPEs, and TYPE -> tag (generated from definitions/definitions.toml)
+VALID = TYPES_BY_TAG
 
 
 def bad_edge(ch):

@@ -1,61 +1,20 @@
 // @ts-check
 /**
  * The i2b2 2014 PHI categories as the engine serialises them (`PhiType`, SCREAMING_SNAKE_CASE),
- * their i2b2 tag, the placeholder of the shared text (masking.rs) and the review hotkeys.
+ * with their i2b2 tag, placeholder and review hotkey, and the causality information keys. The
+ * lists come from `definitions.js`, generated from definitions/definitions.toml as the engine's are.
  */
 
+import { CATEGORY_DEFINITIONS, HOTKEYS, INFO_KEYS } from './definitions.js';
+
+export { HOTKEYS, INFO_KEYS };
+
 /** @typedef {{kind: string, tag: string, type: string, label: string, placeholder: string, hotkey: string}} Category */
-
-/** @type {[string, string, string, string][]} kind, tag, TYPE, placeholder */
-const TABLE = [
-  ['PATIENT', 'NAME', 'PATIENT', '[PATIENT]'],
-  ['DOCTOR', 'NAME', 'DOCTOR', '[DOCTOR]'],
-  ['USERNAME', 'NAME', 'USERNAME', '[USERNAME]'],
-  ['PROFESSION', 'PROFESSION', 'PROFESSION', '[PROFESSION]'],
-  ['HOSPITAL', 'LOCATION', 'HOSPITAL', '[HOSPITAL]'],
-  ['ORGANIZATION', 'LOCATION', 'ORGANIZATION', '[ORGANIZATION]'],
-  ['STREET', 'LOCATION', 'STREET', '[STREET]'],
-  ['CITY', 'LOCATION', 'CITY', '[CITY]'],
-  ['STATE', 'LOCATION', 'STATE', '[STATE]'],
-  ['COUNTRY', 'LOCATION', 'COUNTRY', '[COUNTRY]'],
-  ['ZIP', 'LOCATION', 'ZIP', '[ZIP]'],
-  ['LOCATION_OTHER', 'LOCATION', 'OTHER', '[LOCATION]'],
-  ['AGE', 'AGE', 'AGE', '[AGE]'],
-  ['DATE', 'DATE', 'DATE', '[DATE]'],
-  ['PHONE', 'CONTACT', 'PHONE', '[PHONE]'],
-  ['FAX', 'CONTACT', 'FAX', '[FAX]'],
-  ['EMAIL', 'CONTACT', 'EMAIL', '[EMAIL]'],
-  ['URL', 'CONTACT', 'URL', '[URL]'],
-  ['IPADDR', 'CONTACT', 'IPADDR', '[IPADDR]'],
-  ['SSN', 'ID', 'SSN', '[SSN]'],
-  ['MEDICAL_RECORD', 'ID', 'MEDICALRECORD', '[MEDICALRECORD]'],
-  ['HEALTH_PLAN', 'ID', 'HEALTHPLAN', '[HEALTHPLAN]'],
-  ['ACCOUNT', 'ID', 'ACCOUNT', '[ACCOUNT]'],
-  ['LICENSE', 'ID', 'LICENSE', '[LICENSE]'],
-  ['VEHICLE', 'ID', 'VEHICLE', '[VEHICLE]'],
-  ['DEVICE', 'ID', 'DEVICE', '[DEVICE]'],
-  ['BIOID', 'ID', 'BIOID', '[BIOID]'],
-  ['IDNUM', 'ID', 'IDNUM', '[IDNUM]'],
-];
-
-/** Digit hotkeys for the ten most frequent categories in ADR narratives. */
-export const HOTKEYS = /** @type {Record<string, string>} */ ({
-  1: 'DATE',
-  2: 'AGE',
-  3: 'PATIENT',
-  4: 'DOCTOR',
-  5: 'HOSPITAL',
-  6: 'CITY',
-  7: 'STATE',
-  8: 'COUNTRY',
-  9: 'IDNUM',
-  0: 'PROFESSION',
-});
 
 const hotkeyOf = Object.fromEntries(Object.entries(HOTKEYS).map(([k, v]) => [v, k]));
 
 /** @type {Category[]} */
-export const CATEGORIES = TABLE.map(([kind, tag, type, placeholder]) => ({
+export const CATEGORIES = CATEGORY_DEFINITIONS.map(({ kind, tag, type, placeholder }) => ({
   kind,
   tag,
   type,
@@ -87,22 +46,6 @@ export function placeholder(kind) {
 export function tagOf(kind) {
   return byKind.get(kind)?.tag ?? 'NAME';
 }
-
-/** The 12 causality information types (Meldau 2018) and their labels. */
-export const INFO_KEYS = [
-  ['reaction', 'Reaction'],
-  ['suspect_drug', 'Suspect drug'],
-  ['dose', 'Dose'],
-  ['timing', 'Timing / time to onset'],
-  ['indication', 'Indication'],
-  ['history', 'Medical history'],
-  ['concomitant', 'Concomitant drugs'],
-  ['dechallenge', 'Dechallenge'],
-  ['rechallenge', 'Rechallenge'],
-  ['outcome', 'Outcome'],
-  ['lab_results', 'Lab results'],
-  ['seriousness', 'Seriousness'],
-];
 
 /** What a rule label means, for the hover card. @param {string} rule */
 export function describeRule(rule) {
