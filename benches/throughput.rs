@@ -229,6 +229,71 @@ fn main() {
         });
     }
 
+    // A long CSV streamed through: memory must not grow with the row count.
+    let long_rows = env_usize("DEID_BENCH_ROWS", n * env_usize("DEID_BENCH_REPEAT", 10));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let long_csv = dir.path().join("long.csv");
+    repeated_csv(&corpus, long_rows, &long_csv);
+    for (key, rules_only) in [("stream_rules", true), ("stream_hybrid", false)] {
+        let (t, peak, code) = run_measured(&mut annotate_cmd(
+            bin,
+            &long_csv,
+            &dir.path().join(key),
+            "jsonl",
+            rules_only,
+        ));
+        rows.push(Row {
+            key,
+            what: format!(
+                "deid annotate{} on a {long_rows}-row CSV -> one JSONL",
+                if rules_only { " --rules-only" } else { "" }
+            ),
+            per_sec: Some(long_rows as f64 / t.as_secs_f64()),
+            median_per_sec: None,
+            peak_mib: Some(peak),
+            note: if code == 0 {
+                "one run; streamed in chunks with checkpoints".into()
+            } else {
+                format!("exit {code}")
+            },
+        });
+        let _ = std::fs::remove_dir_all(dir.path().join(key));
+    }
+
+    // One long narrative, hybrid: memory is bounded by the model's windows, not the narrative.
+    for (key, mb) in [("long_1mb", 1usize), ("long_5mb", 5)] {
+        let file = dir.path().join(format!("long-{mb}mb.txt"));
+        let mut text = String::new();
+        for (_, t) in corpus.iter().cycle() {
+            if text.len() >= mb * 1_000_000 {
+                break;
+            }
+            text.push_str(t);
+            text.push('\n');
+        }
+        std::fs::write(&file, &text).expect("write");
+        let (t, peak, code) = run_measured(
+            Command::new(bin)
+                .args(["annotate", "--quiet", "--format", "masked", "--out"])
+                .arg(dir.path().join(key))
+                .arg(&file),
+        );
+        rows.push(Row {
+            key,
+            what: format!("one {mb} MB narrative, hybrid"),
+            per_sec: None,
+            median_per_sec: None,
+            peak_mib: Some(peak),
+            note: format!(
+                "{:.1} s{}",
+                t.as_secs_f64(),
+                if code == 0 { "" } else { ", FAILED" }
+            ),
+        });
+    }
+
+    // In process, last: a child's peak memory (wait4) includes the memory of the process it was
+    // forked from, so every `deid` child runs before this process loads an engine of its own.
     let texts: Vec<&str> = corpus.iter().map(|(_, t)| t.as_str()).collect();
     let rules = Deidentifier::rules_only(RuleEngine::embedded());
     let (best, med) = in_process(&rules, &texts, 5);
@@ -296,69 +361,6 @@ fn main() {
             peak_mib: None,
             note: format!("{e}"),
         }),
-    }
-
-    // A long CSV streamed through: memory must not grow with the row count.
-    let long_rows = env_usize("DEID_BENCH_ROWS", n * env_usize("DEID_BENCH_REPEAT", 10));
-    let dir = tempfile::tempdir().expect("temp dir");
-    let long_csv = dir.path().join("long.csv");
-    repeated_csv(&corpus, long_rows, &long_csv);
-    for (key, rules_only) in [("stream_rules", true), ("stream_hybrid", false)] {
-        let (t, peak, code) = run_measured(&mut annotate_cmd(
-            bin,
-            &long_csv,
-            &dir.path().join(key),
-            "jsonl",
-            rules_only,
-        ));
-        rows.push(Row {
-            key,
-            what: format!(
-                "deid annotate{} on a {long_rows}-row CSV -> one JSONL",
-                if rules_only { " --rules-only" } else { "" }
-            ),
-            per_sec: Some(long_rows as f64 / t.as_secs_f64()),
-            median_per_sec: None,
-            peak_mib: Some(peak),
-            note: if code == 0 {
-                "one run; streamed in chunks with checkpoints".into()
-            } else {
-                format!("exit {code}")
-            },
-        });
-        let _ = std::fs::remove_dir_all(dir.path().join(key));
-    }
-
-    // One long narrative, hybrid: memory is bounded by the model's windows, not the narrative.
-    for (key, mb) in [("long_1mb", 1usize), ("long_5mb", 5)] {
-        let file = dir.path().join(format!("long-{mb}mb.txt"));
-        let mut text = String::new();
-        for (_, t) in corpus.iter().cycle() {
-            if text.len() >= mb * 1_000_000 {
-                break;
-            }
-            text.push_str(t);
-            text.push('\n');
-        }
-        std::fs::write(&file, &text).expect("write");
-        let (t, peak, code) = run_measured(
-            Command::new(bin)
-                .args(["annotate", "--quiet", "--format", "masked", "--out"])
-                .arg(dir.path().join(key))
-                .arg(&file),
-        );
-        rows.push(Row {
-            key,
-            what: format!("one {mb} MB narrative, hybrid"),
-            per_sec: None,
-            median_per_sec: None,
-            peak_mib: Some(peak),
-            note: format!(
-                "{:.1} s{}",
-                t.as_secs_f64(),
-                if code == 0 { "" } else { ", FAILED" }
-            ),
-        });
     }
 
     print_table(&rows, &root.join("benches/baseline.json"));

@@ -41,8 +41,17 @@ impl SessionPool {
                     .with_inter_threads(1)
                     .map_err(ort::Error::<()>::from)?)
             };
+        // Without the CPU arena: it keeps the largest batch's memory for the session's life, and
+        // with one session per core (and two graphs) that was most of the peak memory.
         let cpu = || {
             builder()
+                .and_then(|b| {
+                    b.with_execution_providers([ort::ep::CPU::default()
+                        .with_arena_allocator(false)
+                        .build()])
+                        .map_err(ort::Error::<()>::from)
+                })
+                .and_then(|b| b.with_memory_pattern(false).map_err(ort::Error::<()>::from))
                 .and_then(|mut b| b.commit_from_file(onnx))
                 .map_err(model_err)
         };
