@@ -2,12 +2,13 @@
 //! default when a model is loaded) runs the rules and the deep model and combines them with the
 //! adaptive-threshold rule; rules-only and model-only exist for comparison.
 
-use crate::combine::{combine_document, model_only, Decision};
+use crate::combine::WordScore;
+use crate::combine::{combine_document, Decision};
 use crate::error::Result;
 use crate::featurize::feature_bits;
 use crate::isolate::per_document;
 use crate::masking::spans_from_tokens;
-use crate::model::{length_batches, DeepModel, ModelInput, Probabilities, Thresholds};
+use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::Span;
 use crate::rules::{RuleEngine, RuleOutput, TokenRule};
 use crate::tokenize::{OffsetMap, Token, Tokenized};
@@ -136,7 +137,7 @@ impl Deidentifier {
                         doc,
                         map,
                         rules,
-                        probs: None,
+                        scores: None,
                     }
                 })
             })
@@ -144,9 +145,9 @@ impl Deidentifier {
         if let (Some(model), Mode::Hybrid | Mode::ModelOnly) = (&self.model, self.mode) {
             let mut ok: Vec<&mut Scored<'t>> =
                 scored.iter_mut().filter_map(|s| s.as_mut().ok()).collect();
-            let probs = run_model(model, &ok, self.window)?;
-            for (s, p) in ok.iter_mut().zip(probs) {
-                s.probs = Some(p);
+            let scores = run_model(model, &ok, self.window)?;
+            for (s, p) in ok.iter_mut().zip(scores) {
+                s.scores = Some(p);
             }
         }
         Ok(scored)
@@ -160,24 +161,16 @@ impl Deidentifier {
         thresholds: &Thresholds,
     ) -> (Vec<Span>, Option<Vec<Decision>>) {
         let (kinds, decisions): (Vec<_>, Option<Vec<Decision>>) =
-            match (&s.probs, self.mode, &self.model) {
-                (Some(p), Mode::ModelOnly, Some(m)) => {
-                    let kinds = (0..s.doc.len())
-                        .map(|i| model_only(p.token(i), &m.label_kinds))
-                        .collect();
+            match (&s.scores, self.mode, &self.model) {
+                (Some(p), Mode::ModelOnly, Some(_)) => {
+                    let kinds = p.iter().map(WordScore::model_only).collect();
                     (kinds, None)
                 }
                 (Some(p), _, Some(m)) => {
                     let unreadable: Vec<bool> = (0..s.doc.len())
                         .map(|i| m.cannot_read(s.doc.token_text(i)))
                         .collect();
-                    let d = combine_document(
-                        &s.rules.rules,
-                        p,
-                        &m.label_kinds,
-                        thresholds,
-                        &unreadable,
-                    );
+                    let d = combine_document(&s.rules.rules, p, thresholds, &unreadable);
                     (d.iter().map(|d| d.kind).collect(), Some(d))
                 }
                 _ => (
@@ -200,7 +193,8 @@ pub struct Scored<'t> {
     pub doc: Tokenized<'t>,
     pub map: OffsetMap,
     pub rules: RuleOutput,
-    pub probs: Option<Probabilities>,
+    /// Per word, what the model said (absent in rules-only).
+    pub scores: Option<Vec<WordScore>>,
 }
 
 /// One stretch of a document the model reads at once: `window` (with context on both sides)
@@ -251,22 +245,23 @@ fn run_model(
     model: &DeepModel,
     scored: &[&mut Scored],
     window: usize,
-) -> Result<Vec<Probabilities>> {
+) -> Result<Vec<Vec<WordScore>>> {
     let inputs: Vec<ModelInput> = scored
         .par_iter()
         .map(|s| model.input(&s.doc, feature_bits(&s.doc, &s.rules)))
         .collect();
-    let n_labels = model.meta.labels.len();
-    let mut out: Vec<Vec<f32>> = inputs
+    // per word only what the decisions need: the batch's full distributions are dropped as soon
+    // as they are read
+    let mut out: Vec<Vec<WordScore>> = inputs
         .iter()
-        .map(|i| vec![0.0; i.word_ids.len() * n_labels])
+        .map(|i| vec![WordScore::default(); i.word_ids.len()])
         .collect();
     let lengths: Vec<usize> = inputs.iter().map(|i| i.word_ids.len()).collect();
     let pieces = pieces(&lengths, window, WINDOW_CONTEXT);
     let piece_lengths: Vec<usize> = pieces.iter().map(|p| p.window.len()).collect();
     // batches run side by side, one per model session (one per core on the CPU)
     let batches = length_batches(&piece_lengths, BATCH_TOKENS);
-    let results: Vec<Result<Vec<Probabilities>>> = batches
+    let results: Vec<Result<Vec<Vec<WordScore>>>> = batches
         .par_iter()
         .with_max_len(1)
         .map(|batch| {
@@ -284,19 +279,27 @@ fn run_model(
                 .zip(&owned)
                 .map(|(&k, o)| o.as_ref().unwrap_or(&inputs[pieces[k].doc]))
                 .collect();
-            model.predict(&refs)
+            // each piece's core words, summarised here so that only one batch's full
+            // distributions per session are ever held
+            let probs = model.predict(&refs)?;
+            Ok(batch
+                .iter()
+                .zip(probs)
+                .map(|(&k, probs)| {
+                    let p = &pieces[k];
+                    let offset = p.core.start - p.window.start;
+                    (0..p.core.len())
+                        .map(|j| WordScore::of(probs.token(offset + j), &model.label_kinds))
+                        .collect::<Vec<WordScore>>()
+                })
+                .collect::<Vec<_>>())
         })
         .collect();
-    for (batch, probs) in batches.iter().zip(results) {
-        for (&k, probs) in batch.iter().zip(probs?) {
+    for (batch, scores) in batches.iter().zip(results) {
+        for (&k, scores) in batch.iter().zip(scores?) {
             let p = &pieces[k];
-            let offset = p.core.start - p.window.start;
-            let rows = &probs.values[offset * n_labels..(offset + p.core.len()) * n_labels];
-            out[p.doc][p.core.start * n_labels..p.core.end * n_labels].copy_from_slice(rows);
+            out[p.doc][p.core.clone()].copy_from_slice(&scores);
         }
     }
-    Ok(out
-        .into_iter()
-        .map(|values| Probabilities { n_labels, values })
-        .collect())
+    Ok(out)
 }

@@ -142,9 +142,16 @@ fn the_split_graph_with_its_cache_decides_exactly_as_the_whole_graph() {
         let mut worst = 0f32;
         for (k, (a, b)) in expected.iter().zip(&got).enumerate() {
             let (a, b) = (a.as_ref().unwrap(), b.as_ref().unwrap());
-            let (pa, pb) = (a.probs.as_ref().unwrap(), b.probs.as_ref().unwrap());
-            for (x, y) in pa.values.iter().zip(&pb.values) {
-                worst = worst.max((x - y).abs());
+            let (pa, pb) = (a.scores.as_ref().unwrap(), b.scores.as_ref().unwrap());
+            for (x, y) in pa.iter().zip(pb) {
+                assert_eq!(x.best_phi, y.best_phi, "pass {pass}: narrative {k}");
+                for (x, y) in [
+                    (x.p_safe, y.p_safe),
+                    (x.p_best_phi, y.p_best_phi),
+                    (x.p_max_phi, y.p_max_phi),
+                ] {
+                    worst = worst.max((x - y).abs());
+                }
             }
             let spans = |d: &Deidentifier, s| d.spans_for(s, &d.thresholds).0;
             assert_eq!(
