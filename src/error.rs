@@ -33,6 +33,14 @@ pub enum Error {
     },
     #[error("{path}: {message}")]
     Csv { path: PathBuf, message: String },
+    /// An E2B ICSR file (R2 or R3), or one report in it (`report`: its safety report id, or its
+    /// position in the file when it has none).
+    #[error("{path}{}: {message}", report_label(.report))]
+    E2b {
+        path: PathBuf,
+        report: Option<String>,
+        message: String,
+    },
     #[error("{path}: {message}")]
     Invalid { path: PathBuf, message: String },
     #[error("{path}: {message}")]
@@ -54,6 +62,12 @@ pub enum Error {
     /// An encrypted database opened without a passphrase.
     #[error("{path}: the database is encrypted; unlock it with its passphrase")]
     Encrypted { path: PathBuf },
+}
+
+fn report_label(report: &Option<String>) -> String {
+    report
+        .as_ref()
+        .map_or_else(String::new, |r| format!(" report {r}"))
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -214,7 +214,7 @@ fn push_attr(out: &mut String, value: &str) {
 }
 
 /// Whether XML 1.0 allows the character (production `Char`).
-fn is_xml_char(c: char) -> bool {
+pub(crate) fn is_xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
@@ -223,7 +223,7 @@ fn first_non_xml_char(s: &str) -> Option<(usize, char)> {
     s.chars().enumerate().find(|(_, c)| !is_xml_char(*c))
 }
 
-fn code_point(c: char) -> String {
+pub(crate) fn code_point(c: char) -> String {
     format!("U+{:04X}", c as u32)
 }
 
@@ -294,7 +294,7 @@ fn overlap_message(tags: &[Tag], a: usize, b: usize) -> String {
 }
 
 /// "line L, column C" (1-based; columns count characters) of a byte offset into `src`.
-fn line_col(src: &str, byte: usize) -> String {
+pub(crate) fn line_col(src: &str, byte: usize) -> String {
     let mut b = byte.min(src.len());
     while !src.is_char_boundary(b) {
         b -= 1;

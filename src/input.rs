@@ -1,10 +1,12 @@
 //! Reading narratives from what users point `deid` (and the app) at: `.txt` files, folders,
-//! i2b2 XML files (re-annotation), and CSV files with a text column (the VAERS exports).
+//! i2b2 XML files (re-annotation), E2B ICSR XML files (one narrative per safety report, see
+//! [`e2b`]), and CSV files with a text column (the VAERS exports).
 //!
 //! Every problem is an [`Error`] naming the file (and CSV row) and what is wrong, never the
 //! narrative's content: error messages end up in terminals and logs, PHI must not.
 
 mod csv_file;
+pub mod e2b;
 
 pub use csv_file::{
     decode as decode_csv_bytes, header_row as csv_header_row, sniff_delimiter, CsvRows, Dialect,
@@ -31,6 +33,15 @@ pub struct Job {
 pub enum JobSource {
     TextFile(PathBuf),
     XmlFile(PathBuf),
+    /// One safety report of an E2B file already read: its narrative, or why it has none.
+    E2bReport {
+        path: PathBuf,
+        /// The report's id, or `#N` (its position) when it has none.
+        report: String,
+        text: std::result::Result<String, String>,
+    },
+    /// An E2B file that could not be read as a whole: reading it again gives the error.
+    E2bFile(PathBuf),
     /// A CSV row already read: its text, or the error reading it.
     CsvRow {
         path: PathBuf,
@@ -43,7 +54,12 @@ impl Job {
     /// A label for messages: the file, or `file.csv row N`.
     pub fn label(&self) -> String {
         match &self.source {
-            JobSource::TextFile(p) | JobSource::XmlFile(p) => p.display().to_string(),
+            JobSource::TextFile(p) | JobSource::XmlFile(p) | JobSource::E2bFile(p) => {
+                p.display().to_string()
+            }
+            JobSource::E2bReport { path, report, .. } => {
+                format!("{} report {report}", path.display())
+            }
             JobSource::CsvRow { path, row, .. } => format!("{} row {}", path.display(), row),
         }
     }
@@ -63,6 +79,30 @@ impl Job {
                 let gold = doc.spans();
                 Ok((doc.text, Some(gold)))
             }
+            JobSource::E2bReport { path, report, text } => {
+                let err = |message: String| Error::E2b {
+                    path: path.clone(),
+                    report: Some(report.clone()),
+                    message,
+                };
+                let text = text.clone().map_err(err)?;
+                if text.len() as u64 > max_bytes {
+                    return Err(err(format!(
+                        "the narrative's {} bytes are over the {max_bytes}-byte limit for one \
+                         narrative",
+                        text.len()
+                    )));
+                }
+                Ok((text, None))
+            }
+            JobSource::E2bFile(p) => match e2b::read_file(p) {
+                Err(e) => Err(e),
+                Ok(_) => Err(Error::E2b {
+                    path: p.clone(),
+                    report: None,
+                    message: "the file changed while it was being read".into(),
+                }),
+            },
             JobSource::CsvRow { path, row, text } => match text {
                 Ok(t) => Ok((t.clone(), None)),
                 Err(message) => Err(Error::Csv {
@@ -93,7 +133,9 @@ pub fn discover(input: &Path, columns: &CsvColumns) -> Result<Vec<Job>> {
 /// bounded memory. Names are made unique as jobs come (`id`, `id_2`, ...).
 pub struct JobStream {
     source: StreamSource,
-    names: HashSet<String>,
+    /// Hashes of the names given so far: 8 bytes a name, so a million-row CSV stays small. Two
+    /// names with one hash (about one chance in 10^7 at 10^7 rows) only cost the second a `_2`.
+    names: rustc_hash::FxHashSet<u64>,
     produced: u64,
 }
 
@@ -135,7 +177,7 @@ impl JobStream {
                 "csv" => {
                     return Ok(JobStream {
                         source: StreamSource::Csv(Box::new(CsvRows::open(input, columns)?)),
-                        names: HashSet::new(),
+                        names: Default::default(),
                         produced: 0,
                     })
                 }
@@ -146,7 +188,7 @@ impl JobStream {
         let total = jobs.len() as u64;
         Ok(JobStream {
             source: StreamSource::Files(jobs, total),
-            names: HashSet::new(),
+            names: Default::default(),
             produced: 0,
         })
     }
@@ -183,19 +225,66 @@ impl Iterator for JobStream {
 
     fn next(&mut self) -> Option<Job> {
         let mut job = match &mut self.source {
-            StreamSource::Files(jobs, _) => jobs.pop_front()?,
+            StreamSource::Files(jobs, total) => {
+                let job = jobs.pop_front()?;
+                match &job.source {
+                    // an E2B file becomes one job per report, read when it is reached
+                    JobSource::XmlFile(p) if e2b::sniff(p).is_some() => {
+                        let mut reports = e2b_jobs(p);
+                        *total += reports.len() as u64 - 1;
+                        let first = reports.pop_front()?;
+                        while let Some(j) = reports.pop_back() {
+                            jobs.push_front(j);
+                        }
+                        first
+                    }
+                    _ => job,
+                }
+            }
             StreamSource::Csv(rows) => rows.next()?,
         };
         self.produced += 1;
-        if !self.names.insert(job.name.clone()) {
+        if !self.names.insert(name_hash(&job.name)) {
             let mut k = 2;
-            while !self.names.insert(format!("{}_{k}", job.name)) {
+            while !self.names.insert(name_hash(&format!("{}_{k}", job.name))) {
                 k += 1;
             }
             job.name = format!("{}_{k}", job.name);
         }
         Some(job)
     }
+}
+
+/// SipHash with fixed keys: the same names get the same hashes in every run (resume depends on
+/// names being given the same way), and unlike FxHash it spreads similar ids ("123_0", "123_1").
+fn name_hash(name: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::hash::DefaultHasher::new();
+    h.write(name.as_bytes());
+    h.finish()
+}
+
+/// The jobs of one E2B file: one per report, named by its safety report id (or `STEM-N`), or
+/// one job that fails with the file's error.
+fn e2b_jobs(path: &Path) -> std::collections::VecDeque<Job> {
+    let Ok((_, reports)) = e2b::read_file(path) else {
+        return [file_job(path, JobSource::E2bFile(path.into()))].into();
+    };
+    let stem = file_job(path, JobSource::E2bFile(path.into())).name;
+    reports
+        .into_iter()
+        .map(|r| Job {
+            name: match &r.id {
+                Some(id) => safe_file_name(id),
+                None => format!("{stem}-{}", r.index),
+            },
+            source: JobSource::E2bReport {
+                path: path.into(),
+                report: r.label(),
+                text: r.narrative,
+            },
+        })
+        .collect()
 }
 
 fn extension(path: &Path) -> String {

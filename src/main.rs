@@ -81,11 +81,14 @@ impl EngineArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Annotate PHI in a .txt file, a folder of .txt or i2b2 .xml files, or a CSV file.
+    /// Annotate PHI in a .txt file, a folder of .txt or .xml files (i2b2, or E2B ICSR: one
+    /// narrative per safety report), or a CSV file.
     Annotate {
-        /// A file (.txt, .xml, .csv) or a folder of .txt / .xml files.
+        /// A file (.txt, .xml, .csv) or a folder of .txt / .xml files; an .xml file is i2b2 or an
+        /// E2B(R2)/(R3) ICSR (found by its root element).
         input: PathBuf,
-        /// Folder for the outputs: one file per document, named after the input file or CSV id.
+        /// Folder for the outputs: one file per document, named after the input file, CSV id or
+        /// E2B safety report id.
         #[arg(long)]
         out: PathBuf,
         #[arg(long, value_enum, default_value = "i2b2")]

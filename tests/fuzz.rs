@@ -169,6 +169,52 @@ proptest! {
     fn text_decoding_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
         let _ = deid::input::decode_text(Path::new("fuzz.txt"), bytes);
     }
+
+    #[test]
+    fn e2b_reader_gives_back_the_narrative_and_never_panics(
+        text in narrative(),
+        r2 in prop::bool::ANY,
+        cut in 0usize..600,
+        junk in "\\PC{0,8}",
+    ) {
+        // the narrative escaped as an E2B writer would (CR as &#13;, which parsers keep)
+        let escaped: String = text.chars().map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '\r' => "&#13;".to_string(),
+            c => c.to_string(),
+        }).collect();
+        let xml = if r2 {
+            format!("<ichicsr><safetyreport><safetyreportid>F-1</safetyreportid><patient><summary>\
+                     <narrativeincludeclinical>{escaped}</narrativeincludeclinical></summary></patient>\
+                     </safetyreport></ichicsr>")
+        } else {
+            format!("<MCCI_IN200100UV01 xmlns=\"urn:hl7-org:v3\"><PORR_IN049016UV><investigationEvent>\
+                     <id extension=\"F-1\" root=\"2.16.840.1.113883.3.989.2.1.3.1\"/><text>{escaped}</text>\
+                     </investigationEvent></PORR_IN049016UV></MCCI_IN200100UV01>")
+        };
+        let xml_chars = text.chars().all(|c| matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..));
+        let parsed = deid::input::e2b::parse(xml.as_bytes(), Path::new("fuzz.xml"));
+        if !xml_chars {
+            prop_assert!(parsed.is_err(), "a character XML 1.0 forbids fails the file");
+            return Ok(());
+        }
+        let (_, reports) = parsed.map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(reports.len(), 1);
+        prop_assert_eq!(reports[0].id.as_deref(), Some("F-1"));
+        if !text.trim().is_empty() {
+            prop_assert_eq!(reports[0].narrative.as_deref(), Ok(text.as_str()));
+        } else {
+            prop_assert!(reports[0].narrative.is_err());
+        }
+        let mut cut_at = cut.min(xml.len());
+        while !xml.is_char_boundary(cut_at) { cut_at -= 1; }
+        for candidate in [xml[..cut_at].to_string(), format!("{}{junk}{}", &xml[..cut_at], &xml[cut_at..])] {
+            let _ = deid::input::e2b::parse(candidate.as_bytes(), Path::new("fuzz.xml"));
+            let _ = deid::input::e2b::sniff_bytes(candidate.as_bytes());
+        }
+    }
 }
 
 proptest! {

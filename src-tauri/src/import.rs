@@ -1,9 +1,10 @@
 //! Import + pre-annotation of a corpus, in three phases so that bad input and cancellation leave
 //! the database as it was:
 //!
-//! 1. read: discover the narratives and read every one (and the tags of i2b2 XML as gold); any
-//!    unreadable file, wrong CSV column or malformed XML fails the import with a message that
-//!    names the files, before anything is written;
+//! 1. read: discover the narratives and read every one (and the tags of i2b2 XML as gold; an
+//!    E2B ICSR file gives one narrative per safety report, named by its id); any unreadable file
+//!    or report, wrong CSV column or malformed XML fails the import with a message that names
+//!    the files, before anything is written;
 //! 2. annotate: the engine pre-annotates in chunks, in memory (cancellable between chunks);
 //! 3. save: the corpus, its documents and their pre-annotations in one transaction
 //!    (`Store::import_corpus`): a crash never leaves narratives without a pre-annotation.
@@ -65,9 +66,11 @@ impl Interner {
 
 #[derive(Deserialize, Debug, Clone)]
 pub struct ImportRequest {
-    /// A folder of .txt files, a folder of i2b2 .xml files, a .csv file (or one .txt/.xml file).
+    /// A folder of .txt files, a folder of i2b2 or E2B .xml files, a .csv file (or one .txt/.xml
+    /// file).
     pub path: String,
-    /// `txt`, `csv`, `xml`, or `auto` (by extension / folder content).
+    /// `txt`, `csv`, `xml` (i2b2 or E2B), `e2b` (E2B ICSR only), or `auto` (by extension /
+    /// folder content; E2B by its root element).
     #[serde(default)]
     pub kind: Option<String>,
     /// CSV text column (default: the first of text, SYMPTOM_TEXT, narrative).
@@ -150,16 +153,27 @@ pub fn run_import(
     let jobs: Vec<Job> = jobs
         .into_iter()
         .filter(|j| {
-            !matches!(
-                (kind, &j.source),
-                ("txt", JobSource::XmlFile(_)) | ("xml", JobSource::TextFile(_))
-            )
+            let e2b = matches!(
+                j.source,
+                JobSource::E2bReport { .. } | JobSource::E2bFile(_)
+            );
+            match kind {
+                "txt" => matches!(j.source, JobSource::TextFile(_)),
+                "xml" => !matches!(j.source, JobSource::TextFile(_)),
+                "e2b" => e2b,
+                _ => true,
+            }
         })
         .collect();
     if jobs.is_empty() {
         return Err(format!(
-            "{}: no narratives found (expected .txt files, i2b2 .xml files or a .csv file)",
-            path.display()
+            "{}: no narratives found (expected {})",
+            path.display(),
+            if kind == "e2b" {
+                "E2B(R2) or E2B(R3) ICSR .xml files"
+            } else {
+                ".txt files, i2b2 or E2B .xml files or a .csv file"
+            }
         )
         .into());
     }
@@ -290,7 +304,7 @@ fn check_kind(path: &Path, kind: &str) -> Result<(), String> {
         "auto" => true,
         "csv" => path.is_file() && ext == "csv",
         "txt" => path.is_dir() || ext == "txt",
-        "xml" => path.is_dir() || ext == "xml",
+        "xml" | "e2b" => path.is_dir() || ext == "xml",
         other => return Err(format!("unknown import kind {other:?}")),
     };
     if ok {
@@ -302,6 +316,7 @@ fn check_kind(path: &Path, kind: &str) -> Result<(), String> {
             match kind {
                 "csv" => "CSV file",
                 "txt" => "folder of .txt files",
+                "e2b" => "E2B ICSR XML file or folder",
                 _ => "folder of i2b2 XML files",
             },
             match kind {
@@ -424,6 +439,79 @@ mod tests {
         assert!(view.gold_edited);
         assert_eq!(view.gold.len(), 1);
         assert!(view.pre.is_some());
+    }
+
+    fn e2b_fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/e2b")
+            .join(name)
+    }
+
+    #[test]
+    fn an_e2b_r3_batch_becomes_one_narrative_per_safety_report() {
+        let (_dir, store, engine) = setup();
+        let cancel = AtomicBool::new(false);
+        let file = e2b_fixture("r3_batch.xml");
+        let out = run_import(&req(&file, "e2b"), &engine, &store, &cancel, &|_, _, _| {})
+            .ok()
+            .expect("imported");
+        assert_eq!((out.documents, out.name.as_str()), (3, "r3_batch"));
+        let s = store.lock().unwrap();
+        let (rows, total) = s.documents(out.corpus, &Default::default()).unwrap();
+        assert_eq!(total, 3);
+        let mut seen = Vec::new();
+        for row in &rows {
+            let view = s.document(row.id).unwrap();
+            assert!(view.pre.is_some(), "pre-annotated");
+            assert!(!view.gold_edited, "an E2B narrative carries no gold");
+            seen.push((view.external_id.clone(), view.text.clone()));
+        }
+        seen.sort();
+        let ids: Vec<&str> = seen.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "DE-PEI-2026-555000",
+                "FR-ANSM-2026-000123",
+                "FR-ANSM-2026-000124"
+            ]
+        );
+        assert_eq!(
+            seen[2].1,
+            "Second report for the same sender: Mr Tomás Ferreira, 81, dizzy on 5 Feb 2026."
+        );
+        // the same file through the i2b2/E2B kind and auto-detection imports too
+        drop(s);
+        for kind in ["xml", "auto"] {
+            let again = run_import(&req(&file, kind), &engine, &store, &cancel, &|_, _, _| {});
+            assert_eq!(again.ok().map(|o| o.documents), Some(3), "{kind}");
+        }
+    }
+
+    #[test]
+    fn an_e2b_report_without_narrative_fails_the_import_naming_it() {
+        let (_dir, store, engine) = setup();
+        let cancel = AtomicBool::new(false);
+        let file = e2b_fixture("r3_empty_narrative.xml");
+        let err = match run_import(&req(&file, "e2b"), &engine, &store, &cancel, &|_, _, _| {}) {
+            Err(Failure::Error(e)) => e,
+            _ => panic!("expected an error"),
+        };
+        assert!(err.contains("report NL-LRB-2026-00043"), "{err}");
+        assert!(
+            err.contains("nothing was imported") && !err.contains("Anke"),
+            "{err}"
+        );
+        assert!(store.lock().unwrap().corpora().unwrap().is_empty());
+        // an i2b2 file is not an E2B file
+        let dir = tempfile::tempdir().unwrap();
+        let i2b2 = dir.path().join("gold.xml");
+        std::fs::write(&i2b2, "<deIdi2b2><TEXT>x</TEXT><TAGS/></deIdi2b2>").unwrap();
+        let err = match run_import(&req(&i2b2, "e2b"), &engine, &store, &cancel, &|_, _, _| {}) {
+            Err(Failure::Error(e)) => e,
+            _ => panic!("expected an error"),
+        };
+        assert!(err.contains("E2B(R2) or E2B(R3)"), "{err}");
     }
 
     #[test]

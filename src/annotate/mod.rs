@@ -268,7 +268,8 @@ fn refuse_overwriting_inputs<'a>(
     let out = std::fs::canonicalize(&opts.out_dir).map_err(|e| Error::io(&opts.out_dir, e))?;
     for job in jobs {
         let input = match &job.source {
-            JobSource::TextFile(p) | JobSource::XmlFile(p) => p,
+            JobSource::TextFile(p) | JobSource::XmlFile(p) | JobSource::E2bFile(p) => p,
+            JobSource::E2bReport { path, .. } => path,
             JobSource::CsvRow { .. } => continue,
         };
         let target = out.join(format!("{}.{}", job.name, opts.format.extension()));
