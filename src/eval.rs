@@ -575,5 +575,6 @@ impl Report {
     }
 }
 
+pub mod agreement;
 #[cfg(test)]
 mod tests;

@@ -115,7 +115,7 @@ fn kill_9_during_imports_never_leaves_narratives_without_pre_annotation() {
     let store = Store::open(&db).unwrap();
     let corpus = store.corpora().unwrap()[0].id;
     let out = dir.path().join("masked");
-    assert_eq!(store.export_masked(corpus, &out).unwrap(), 40);
+    assert_eq!(store.export_masked(corpus, "e2e", &out).unwrap(), 40);
     let (rows, _) = store.documents(corpus, &Default::default()).unwrap();
     for row in rows {
         let pre = store.pre_annotation(row.id).unwrap().unwrap();
@@ -144,14 +144,19 @@ fn a_narrative_without_any_annotation_is_exported_fully_masked() {
         )
         .unwrap();
     let out = dir.path().join("masked");
-    store.export_masked(corpus, &out).unwrap();
+    store.export_masked(corpus, "e2e", &out).unwrap();
     let text = std::fs::read_to_string(out.join("x.txt")).unwrap();
     assert_eq!(
         text,
         "[MASKED] [MASKED] [MASKED] [MASKED] [MASKED]/[MASKED]/[MASKED] [MASKED] [MASKED]."
     );
     let gold = dir.path().join("gold");
-    assert_eq!(store.export_i2b2(corpus, &gold, false).unwrap(), 0);
+    // even marked done, a narrative nothing annotated is not gold
+    let (rows, _) = store.documents(corpus, &Default::default()).unwrap();
+    store
+        .set_status_for(rows[0].id, "alice", deid::store::Status::Done)
+        .unwrap();
+    assert_eq!(store.export_i2b2(corpus, "alice", &gold).unwrap(), 0);
     assert_eq!(
         std::fs::read_dir(&gold).unwrap().count(),
         0,

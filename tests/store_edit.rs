@@ -260,6 +260,8 @@ fn an_edit_that_would_overlap_or_is_stale_changes_nothing() {
     assert_eq!(s.undo("alice").unwrap(), None);
 }
 
+/// Each annotator edits their own version (imported gold here, never the other's work); the
+/// narrative-wide view (`document`) shows the newest gold of anybody.
 #[test]
 fn annotators_have_their_own_undo_and_the_latest_gold_wins() {
     let dir = tempfile::tempdir().unwrap();
@@ -285,11 +287,16 @@ fn annotators_have_their_own_undo_and_the_latest_gold_wins() {
         &edit("b", id, vec![], vec![g(11, 16, PhiType::Doctor)]),
     )
     .unwrap();
-    assert_eq!(s.document(id).unwrap().gold.len(), 3);
+    // bob started from the imported gold, not from alice's: city + doctor
+    assert_eq!(
+        s.document(id).unwrap().gold,
+        vec![g(11, 16, PhiType::Doctor), g(20, 26, PhiType::City)]
+    );
+    assert_eq!(s.document_for(id, "alice").unwrap().gold.len(), 2);
     s.set_status(id, Status::Done).unwrap();
     // Alice's undo removes her row; Bob's (newer) gold still shows.
     s.undo("alice").unwrap().unwrap();
-    assert_eq!(s.document(id).unwrap().gold.len(), 3);
+    assert_eq!(s.document(id).unwrap().gold.len(), 2);
     assert_eq!(s.document(id).unwrap().status, Status::Done);
     s.undo("bob").unwrap().unwrap();
     // Bob's row gone: the imported gold is the newest left.

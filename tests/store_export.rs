@@ -176,11 +176,13 @@ fn i2b2_export_reads_back_with_the_exact_gold() {
         0.1,
     )
     .unwrap();
-    s.set_status(ids[0], Status::Done).unwrap();
-    s.set_status(ids[1], Status::Done).unwrap();
+    s.set_status_for(ids[0], "alice", Status::Done).unwrap();
+    s.set_status_for(ids[1], "alice", Status::Done).unwrap();
+    // bob reviewed nothing: his gold export is empty (never the unreviewed pre-annotation)
+    assert_eq!(s.export_i2b2(c, "bob", &dir.path().join("bob")).unwrap(), 0);
 
     let out = dir.path().join("done");
-    assert_eq!(s.export_i2b2(c, &out, true).unwrap(), 2);
+    assert_eq!(s.export_i2b2(c, "alice", &out).unwrap(), 2);
     let mut names: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -194,14 +196,15 @@ fn i2b2_export_reads_back_with_the_exact_gold() {
     assert_eq!(d.spans(), vec![Span::new(29, 37, PhiType::Date)]);
 
     let all = dir.path().join("all");
-    assert_eq!(s.export_i2b2(c, &all, false).unwrap(), 3);
+    s.set_status_for(ids[2], "alice", Status::Done).unwrap();
+    assert_eq!(s.export_i2b2(c, "alice", &all).unwrap(), 3);
     // "case:1" sanitises to a name already taken, so it gets its id.
     let third = all.join(format!("case_1_{}.xml", ids[2]));
     let d = deid::i2b2::read_file(&third).unwrap();
     assert_eq!(d.spans(), vec![Span::new(19, 25, PhiType::City)]);
 
     let masked = dir.path().join("masked");
-    assert_eq!(s.export_masked(c, &masked).unwrap(), 3);
+    assert_eq!(s.export_masked(c, "alice", &masked).unwrap(), 3);
     let m = std::fs::read_to_string(masked.join("case_2.txt")).unwrap();
     assert_eq!(m, "John Smith seen in Boston on [DATE].");
     let m = std::fs::read_to_string(masked.join("case_1.txt")).unwrap();
@@ -213,7 +216,7 @@ fn i2b2_export_reads_back_with_the_exact_gold() {
     };
     s.save_judgment(ids[1], "alice", &j).unwrap();
     let jsonl = dir.path().join("out.jsonl");
-    assert_eq!(s.export_jsonl(c, &jsonl).unwrap(), 3);
+    assert_eq!(s.export_jsonl(c, "alice", &jsonl).unwrap(), 3);
     let lines: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
         .unwrap()
         .lines()
@@ -244,11 +247,11 @@ fn exports_go_to_new_folders_with_a_manifest_and_an_audit_row() {
             ],
         )
         .unwrap();
-    s.set_status(ids[0], Status::Done).unwrap();
+    s.set_status_for(ids[0], "alice", Status::Done).unwrap();
 
     let gold = dir.path().join("gold");
     let m = s
-        .export_to_new_folder(c, ExportKind::I2b2, &gold, "alice", true)
+        .export_to_new_folder(c, ExportKind::I2b2, &gold, "alice", "alice")
         .unwrap();
     assert_eq!(m.documents, 1, "only the reviewed narrative is gold");
     assert!(gold.join("a.xml").exists() && !gold.join("b.xml").exists());
@@ -262,7 +265,7 @@ fn exports_go_to_new_folders_with_a_manifest_and_an_audit_row() {
     // the same folder again: refused, and the reviewed file is untouched
     let before = std::fs::read(gold.join("a.xml")).unwrap();
     let err = s
-        .export_to_new_folder(c, ExportKind::I2b2, &gold, "bob", false)
+        .export_to_new_folder(c, ExportKind::I2b2, &gold, "bob", "bob")
         .unwrap_err()
         .to_string();
     assert!(err.contains("not empty"), "{err}");
@@ -274,7 +277,7 @@ fn exports_go_to_new_folders_with_a_manifest_and_an_audit_row() {
         ExportKind::Masked,
         &dir.path().join("masked"),
         "bob",
-        true,
+        "bob",
     )
     .unwrap();
     let log = s.audit_log().unwrap();

@@ -47,7 +47,7 @@ pub struct AppInfo {
 pub fn app_info(state: State<'_, AppState>) -> Res<AppInfo> {
     Ok(AppInfo {
         db: state.config.db.display().to_string(),
-        annotator: state.config.annotator.clone(),
+        annotator: state.annotator(),
         engine: state.engine.get().map(|e| e.info.clone()),
         lock: state.store.state()?,
         min_passphrase_chars: MIN_PASSPHRASE_CHARS,
@@ -78,7 +78,8 @@ pub fn change_passphrase(state: State<'_, AppState>, current: String, new: Strin
 
 #[tauri::command(async)]
 pub fn list_corpora(state: State<'_, AppState>) -> Res<Vec<CorpusSummary>> {
-    store!(state).corpora().map_err(err)
+    // progress as the current annotator's own
+    store!(state).corpora_for(&state.annotator()).map_err(err)
 }
 
 #[derive(Serialize)]
@@ -91,8 +92,10 @@ pub struct Page {
 pub fn list_documents(
     state: State<'_, AppState>,
     corpus: CorpusId,
-    filter: DocFilter,
+    mut filter: DocFilter,
 ) -> Res<Page> {
+    // the list shows the current annotator's own status
+    filter.annotator = Some(state.annotator());
     let (rows, total) = store!(state).documents(corpus, &filter).map_err(err)?;
     Ok(Page { rows, total })
 }
@@ -116,47 +119,41 @@ pub fn document_payload(view: DocumentView) -> DocPayload {
 
 #[tauri::command(async)]
 pub fn get_document(state: State<'_, AppState>, id: DocId) -> Res<DocPayload> {
-    let view = store!(state).document(id).map_err(err)?;
+    let view = store!(state)
+        .document_for(id, &state.annotator())
+        .map_err(err)?;
     Ok(document_payload(view))
 }
 
 #[tauri::command(async)]
 pub fn apply_edit(state: State<'_, AppState>, edit: Edit) -> Res<i64> {
-    let mut store = store!(state);
-    let id = store
-        .apply_edit(&state.config.annotator, &edit)
-        .map_err(err)?;
-    // a narrative someone corrected is in review (unless already done)
-    let mut docs: Vec<DocId> = edit.changes.iter().map(|c| c.doc).collect();
-    docs.sort_unstable();
-    docs.dedup();
-    for doc in docs {
-        if store.document(doc).map_err(err)?.status == Status::New {
-            store.set_status(doc, Status::InReview).map_err(err)?;
-        }
-    }
-    Ok(id)
+    // the store puts a new narrative in review for this annotator
+    store!(state)
+        .apply_edit(&state.annotator(), &edit)
+        .map_err(err)
 }
 
 #[tauri::command(async)]
 pub fn undo(state: State<'_, AppState>) -> Res<Option<UndoResult>> {
-    store!(state).undo(&state.config.annotator).map_err(err)
+    store!(state).undo(&state.annotator()).map_err(err)
 }
 
 #[tauri::command(async)]
 pub fn redo(state: State<'_, AppState>) -> Res<Option<UndoResult>> {
-    store!(state).redo(&state.config.annotator).map_err(err)
+    store!(state).redo(&state.annotator()).map_err(err)
 }
 
 #[tauri::command(async)]
 pub fn set_status(state: State<'_, AppState>, doc: DocId, status: Status) -> Res<()> {
-    store!(state).set_status(doc, status).map_err(err)
+    store!(state)
+        .set_status_for(doc, &state.annotator(), status)
+        .map_err(err)
 }
 
 #[tauri::command(async)]
 pub fn save_judgment(state: State<'_, AppState>, doc: DocId, judgment: Judgment) -> Res<()> {
     store!(state)
-        .save_judgment(doc, &state.config.annotator, &judgment)
+        .save_judgment(doc, &state.annotator(), &judgment)
         .map_err(err)
 }
 
@@ -195,6 +192,7 @@ pub fn find_occurrences(
 ) -> Res<Occurrences> {
     const MAX_HITS: usize = 5000;
     let store = store!(state);
+    let annotator = state.annotator();
     let found = store.find_occurrences(doc, corpus, &needle).map_err(err)?;
     if found.len() > MAX_HITS {
         return Err(format!(
@@ -206,7 +204,7 @@ pub fn find_occurrences(
     let mut hits = Vec::with_capacity(found.len());
     for (d, start, end) in found {
         if let std::collections::btree_map::Entry::Vacant(e) = views.entry(d) {
-            e.insert(store.document(d).map_err(err)?);
+            e.insert(store.document_for(d, &annotator).map_err(err)?);
         }
         let v = &views[&d];
         let chars: Vec<char> = v.text.chars().collect();
@@ -242,34 +240,37 @@ pub fn report(state: State<'_, AppState>, corpus: CorpusId) -> Res<serde_json::V
     serde_json::to_value(report).map_err(err)
 }
 
-/// Export to a NEW (or empty) folder: `i2b2` (gold XML, one file per narrative; only narratives
-/// marked done unless `only_done` is false), `masked` (de-identified text), `jsonl` (narratives
-/// with gold and judgments). The folder gets a `manifest.json`; the export is recorded in the
-/// audit log under the annotator's name. A folder holding anything is refused: nothing is ever
-/// replaced.
+/// Export `version`'s work (an annotator, or `adjudicated`; the current annotator by default)
+/// to a NEW (or empty) folder: `i2b2` (gold XML, one file per narrative that version marked done:
+/// never unreviewed output), `masked` (de-identified text), `jsonl` (narratives with gold and
+/// judgments). The folder gets a `manifest.json` naming the version; the export is recorded in
+/// the audit log under the current annotator's name. A folder holding anything is refused:
+/// nothing is ever replaced.
 #[tauri::command(async)]
 pub fn export(
     state: State<'_, AppState>,
     corpus: CorpusId,
     kind: ExportKind,
     folder: String,
-    only_done: Option<bool>,
+    version: Option<String>,
 ) -> Res<serde_json::Value> {
+    let who = state.annotator();
+    let version = version
+        .filter(|v| !v.trim().is_empty())
+        .unwrap_or_else(|| who.clone());
     let dir = PathBuf::from(folder.trim());
     if folder.trim().is_empty() {
         return Err("choose a folder to export to".into());
     }
     let mut store = store!(state);
     let m = store
-        .export_to_new_folder(
-            corpus,
-            kind,
-            &dir,
-            &state.config.annotator,
-            only_done.unwrap_or(true),
-        )
+        .export_to_new_folder(corpus, kind, &dir, &who, &version)
         .map_err(err)?;
-    Ok(serde_json::json!({ "count": m.documents, "path": dir.display().to_string() }))
+    Ok(serde_json::json!({
+        "count": m.documents,
+        "path": dir.display().to_string(),
+        "annotator": m.annotator,
+    }))
 }
 
 /// Starts an import job; progress and the end come as events.

@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod engine;
 pub mod import;
+pub mod team;
 
 use config::Config;
 use db::SharedStore;
@@ -25,6 +26,9 @@ pub struct JobState {
 
 pub struct AppState {
     pub config: Config,
+    /// Who is annotating now: `DEID_ANNOTATOR` or the login name at start, then whoever is
+    /// chosen in the app. Every edit, status, judgment and export is recorded under it.
+    pub annotator: Mutex<String>,
     /// Locked (an encrypted database before its passphrase) or open.
     pub store: Arc<SharedStore>,
     /// Loaded in the background at start; the first import waits for it.
@@ -37,12 +41,18 @@ impl AppState {
     pub fn new(config: Config) -> Result<AppState, String> {
         let store = SharedStore::open(&config.db)?;
         Ok(AppState {
+            annotator: Mutex::new(config.annotator.clone()),
             config,
             store: Arc::new(store),
             engine: Arc::new(OnceLock::new()),
             jobs: Arc::new(Mutex::new(HashMap::new())),
             next_job: Mutex::new(1),
         })
+    }
+
+    /// The annotator working now.
+    pub fn annotator(&self) -> String {
+        self.annotator.lock().expect("annotator").clone()
     }
 
     pub fn engine(&self) -> &Engine {
@@ -128,6 +138,14 @@ pub fn run() {
             commands::unlock_database,
             commands::encrypt_database,
             commands::change_passphrase,
+            team::list_annotators,
+            team::choose_annotator,
+            team::list_samples,
+            team::create_sample,
+            team::agreement,
+            team::adjudication_view,
+            team::adjudicate,
+            team::adjudicate_spans,
         ])
         .run(tauri::generate_context!())
         .expect("error while running Deid Studio");

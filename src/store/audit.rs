@@ -25,7 +25,11 @@ pub struct ExportManifest {
     pub kind: ExportKind,
     pub corpus: String,
     pub corpus_id: CorpusId,
+    /// Whose version the folder holds: a person, or `adjudicated`.
     pub annotator: String,
+    /// Who made the export.
+    pub exported_by: String,
+    /// Gold exports hold only narratives the annotator marked done (always true for them).
     pub only_reviewed: bool,
     pub documents: usize,
     pub exported_at: String,
@@ -65,17 +69,22 @@ fn check_new_folder(dir: &Path) -> Result<()> {
 }
 
 impl Store {
-    /// Export `corpus` into the new or empty folder `dir` as `who`, write `manifest.json` and
-    /// record the export in the audit table. Gold (`I2b2`) exports hold only narratives marked
-    /// done when `only_reviewed`.
+    /// Export `annotator`'s version of `corpus` (a person's, or `adjudicated`) into the new or
+    /// empty folder `dir` as `who`, write `manifest.json` and record the export in the audit
+    /// table. Gold (`I2b2`) exports hold only narratives that annotator marked done (or, for
+    /// `adjudicated`, adjudicated ones).
     pub fn export_to_new_folder(
         &mut self,
         corpus: CorpusId,
         kind: ExportKind,
         dir: &Path,
         who: &str,
-        only_reviewed: bool,
+        annotator: &str,
     ) -> Result<ExportManifest> {
+        let annotator = annotator.trim();
+        if annotator != super::ADJUDICATED {
+            super::check_annotator_name(&self.path, annotator)?;
+        }
         check_new_folder(dir)?;
         let name = self
             .corpora()?
@@ -84,11 +93,11 @@ impl Store {
             .map(|c| c.name)
             .ok_or_else(|| store_err(&self.path, format!("no corpus {corpus}")))?;
         let documents = match kind {
-            ExportKind::I2b2 => self.export_i2b2(corpus, dir, only_reviewed)?,
-            ExportKind::Masked => self.export_masked(corpus, dir)?,
+            ExportKind::I2b2 => self.export_i2b2(corpus, annotator, dir)?,
+            ExportKind::Masked => self.export_masked(corpus, annotator, dir)?,
             ExportKind::Jsonl => {
                 crate::fsutil::create_private_dir_all(dir)?;
-                self.export_jsonl(corpus, &dir.join("judgments.jsonl"))?
+                self.export_jsonl(corpus, annotator, &dir.join("judgments.jsonl"))?
             }
         };
         let model: Option<String> = self
@@ -104,8 +113,9 @@ impl Store {
             kind,
             corpus: name,
             corpus_id: corpus,
-            annotator: who.to_string(),
-            only_reviewed: kind == ExportKind::I2b2 && only_reviewed,
+            annotator: annotator.to_string(),
+            exported_by: who.to_string(),
+            only_reviewed: kind == ExportKind::I2b2,
             documents,
             exported_at: super::now(&self.conn, &self.path)?,
             model,
@@ -134,11 +144,15 @@ impl Store {
                     corpus,
                     dir.display().to_string(),
                     documents as i64,
-                    if manifest.only_reviewed {
-                        "reviewed only"
-                    } else {
-                        ""
-                    },
+                    format!(
+                        "version of {}{}",
+                        annotator,
+                        if manifest.only_reviewed {
+                            ", reviewed only"
+                        } else {
+                            ""
+                        }
+                    ),
                 ],
             )
             .ctx(&self.path, "recording the export in the audit log")?;

@@ -219,14 +219,24 @@ impl Store {
         self.check_corpus(corpus)?;
         // Without a status, `+` keeps SQLite off the (corpus, status) index, so that it scans
         // the (small) rows in id order and stops at the page instead of sorting every match.
-        let mut sql = String::from(if filter.status.is_some() {
+        let own = filter.annotator.as_deref().filter(|a| !a.is_empty());
+        let status_expr = if own.is_some() {
+            "COALESCE((SELECT s.status FROM annotator_status s WHERE s.doc_id = d.id \
+             AND s.annotator = ?), 'new')"
+        } else {
+            "d.status"
+        };
+        let mut sql = String::from(if filter.status.is_some() && own.is_none() {
             " FROM document d WHERE d.corpus_id = ?"
         } else {
             " FROM document d WHERE +d.corpus_id = ?"
         });
         let mut args: Vec<Value> = vec![Value::Integer(corpus)];
         if let Some(s) = filter.status {
-            sql.push_str(" AND d.status = ?");
+            sql.push_str(&format!(" AND {status_expr} = ?"));
+            if let Some(a) = own {
+                args.push(Value::Text(a.into()));
+            }
             args.push(Value::Text(s.as_str().into()));
         }
         match filter.has_uncertain {
@@ -252,6 +262,7 @@ impl Store {
         // Counting only by corpus (and status) is fastest on the covering index.
         let count_sql = if args.len() == 1 + usize::from(filter.status.is_some())
             && filter.has_uncertain.is_none()
+            && own.is_none()
         {
             sql.replacen("+d.corpus_id", "d.corpus_id", 1)
         } else {
@@ -270,12 +281,20 @@ impl Store {
         } else {
             filter.limit as i64
         };
+        // the row's status and span count come first in the SELECT, so their arguments go first
+        let phi_expr = if let Some(a) = own {
+            args.insert(0, Value::Text(a.into()));
+            args.insert(0, Value::Text(a.into()));
+            super::annotators::OWN_PHI_SPANS_SQL
+        } else {
+            "d.phi_spans"
+        };
         args.push(Value::Integer(limit));
         args.push(Value::Integer(filter.offset as i64));
         let mut stmt = self
             .conn
             .prepare_cached(&format!(
-                "SELECT d.id, d.external_id, d.status, d.chars, d.phi_spans, d.uncertain_tokens,
+                "SELECT d.id, d.external_id, {status_expr}, d.chars, {phi_expr}, d.uncertain_tokens,
                         d.categories{sql} ORDER BY d.id LIMIT ? OFFSET ?"
             ))
             .ctx(&self.path, "listing documents")?;

@@ -1,16 +1,19 @@
 //! Gold edits with a persistent undo/redo history.
 //!
-//! An edit works on what the annotator sees: the current gold of each narrative (the newest gold
-//! of any annotator, or the pre-annotation while there is none). It removes then adds spans, and
-//! the result becomes this annotator's gold row. The history keeps, per narrative, the
+//! An edit works on what the annotator sees: their own version of each narrative (their own gold
+//! row, else the imported gold, else the pre-annotation: never another annotator's work, see
+//! `annotators`). It removes then adds spans, and the result becomes this annotator's gold row;
+//! their own status goes from `new` to `in_review`. The history keeps, per narrative, the
 //! annotator's row before (or none) and after, with their row ids, so undo and redo put back
 //! exactly the rows that were there, under the same ids (gold ids are AUTOINCREMENT, never
 //! reused, and the newest id is the current gold).
 
+use super::annotators::{
+    check_annotator_name, own_status, put_own_status, register, version_spans,
+};
 use super::{
-    check_spans, current_gold, doc_status_chars, now, parse_spans, refresh_gold_summary,
-    spans_json, store_err, Cached, Ctx, DocId, Edit, GoldSpan, HistoryEntry, Status, Store,
-    UndoResult,
+    check_spans, doc_status_chars, now, parse_spans, refresh_gold_summary, spans_json, store_err,
+    Cached, Ctx, DocId, Edit, GoldSpan, HistoryEntry, Status, Store, UndoResult,
 };
 use crate::error::Result;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -80,9 +83,10 @@ impl Store {
     /// A new narrative goes to `in_review`. Clears this annotator's redo stack.
     pub fn apply_edit(&mut self, annotator: &str, edit: &Edit) -> Result<i64> {
         let path = &self.path;
-        if annotator.trim().is_empty() {
-            return Err(store_err(path, "an edit needs an annotator"));
-        }
+        // a person's name: the reserved versions (imported, adjudicated) are never edited here
+        let annotator = check_annotator_name(path, annotator)
+            .map_err(|e| store_err(path, format!("an edit needs an annotator: {e}")))?;
+        let annotator = annotator.as_str();
         if edit.changes.is_empty() {
             return Err(store_err(
                 path,
@@ -102,7 +106,7 @@ impl Store {
                 Entry::Occupied(e) => e.into_mut(),
                 Entry::Vacant(e) => {
                     let (status, chars) = doc_status_chars(&tx, path, doc)?;
-                    let (spans, _) = current_gold(&tx, path, doc)?;
+                    let (spans, _) = version_spans(&tx, path, doc, annotator)?;
                     views.insert(doc, spans_json(&spans));
                     order.push(doc);
                     e.insert((spans, status, chars))
@@ -130,6 +134,7 @@ impl Store {
             })?;
         }
 
+        register(&tx, path, annotator, &now)?;
         tx.exec_cached(
             "UPDATE edit SET state = 'discarded', changed_at = ?2
              WHERE annotator = ?1 AND state = 'undone'",
@@ -163,12 +168,19 @@ impl Store {
                 *status
             };
             set_status(&tx, path, *doc, status_after)?;
+            let own_before = own_status(&tx, path, *doc, annotator)?;
+            let own_after = if own_before == Status::New {
+                Status::InReview
+            } else {
+                own_before
+            };
+            put_own_status(&tx, path, *doc, annotator, own_after, &now)?;
             refresh_gold_summary(&tx, path, *doc, &now)?;
             tx.exec_cached(
                 "INSERT INTO edit_document (edit_id, doc_id, before_view, before_gold_id,
                     before_spans, before_updated_at, after_gold_id, after_spans, after_updated_at,
-                    status_before, status_after)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    status_before, status_after, own_status_before, own_status_after)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     edit_id,
                     doc,
@@ -180,7 +192,9 @@ impl Store {
                     after_json,
                     now,
                     status.as_str(),
-                    status_after.as_str()
+                    status_after.as_str(),
+                    own_before.as_str(),
+                    own_after.as_str()
                 ],
             )
             .ctx(path, "recording an edit")?;
@@ -249,12 +263,15 @@ impl Store {
             String,
             String,
             String,
+            Option<String>,
+            Option<String>,
         );
         let rows: Vec<Row> = {
             let mut stmt = tx
                 .prepare(
                     "SELECT doc_id, before_gold_id, before_spans, before_updated_at, after_gold_id,
-                        after_spans, after_updated_at, status_before, status_after
+                        after_spans, after_updated_at, status_before, status_after,
+                        own_status_before, own_status_after
                      FROM edit_document WHERE edit_id = ?1 ORDER BY rowid",
                 )
                 .ctx(path, what)?;
@@ -270,6 +287,8 @@ impl Store {
                         r.get(6)?,
                         r.get(7)?,
                         r.get(8)?,
+                        r.get(9)?,
+                        r.get(10)?,
                     ))
                 })
                 .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
@@ -277,7 +296,9 @@ impl Store {
             rows
         };
         let mut docs = Vec::with_capacity(rows.len());
-        for (doc, b_id, b_spans, b_at, a_id, a_spans, a_at, s_before, s_after) in rows {
+        for (doc, b_id, b_spans, b_at, a_id, a_spans, a_at, s_before, s_after, o_before, o_after) in
+            rows
+        {
             let before = match (b_id, b_spans, b_at) {
                 (Some(id), Some(spans), Some(updated_at)) => Some(GoldRow {
                     id,
@@ -302,6 +323,19 @@ impl Store {
             if current.as_str() == from_status {
                 if let Some(s) = Status::parse(to_status) {
                     set_status(&tx, path, doc, s)?;
+                }
+            }
+            // so does the annotator's own status (edits made before schema version 3 have none)
+            if let (Some(o_before), Some(o_after)) = (o_before, o_after) {
+                let (from, to) = if undo {
+                    (o_after, o_before)
+                } else {
+                    (o_before, o_after)
+                };
+                if own_status(&tx, path, doc, annotator)?.as_str() == from {
+                    if let Some(s) = Status::parse(&to) {
+                        put_own_status(&tx, path, doc, annotator, s, &now)?;
+                    }
                 }
             }
             refresh_gold_summary(&tx, path, doc, &now)?;

@@ -1,6 +1,9 @@
-//! Exports of a corpus: i2b2 2014 XML (the gold for training), masked text and JSON lines.
+//! Exports of a corpus as one annotator's version (or `adjudicated`): i2b2 2014 XML (the gold
+//! for training: only narratives that annotator marked done, so the model's unreviewed output is
+//! never exported as gold), masked text and JSON lines. Every file and line names the version.
 
-use super::{parse_spans, store_err, CorpusId, Ctx, DocId, GoldSpan, Judgment, Status, Store};
+use super::annotators::version_spans;
+use super::{store_err, CorpusId, Ctx, DocId, GoldSpan, Judgment, Status, Store};
 use crate::error::{Error, Result};
 use crate::fsutil::{write_atomic, Durability};
 use crate::i2b2::{document_from_spans, write_file};
@@ -11,13 +14,16 @@ use serde::Serialize;
 use std::collections::HashSet;
 use std::path::Path;
 
-/// One narrative as exported: the current gold (the pre-annotation while there is no gold).
+/// One narrative as exported: the annotator's version (own gold, else imported gold, else the
+/// pre-annotation).
 struct ExportDoc {
     id: DocId,
     external_id: String,
+    /// The annotator's own status.
     status: Status,
     text: String,
     gold: Vec<GoldSpan>,
+    /// Whether `gold` is the annotator's own or imported gold (not the pre-annotation).
     gold_edited: bool,
     /// Whether it has gold or a pre-annotation at all.
     annotated: bool,
@@ -28,6 +34,8 @@ struct ExportDoc {
 struct JsonLine<'a> {
     id: &'a str,
     doc: DocId,
+    /// Whose version this is (a person, or `adjudicated`).
+    annotator: &'a str,
     status: Status,
     text: &'a str,
     gold: &'a [GoldSpan],
@@ -67,44 +75,45 @@ fn file_stem(external_id: &str, id: DocId, used: &mut HashSet<String>) -> String
 }
 
 impl Store {
+    /// The narratives of `corpus` as `annotator`'s version, in import order; only the ones that
+    /// annotator marked done when `only_done`.
     fn export_docs(
         &self,
         corpus: CorpusId,
+        annotator: &str,
         only_done: bool,
         mut f: impl FnMut(ExportDoc) -> Result<()>,
     ) -> Result<usize> {
         self.check_corpus(corpus)?;
         let path = &self.path;
+        if annotator.trim().is_empty() {
+            return Err(store_err(path, "an export names whose version it is"));
+        }
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT d.id, d.external_id, d.status, t.text,
-                    (SELECT spans FROM gold g WHERE g.doc_id = d.id ORDER BY g.id DESC LIMIT 1),
-                    (SELECT spans FROM pre_annotation p WHERE p.doc_id = d.id
-                     ORDER BY p.id DESC LIMIT 1),
-                    (SELECT data FROM judgment j WHERE j.doc_id = d.id ORDER BY j.id DESC LIMIT 1)
+                "SELECT d.id, d.external_id, t.text,
+                    COALESCE((SELECT s.status FROM annotator_status s
+                              WHERE s.doc_id = d.id AND s.annotator = ?2), 'new') AS own,
+                    (SELECT data FROM judgment j WHERE j.doc_id = d.id AND j.annotator = ?2),
+                    EXISTS (SELECT 1 FROM pre_annotation p WHERE p.doc_id = d.id)
+                        OR EXISTS (SELECT 1 FROM gold g WHERE g.doc_id = d.id
+                                   AND g.annotator IN (?2, 'import'))
                  FROM document d JOIN document_text t ON t.doc_id = d.id
-                 WHERE d.corpus_id = ?1 AND (?2 = 0 OR d.status = 'done') ORDER BY d.id",
+                 WHERE d.corpus_id = ?1 AND (?3 = 0 OR own = 'done') ORDER BY d.id",
             )
             .ctx(path, "export")?;
         let mut rows = stmt
-            .query(rusqlite::params![corpus, only_done])
+            .query(rusqlite::params![corpus, annotator, only_done])
             .ctx(path, "export")?;
         let mut n = 0;
         while let Some(r) = rows.next().ctx(path, "export")? {
             let id: DocId = r.get(0).ctx(path, "export")?;
-            let status: String = r.get(2).ctx(path, "export")?;
-            let gold: Option<String> = r.get(4).ctx(path, "export")?;
-            let pre: Option<String> = r.get(5).ctx(path, "export")?;
-            let judgment: Option<String> = r.get(6).ctx(path, "export")?;
+            let status: String = r.get(3).ctx(path, "export")?;
+            let judgment: Option<String> = r.get(4).ctx(path, "export")?;
+            let annotated: bool = r.get(5).ctx(path, "export")?;
             let what = format!("export: document {id}");
-            let gold_edited = gold.is_some();
-            let annotated = gold.is_some() || pre.is_some();
-            let mut spans = match gold.or(pre) {
-                Some(json) => parse_spans(path, &json, &what)?,
-                None => Vec::new(),
-            };
-            spans.sort();
+            let (spans, gold_edited) = version_spans(&self.conn, path, id, annotator)?;
             let judgment = judgment
                 .map(|j| serde_json::from_str(&j))
                 .transpose()
@@ -113,7 +122,7 @@ impl Store {
                 id,
                 external_id: r.get(1).ctx(path, "export")?,
                 status: Status::parse(&status).unwrap_or(Status::New),
-                text: r.get(3).ctx(path, "export")?,
+                text: r.get(2).ctx(path, "export")?,
                 gold: spans,
                 gold_edited,
                 annotated,
@@ -124,13 +133,14 @@ impl Store {
         Ok(n)
     }
 
-    /// One i2b2 2014 XML file per narrative, `<external_id>.xml` (sanitised), with the current
-    /// gold; only narratives marked done when `only_done`. Returns the number written.
-    pub fn export_i2b2(&self, corpus: CorpusId, dir: &Path, only_done: bool) -> Result<usize> {
+    /// Gold: one i2b2 2014 XML file per narrative `annotator` (a person, or `adjudicated`)
+    /// marked done, `<external_id>.xml` (sanitised), with that annotator's spans. Narratives
+    /// nobody reviewed are never written: gold means reviewed. Returns the number written.
+    pub fn export_i2b2(&self, corpus: CorpusId, annotator: &str, dir: &Path) -> Result<usize> {
         crate::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
         let mut written = 0;
-        self.export_docs(corpus, only_done, |d| {
+        self.export_docs(corpus, annotator, true, |d| {
             if !d.annotated {
                 return Ok(()); // no annotation at all: nothing to call gold (never "no PHI")
             }
@@ -145,11 +155,12 @@ impl Store {
         Ok(written)
     }
 
-    /// One `<external_id>.txt` per narrative: the text de-identified with the current gold.
-    pub fn export_masked(&self, corpus: CorpusId, dir: &Path) -> Result<usize> {
+    /// One `<external_id>.txt` per narrative: the text de-identified with `annotator`'s version
+    /// (the pre-annotation where they have not worked yet).
+    pub fn export_masked(&self, corpus: CorpusId, annotator: &str, dir: &Path) -> Result<usize> {
         crate::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
-        self.export_docs(corpus, false, |d| {
+        self.export_docs(corpus, annotator, false, |d| {
             let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
             let map = OffsetMap::new(&d.text);
             // the inverse principle: a narrative nobody and nothing annotated is all PHI
@@ -166,14 +177,16 @@ impl Store {
         })
     }
 
-    /// One JSON line per narrative: `id` (external id), `doc`, `status`, `text`, `gold` (code
-    /// point spans), `gold_edited`, `judgment`. Written atomically.
-    pub fn export_jsonl(&self, corpus: CorpusId, path: &Path) -> Result<usize> {
+    /// One JSON line per narrative, as `annotator`'s version: `id` (external id), `doc`,
+    /// `annotator`, `status` (theirs), `text`, `gold` (code point spans), `gold_edited`,
+    /// `judgment` (theirs). Written atomically.
+    pub fn export_jsonl(&self, corpus: CorpusId, annotator: &str, path: &Path) -> Result<usize> {
         let mut out = String::new();
-        let n = self.export_docs(corpus, false, |d| {
+        let n = self.export_docs(corpus, annotator, false, |d| {
             let line = JsonLine {
                 id: &d.external_id,
                 doc: d.id,
+                annotator,
                 status: d.status,
                 text: &d.text,
                 gold: &d.gold,

@@ -1,5 +1,6 @@
 //! The annotation database (`annotations.db`, SQLite): corpora, narratives, model
-//! pre-annotations, gold spans per annotator, the persistent edit history behind undo/redo and
+//! pre-annotations, gold spans, status and judgments per annotator (each annotator's own, see
+//! `annotators`), samples, agreement and adjudication, the persistent edit history behind undo/redo and
 //! the audit trail, causality judgments and review status.
 //!
 //! * WAL journal, `synchronous = NORMAL` (a committed edit survives a crash of the program),
@@ -10,18 +11,24 @@
 //! * Errors name the database (or export) path and the problem, never narrative text.
 //! * Optionally encrypted at rest (SQLCipher, a passphrase): see [`crypt`].
 
+mod adjudication;
+mod annotators;
 mod audit;
 mod crypt;
 mod docs;
 mod edit;
 mod export;
 mod judgment;
+mod sample;
 pub mod schema;
 
+pub use adjudication::{AdjudicationRecord, AdjudicationView, AgreementReport};
+pub use annotators::{check_annotator_name, ADJUDICATED, IMPORTED};
 pub use audit::{AuditEntry, ExportKind, ExportManifest};
 pub use crypt::{probe, DbFile, Passphrase, MIN_PASSPHRASE_CHARS};
 pub use docs::{rule_label, token_probs, NewPreAnnotation};
 pub use judgment::{CategoryQuality, ReviewReport, INFO_KEYS};
+pub use sample::{Sample, SampleId};
 
 use crate::error::{Error, Result};
 use crate::phi::{PhiType, Span};
@@ -111,10 +118,12 @@ pub struct DocRow {
 /// A filter and page of the document list. `limit` 0 means no limit. `category` is a
 /// [`PhiType`] as it serialises (`"DATE"`, `"LOCATION_OTHER"`) or as [`PhiType::parse`] reads it
 /// (`"LOCATION/CITY"`, `"CITY"`). `search` matches a substring of the external id or the text
-/// (ASCII case-insensitive).
+/// (ASCII case-insensitive). With `annotator`, `status` (filter and rows) is that annotator's
+/// own status; without, the last status anybody set.
 #[derive(Deserialize, Default, Debug, Clone)]
 #[serde(default)]
 pub struct DocFilter {
+    pub annotator: Option<String>,
     pub status: Option<Status>,
     pub has_uncertain: Option<bool>,
     pub category: Option<String>,

@@ -26,6 +26,26 @@
 //! Version 2:
 //!
 //! * `audit`: who exported what, when and where (one row per export; never updated).
+//!
+//! Version 3 (annotation teams: every annotator's work is their own):
+//!
+//! * `annotator`: the people who annotate (chosen or created in the app). `import` (gold that
+//!   came with an i2b2 XML import) and `adjudicated` (the adjudicated gold) are reserved names,
+//!   never people.
+//! * `annotator_status`: each annotator's own review status per narrative (`document.status`
+//!   stays as the last status anybody set, for the corpus-wide counts).
+//! * `sample` / `sample_document` / `sample_annotator`: a set of narratives of a corpus assigned
+//!   to several annotators, whose agreement is measured.
+//! * `adjudication`: every adjudication decision (append-only: who decided, between which two
+//!   annotators, the spans decided); the current adjudicated gold is the `gold` row of annotator
+//!   `adjudicated`.
+//! * `edit_document.own_status_before` / `own_status_after`: the editing annotator's own status
+//!   around an edit (NULL for edits made before version 3).
+//!
+//! Migrating to version 3 keeps every row; it registers every name found in `gold`,
+//! `judgment` and `edit` as an annotator and gives each of them, for the narratives they edited
+//! or judged, the narrative's status at the time of the migration (a status set before version 3
+//! was one status for everybody).
 
 use rusqlite::Connection;
 
@@ -33,7 +53,73 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4445_4944;
 
 /// The migrations, in order; `user_version` = how many have been applied.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
+
+const V3: &str = r#"
+CREATE TABLE annotator (
+    name        TEXT PRIMARY KEY,
+    created_at  TEXT NOT NULL
+);
+
+CREATE TABLE annotator_status (
+    doc_id      INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    annotator   TEXT NOT NULL,
+    status      TEXT NOT NULL CHECK (status IN ('new', 'in_review', 'done')),
+    updated_at  TEXT NOT NULL,
+    PRIMARY KEY (doc_id, annotator)
+);
+CREATE INDEX annotator_status_annotator ON annotator_status (annotator, status);
+
+CREATE TABLE sample (
+    id          INTEGER PRIMARY KEY,
+    corpus_id   INTEGER NOT NULL REFERENCES corpus(id) ON DELETE CASCADE,
+    name        TEXT NOT NULL,
+    created_by  TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    UNIQUE (corpus_id, name)
+);
+
+CREATE TABLE sample_document (
+    sample_id   INTEGER NOT NULL REFERENCES sample(id) ON DELETE CASCADE,
+    doc_id      INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    PRIMARY KEY (sample_id, doc_id)
+);
+
+CREATE TABLE sample_annotator (
+    sample_id   INTEGER NOT NULL REFERENCES sample(id) ON DELETE CASCADE,
+    annotator   TEXT NOT NULL,
+    PRIMARY KEY (sample_id, annotator)
+);
+
+CREATE TABLE adjudication (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    doc_id       INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    adjudicator  TEXT NOT NULL,
+    annotator_a  TEXT NOT NULL,
+    annotator_b  TEXT NOT NULL,
+    spans        TEXT NOT NULL,
+    decided_at   TEXT NOT NULL
+);
+CREATE INDEX adjudication_doc ON adjudication (doc_id, id);
+
+ALTER TABLE edit_document ADD COLUMN own_status_before TEXT;
+ALTER TABLE edit_document ADD COLUMN own_status_after TEXT;
+
+INSERT OR IGNORE INTO annotator (name, created_at)
+    SELECT annotator, MIN(at) FROM (
+        SELECT annotator, updated_at AS at FROM gold
+        UNION ALL SELECT annotator, updated_at FROM judgment
+        UNION ALL SELECT annotator, created_at FROM edit)
+    WHERE annotator NOT IN ('import', 'adjudicated') AND trim(annotator) <> ''
+    GROUP BY annotator;
+
+INSERT OR IGNORE INTO annotator_status (doc_id, annotator, status, updated_at)
+    SELECT x.doc_id, x.annotator, d.status, d.updated_at FROM (
+        SELECT doc_id, annotator FROM gold
+        UNION SELECT doc_id, annotator FROM judgment) x
+    JOIN document d ON d.id = x.doc_id
+    WHERE x.annotator IN (SELECT name FROM annotator);
+"#;
 
 const V2: &str = r#"
 CREATE TABLE audit (

@@ -35,8 +35,12 @@ export const saveJudgment = (doc, judgment) => invoke('save_judgment', { doc, ju
 export const findOccurrences = (corpus, doc, needle) => invoke('find_occurrences', { corpus, doc, needle });
 /** @param {number} corpus */
 export const report = (corpus) => invoke('report', { corpus });
-/** @param {number} corpus @param {string} kind @param {string} folder @param {boolean} onlyDone */
-export const exportCorpus = (corpus, kind, folder, onlyDone) => invoke('export', { corpus, kind, folder, onlyDone });
+/**
+ * Export `version`'s work (an annotator or 'adjudicated'; null: the current annotator). Gold XML
+ * holds only the narratives that version marked done.
+ * @param {number} corpus @param {string} kind @param {string} folder @param {string | null} version
+ */
+export const exportCorpus = (corpus, kind, folder, version) => invoke('export', { corpus, kind, folder, version });
 /** @param {object} request */
 export const importStart = (request) => invoke('import_start', { request });
 /** @param {number} job */
@@ -44,6 +48,23 @@ export const importCancel = (job) => invoke('import_cancel', { job });
 export const jobs = () => invoke('jobs');
 /** @param {string} path */
 export const csvColumns = (path) => invoke('csv_columns', { path });
+
+// Annotation teams (src-tauri/src/team.rs): who annotates, samples, agreement, adjudication.
+export const annotators = () => invoke('list_annotators');
+/** @param {string} name */
+export const chooseAnnotator = (name) => invoke('choose_annotator', { name });
+/** @param {number} corpus */
+export const samples = (corpus) => invoke('list_samples', { corpus });
+/** @param {number} corpus @param {string} name @param {number} count @param {string[]} annotators */
+export const createSample = (corpus, name, count, annotators) => invoke('create_sample', { corpus, name, count, annotators });
+/** @param {number} corpus @param {number | null} sample @param {string} a @param {string} b */
+export const agreement = (corpus, sample, a, b) => invoke('agreement', { corpus, sample, a, b });
+/** @param {number} doc @param {string} a @param {string} b */
+export const adjudicationView = (doc, a, b) => invoke('adjudication_view', { doc, a, b });
+/** @param {number} doc @param {string} a @param {string} b @param {string[]} choices 'a' | 'b' | 'neither' per disagreement */
+export const adjudicate = (doc, a, b, choices) => invoke('adjudicate', { doc, a, b, choices });
+/** @param {number} doc @param {string} a @param {string} b @param {{start: number, end: number, kind: string}[]} spans edited by the adjudicator */
+export const adjudicateSpans = (doc, a, b, spans) => invoke('adjudicate_spans', { doc, a, b, spans });
 
 // Encryption at rest: a passphrase goes to the shell and nowhere else (never logged or stored).
 /** @param {string} passphrase */

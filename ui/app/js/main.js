@@ -11,6 +11,9 @@ import * as K from './keys.js';
 import { renderNarrative, renderMasked, escapeHtml } from './render.js';
 import { visibleRange, PageCache } from './list.js';
 import { openPassphraseDialog } from './passphrase.js';
+import { initAnnotator, fillVersions } from './annotator.js';
+import { initAgreement, showView } from './agreement.js';
+import { initAdjudication, showAdjudication } from './adjudication.js';
 
 const ROW = 28;
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
@@ -840,23 +843,20 @@ async function importFinished(f) {
 async function doExport(kind) {
   if (state.corpus === null) return;
   $('exp-result').textContent = 'exporting…';
-  const r = await guard(() => api.exportCorpus(state.corpus, kind, $('exp-folder').value, $('exp-only-done').checked));
+  const r = await guard(() => api.exportCorpus(state.corpus, kind, $('exp-folder').value, $('exp-version').value || null));
   if (!r) {
     $('exp-result').textContent = $('sb-msg').textContent;
     return;
   }
   const what = { i2b2: 'gold i2b2 XML files', masked: 'de-identified text files', jsonl: 'JSONL lines' }[kind];
-  $('exp-result').textContent = `Wrote ${r.count} ${what} to ${r.path}`;
+  $('exp-result').textContent = `Wrote ${r.count} ${what} (${r.annotator}'s work) to ${r.path}`;
   say(`Exported ${r.count} ${what}`);
 }
 
 // report
 async function showReport() {
   state.view = 'report';
-  $('review-view').classList.add('hidden');
-  $('report-view').classList.remove('hidden');
-  $('btn-report').classList.add('active');
-  $('btn-review').classList.remove('active');
+  showView('report-view');
   if (state.corpus === null) {
     $('report-body').textContent = 'No corpus.';
     return;
@@ -902,10 +902,7 @@ function renderReport(r) {
 
 function showReview() {
   state.view = 'review';
-  $('review-view').classList.remove('hidden');
-  $('report-view').classList.add('hidden');
-  $('btn-report').classList.remove('active');
-  $('btn-review').classList.add('active');
+  showView('review-view');
   $('narrative').focus({ preventScroll: true });
 }
 
@@ -1125,6 +1122,7 @@ function wireMouse() {
   $('btn-export').addEventListener('click', () => {
     $('export-overlay').classList.remove('hidden');
     $('exp-result').textContent = '';
+    fillVersions($('exp-version'));
     $('exp-folder').focus();
   });
   $('exp-close').addEventListener('click', () => $('export-overlay').classList.add('hidden'));
@@ -1206,6 +1204,20 @@ async function start() {
   if (first?.locked) await unlock(first);
   await loadInfo();
   await loadCorpora();
+  // annotation teams (annotator.js, agreement.js, adjudication.js): switching annotator reloads
+  // the list and the open narrative as the new annotator's own
+  await guard(() =>
+    initAnnotator({
+      say,
+      changed: async () => {
+        await refreshCorpora();
+        await resetList(false);
+        if (state.doc) await openDoc(state.doc.id);
+      },
+    }),
+  );
+  initAgreement({ state, say, openAdjudication: showAdjudication });
+  initAdjudication({ state, say, openInReview: async (id) => (showReview(), openDoc(id)) });
   // an import that started before this window listened (the demo corpus on first start)
   const jobs = await guard(() => api.jobs());
   for (const j of jobs ?? []) {
