@@ -128,20 +128,7 @@ pub(crate) fn version_spans(
             return Ok((spans, true));
         }
     }
-    let pre: Option<String> = conn
-        .row_cached(
-            "SELECT spans FROM pre_annotation WHERE doc_id = ?1 ORDER BY id DESC LIMIT 1",
-            [doc],
-            |r| r.get(0),
-        )
-        .optional()
-        .ctx(path, "reading the pre-annotation")?;
-    let mut spans = match pre {
-        Some(json) => parse_spans(path, &json, &format!("pre-annotation of document {doc}"))?,
-        None => Vec::new(),
-    };
-    spans.sort();
-    Ok((spans, false))
+    Ok((super::pre_annotation_spans(conn, path, doc)?, false))
 }
 
 /// This annotator's judgment of a narrative.

@@ -485,6 +485,16 @@ pub(crate) fn current_gold(
         spans.sort();
         return Ok((spans, true));
     }
+    Ok((pre_annotation_spans(conn, path, doc)?, false))
+}
+
+/// The newest pre-annotation's spans of a narrative, sorted (none: empty): where every
+/// annotator's work starts.
+pub(crate) fn pre_annotation_spans(
+    conn: &Connection,
+    path: &Path,
+    doc: DocId,
+) -> Result<Vec<GoldSpan>> {
     let pre: Option<String> = conn
         .row_cached(
             "SELECT spans FROM pre_annotation WHERE doc_id = ?1 ORDER BY id DESC LIMIT 1",
@@ -498,7 +508,7 @@ pub(crate) fn current_gold(
         None => Vec::new(),
     };
     spans.sort();
-    Ok((spans, false))
+    Ok(spans)
 }
 
 /// Recomputes the denormalised columns of `document` that depend on the gold.
