@@ -2,6 +2,9 @@
 //!
 //! - the `deid` command, hybrid (ONNX Runtime loaded), runs under `strace` and opens no network
 //!   socket (ONNX Runtime's telemetry is off; nothing else may try either);
+//! - ONNX Runtime's telemetry never starts: it would write a device id and an event cache under
+//!   the home folder at start-up and upload them seconds later (too late for a short `strace`
+//!   run to see, so the files are what is checked);
 //! - a planted name, in good and in bad input (a malformed XML file, an invalid CSV row, a file
 //!   over the size limit, a panic-prone input), never appears in anything `deid` prints.
 //!
@@ -39,6 +42,8 @@ fn the_hybrid_command_opens_no_network_socket() {
         .args(["annotate", input.to_str().unwrap(), "--out"])
         .arg(dir.path().join("out"))
         .arg("--quiet")
+        // the command must turn telemetry off itself, whatever the caller's environment
+        .env_remove("ORT_DISABLE_TELEMETRY")
         .output()
         .expect("strace runs (./studio setup installs it)");
     assert!(
@@ -56,6 +61,47 @@ fn the_hybrid_command_opens_no_network_socket() {
         network.is_empty(),
         "network sockets opened:\n{}",
         network.join("\n")
+    );
+}
+
+#[test]
+fn onnx_runtime_telemetry_never_starts_no_device_id_no_event_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    std::fs::create_dir(&home).unwrap();
+    let input = dir.path().join("n.txt");
+    std::fs::write(&input, format!("Pt {PLANTED} seen on 12/26/2020.")).unwrap();
+    let out = deid()
+        .args(["annotate", input.to_str().unwrap(), "--out"])
+        .arg(dir.path().join("out"))
+        .arg("--quiet")
+        .env("HOME", &home)
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("ORT_DISABLE_TELEMETRY")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("out/n.xml").exists(), "the hybrid ran");
+    let mut written = Vec::new();
+    let mut stack = vec![home.clone()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            written.push(p.display().to_string());
+            if p.is_dir() {
+                stack.push(p);
+            }
+        }
+    }
+    // ONNX Runtime's telemetry, when on, creates .cache/Microsoft/DeveloperTools/.onnxruntime/
+    // {deviceid, onnxruntime.db} here
+    assert!(
+        written.is_empty(),
+        "written into the home folder: {written:?}"
     );
 }
 

@@ -26,7 +26,12 @@ import importlib.util
 import os
 import threading
 
-from . import _native
+# ONNX Runtime's telemetry (on by default in its Linux builds since 1.29: a device id and event
+# cache under ~/.cache/Microsoft, then uploads) is stopped only by this variable set before the
+# library starts; the engine sets it too, but here it is set before any thread could read it.
+os.environ["ORT_DISABLE_TELEMETRY"] = "1"
+
+from . import _native  # noqa: E402
 from ._native import DeidError
 
 __all__ = ["Deidentifier", "DeidError", "annotate", "bundled_model_dir", "ort_library"]

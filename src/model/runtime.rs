@@ -72,6 +72,23 @@ fn candidates() -> Vec<PathBuf> {
     out
 }
 
+/// The variable that turns ONNX Runtime's telemetry off entirely.
+pub const TELEMETRY_OFF_VAR: &str = "ORT_DISABLE_TELEMETRY";
+
+/// Turn ONNX Runtime's telemetry off before the library starts. Since 1.29 the Linux builds on
+/// PyPI upload telemetry too (1DS: a device id and an event cache written under
+/// `~/.cache/Microsoft/DeveloperTools/.onnxruntime`, then DNS and HTTPS to Microsoft some seconds
+/// later), and the C API's `DisableTelemetryEvents` (ort's `with_telemetry(false)`) comes after
+/// the environment is created, too late: only `ORT_DISABLE_TELEMETRY=1` set before start-up stops
+/// all of it. Programs call this first thing in `main`, before any thread exists (changing the
+/// environment while another thread reads it is unsafe in C); [`environment`] calls it again,
+/// which does nothing once the variable is set.
+pub fn disable_runtime_telemetry() {
+    if std::env::var_os(TELEMETRY_OFF_VAR).is_none_or(|v| v != "1") {
+        std::env::set_var(TELEMETRY_OFF_VAR, "1");
+    }
+}
+
 static ENVIRONMENT: OnceLock<std::result::Result<ort::environment::Environment, String>> =
     OnceLock::new();
 
@@ -86,9 +103,11 @@ pub fn environment() -> Result<&'static ort::environment::Environment> {
                     tried.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
                 )
             })?;
+            disable_runtime_telemetry();
             let builder = ort::init_from(lib).map_err(|e| format!("cannot load {}: {e}", lib.display()))?;
             // ONNX Runtime's own telemetry is on by default in Microsoft's builds (the PyPI
             // wheel): narratives never leave the machine, and neither does anything about them.
+            // (`with_telemetry(false)` only stops later events; see `disable_runtime_telemetry`.)
             builder
                 .with_name("deid")
                 .with_telemetry(false)

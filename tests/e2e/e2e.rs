@@ -9,6 +9,7 @@
 
 mod annotators;
 mod encrypted;
+mod network;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
