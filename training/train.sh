@@ -3,6 +3,7 @@
 #
 #   training/train.sh                 # variation d, exported to models/deid-bilstm-v2
 #   NAME=x VARIATION=c EPOCHS=8 MAX_DOCS=5000 MAX_MINUTES=30 training/train.sh
+#   NAME=deid-bilstm-small HIDDEN=64 WORD_DIM=50 training/train.sh   # a smaller, faster word LSTM
 #   TINY=1 training/train.sh          # smoke run: 40 documents, 1 epoch, small dims → training/runs/tiny
 #   CARRIERS=path.csv                 # carrier narratives (default: ../shared/data/vaers/vaers-2021-01.csv and
 #                                     #   vaers-1990s.csv, mixed CARRIER_MIX=0.6,0.4)
@@ -24,6 +25,9 @@ RUN="${RUN:-training/runs/$NAME}"
 extra=()
 [ -n "${MAX_DOCS:-}" ] && extra+=(--max-docs "$MAX_DOCS")
 [ -n "${MAX_MINUTES:-}" ] && extra+=(--max-minutes "$MAX_MINUTES")
+# model size (a smaller word LSTM is the way to a faster hybrid: HIDDEN=64 WORD_DIM=50)
+[ -n "${HIDDEN:-}" ] && extra+=(--hidden "$HIDDEN")
+[ -n "${WORD_DIM:-}" ] && extra+=(--word-dim "$WORD_DIM")
 if [ -n "${TINY:-}" ]; then
     extra+=(--tiny)
     RUN="training/runs/tiny"
