@@ -254,3 +254,30 @@ fn judgments_round_trip_and_are_checked() {
     assert!(s.save_judgment(999, "alice", &j).is_err());
     assert_eq!(s.document(id).unwrap().judgment, Some(j));
 }
+
+/// Two programs (the app and `deid`, or two app windows) opening a database that does not exist
+/// yet, at the same moment: both open it, the schema is created once.
+#[test]
+fn a_new_database_opened_by_several_at_once_is_created_once_and_opens_for_all() {
+    for round in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("race-{round}.db"));
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let opened: Vec<Result<(), String>> = (0..4)
+            .map(|_| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    Store::open(&path).map(drop).map_err(|e| e.to_string())
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .collect();
+        for r in &opened {
+            assert!(r.is_ok(), "round {round}: {r:?}");
+        }
+        assert!(Store::open(&path).unwrap().corpora().unwrap().is_empty());
+    }
+}

@@ -264,7 +264,15 @@ pub fn migrate(conn: &mut Connection) -> rusqlite::Result<Migration> {
         return Ok(Migration::UpToDate);
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        let tx = conn.transaction()?;
+        // Another program may be creating or upgrading the same file right now (the app and
+        // `deid` on a new database): take the write lock first, then look again at what is
+        // applied, so that each migration runs once.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let applied: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if applied > i as i64 {
+            tx.commit()?;
+            continue;
+        }
         tx.execute_batch(sql)?;
         tx.execute_batch(&format!(
             "PRAGMA user_version = {}; PRAGMA application_id = {APPLICATION_ID};",
