@@ -34,7 +34,9 @@ fn the_app_opens_no_internet_socket_and_onnx_runtime_telemetry_never_starts() {
         .stderr(Stdio::null());
     // its own process group, so that the app and WebKit's processes end with strace
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    let child = cmd.spawn().expect("strace runs (./studio setup installs it)");
+    let child = cmd
+        .spawn()
+        .expect("strace runs (./studio setup installs it)");
     let group = child.id();
     let kill_all = || {
         let _ = Command::new("kill")
