@@ -39,8 +39,10 @@ fn the_app_opens_no_internet_socket_and_onnx_runtime_telemetry_never_starts() {
         .expect("strace runs (./studio setup installs it)");
     let group = child.id();
     let kill_all = || {
+        // `--` first: procps' kill reads "-12345" after a signal as another option, and sent
+        // SIGKILL to process group 1 (every process) instead of this one
         let _ = Command::new("kill")
-            .args(["-KILL", &format!("-{group}")])
+            .args(["-s", "KILL", "--", &format!("-{group}")])
             .status();
     };
 
