@@ -52,16 +52,16 @@ pub struct WordScore {
 impl WordScore {
     /// `probs`: the model's distribution over `label_kinds` (index 0 SAFE).
     pub fn of(probs: &[f32], label_kinds: &[Option<PhiType>]) -> WordScore {
-        let best_phi = best_phi_class(probs, label_kinds);
+        // the most likely PHI label (the last of equals, as `max_by` gives it)
+        let best = probs
+            .iter()
+            .enumerate()
+            .skip(1)
+            .max_by(|a, b| a.1.total_cmp(b.1));
         WordScore {
             p_safe: probs[0],
-            best_phi,
-            p_best_phi: best_phi.map_or(0.0, |k| {
-                probs[label_kinds
-                    .iter()
-                    .position(|x| *x == Some(k))
-                    .expect("the best class is a label")]
-            }),
+            best_phi: best.and_then(|(i, _)| label_kinds[i]),
+            p_best_phi: best.map_or(0.0, |(_, p)| *p),
             p_max_phi: probs.iter().skip(1).copied().fold(0.0, f32::max),
         }
     }
@@ -117,15 +117,6 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
 /// The model alone: PHI when any PHI class is more likely than SAFE.
 pub fn model_only(probs: &[f32], label_kinds: &[Option<PhiType>]) -> Option<PhiType> {
     WordScore::of(probs, label_kinds).model_only()
-}
-
-fn best_phi_class(probs: &[f32], label_kinds: &[Option<PhiType>]) -> Option<PhiType> {
-    probs
-        .iter()
-        .zip(label_kinds)
-        .skip(1)
-        .max_by(|a, b| a.0.total_cmp(b.0))
-        .and_then(|(_, k)| *k)
 }
 
 /// Decisions for a whole document. `unreadable[i]` says the model cannot read word `i` (a
