@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the Rust, JavaScript and Python modules of the shared definitions from
-definitions/definitions.toml: src/definitions.rs, ui/app/js/definitions.js, training/definitions.py.
+definitions/definitions.toml: crates/deid/src/definitions.rs, ui/app/js/definitions.js, training/definitions.py.
 
     python3 definitions/generate.py                 # rewrite the checked-in files
     python3 definitions/generate.py --out-dir DIR   # write them under DIR instead (the drift test)
@@ -18,7 +18,7 @@ import tomllib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SOURCE = "definitions/definitions.toml"
-RUST = "src/definitions.rs"
+RUST = "crates/deid/src/definitions.rs"
 JS = "ui/app/js/definitions.js"
 PYTHON = "training/definitions.py"
 REGENERATE = "python3 definitions/generate.py"

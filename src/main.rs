@@ -4,12 +4,15 @@
 //! still written), 2 when nothing could be done (bad arguments, unreadable input, missing column).
 
 use clap::{Parser, Subcommand};
+
+mod progress;
 use deid::annotate::{annotate_stream, AnnotateOptions, OutputFormat};
+use deid::calibrate::RecallKind;
+use deid::config::{Choices, EngineConfig};
 use deid::deidentify::{Deidentifier, Mode};
 use deid::input::{discover, CsvColumns, JobStream, DEFAULT_MAX_BYTES};
 use deid::lexicon::Lexicons;
-use deid::model::{DeepModel, Provider};
-use deid::recognize::Recognizers;
+use deid::model::Provider;
 use deid::rules::RuleEngine;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -30,7 +33,7 @@ struct Cli {
 /// How to de-identify: hybrid (rules + deep model, the default), or one of the two alone.
 #[derive(clap::Args)]
 struct EngineArgs {
-    /// The rule-based de-identifier alone.
+    /// The rule-based de-identifier alone (default: $DEID_RULES_ONLY=1, else hybrid).
     #[arg(long, conflicts_with = "model_only")]
     rules_only: bool,
     /// The deep model alone (argmax), for comparison.
@@ -40,42 +43,54 @@ struct EngineArgs {
     #[arg(long)]
     model: Option<PathBuf>,
     /// Where the model runs: auto (the GPU when ONNX Runtime is a GPU build and CUDA starts,
-    /// else the CPU), cpu, or cuda (falls back to the CPU with a message when unavailable).
-    #[arg(long, value_enum, default_value = "auto")]
-    provider: Provider,
+    /// else the CPU), cpu, or cuda (falls back to the CPU with a message when unavailable);
+    /// default $DEID_PROVIDER, else auto.
+    #[arg(long, value_parser = choice::<Provider>(&Provider::NAMES))]
+    provider: Option<Provider>,
     /// Load lexicons from this folder instead of the embedded ones.
     #[arg(long)]
     lexicons: Option<PathBuf>,
 }
 
+/// A flag whose values are an engine type's names: listed in `--help`, parsed by the type.
+fn choice<T>(names: &'static [&'static str]) -> impl clap::builder::TypedValueParser<Value = T>
+where
+    T: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static,
+{
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(names).try_map(|s| s.parse::<T>())
+}
+
 impl EngineArgs {
-    fn model_dir(&self) -> PathBuf {
-        self.model
-            .clone()
-            .or_else(|| std::env::var_os("DEID_MODEL").map(PathBuf::from))
-            .unwrap_or_else(|| {
-                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(deid::model::DEFAULT_MODEL_DIR)
-            })
+    /// The flags and the environment, resolved once (see `deid::config`).
+    fn config(&self) -> deid::Result<EngineConfig> {
+        let mode = if self.rules_only {
+            Some(Mode::RulesOnly)
+        } else if self.model_only {
+            Some(Mode::ModelOnly)
+        } else {
+            None
+        };
+        EngineConfig::resolve(Choices {
+            model_dir: self.model.clone(),
+            provider: self.provider,
+            mode,
+            lexicons: self.lexicons.clone(),
+        })
     }
 
     fn build(&self, quiet: bool) -> deid::Result<Deidentifier> {
-        let rules = RuleEngine::new(load_lexicons(self.lexicons.as_ref())?, Recognizers::new());
-        if self.rules_only {
-            return Ok(Deidentifier::rules_only(rules));
+        let config = self.config()?;
+        let deid = config.build()?;
+        if let Some(model) = &deid.model {
+            if let Some(why) = &model.fallback {
+                eprintln!("deid: {why}");
+            }
+            if !quiet {
+                eprintln!("deid: {:?} with {}", config.mode, model.describe());
+            }
         }
-        let model = DeepModel::load(&self.model_dir(), self.provider)?;
-        if let Some(why) = &model.fallback {
-            eprintln!("deid: {why}");
-        }
-        let mode = if self.model_only {
-            Mode::ModelOnly
-        } else {
-            Mode::Hybrid
-        };
-        if !quiet {
-            eprintln!("deid: {mode:?} with {}", model.describe());
-        }
-        Ok(Deidentifier::with_model(rules, model, mode))
+        Ok(deid)
     }
 }
 
@@ -91,7 +106,7 @@ enum Command {
         /// E2B safety report id.
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, value_enum, default_value = "i2b2")]
+        #[arg(long, default_value = "i2b2", value_parser = choice::<OutputFormat>(&OutputFormat::NAMES))]
         format: OutputFormat,
         /// CSV column holding the narrative (default: text, SYMPTOM_TEXT or narrative).
         #[arg(long)]
@@ -139,8 +154,8 @@ enum Command {
         /// Token recall to reach (e.g. 0.99).
         #[arg(long)]
         target_recall: f64,
-        #[arg(long, value_enum, default_value = "hipaa")]
-        recall: deid::calibrate::RecallKind,
+        #[arg(long, default_value = "hipaa", value_parser = choice::<RecallKind>(&RecallKind::NAMES))]
+        recall: RecallKind,
         /// Write the recall/precision curve over the global thresholds as CSV.
         #[arg(long)]
         curve: Option<PathBuf>,
@@ -240,9 +255,12 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                     age_threshold,
                 }),
                 max_bytes,
-                progress: !quiet && std::io::stderr().is_terminal(),
             };
-            let summary = annotate_stream(&deid, jobs, &input, &opts)?;
+            let summary = if !quiet && std::io::stderr().is_terminal() {
+                annotate_stream(&deid, jobs, &input, &opts, &progress::Bar::default())?
+            } else {
+                annotate_stream(&deid, jobs, &input, &opts, &deid::annotate::Silent)?
+            };
             // the lexicons' and model's memory goes back with the process: freeing it entry by
             // entry costs a tenth of a short run
             std::mem::forget(deid);
@@ -283,7 +301,7 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             global_only,
             engine,
         } => {
-            if engine.rules_only || engine.model_only {
+            if engine.config()?.mode != Mode::Hybrid {
                 eprintln!("deid: calibration sets the hybrid's thresholds; drop --rules-only/--model-only");
                 return Ok(ExitCode::from(2));
             }
@@ -320,7 +338,7 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                 println!("  {k}: low {} high {}", t.low, t.high);
             }
             if !dry_run {
-                let dir = engine.model_dir();
+                let dir = engine.config()?.model_dir;
                 deid::calibrate::write_into_metadata(&dir, &cal, &gold)?;
                 println!(
                     "thresholds written to {}",

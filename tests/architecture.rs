@@ -44,10 +44,14 @@ fn names(file: &Path) -> Vec<String> {
         rel.clone(),
         file.file_name().unwrap().to_string_lossy().to_string(),
     ];
-    if let Some(r) = rel.strip_prefix("src/") {
+    // a crate's modules are named relative to its src/ folder
+    let in_crate = ["crates/deid/src/", "crates/store/src/", "src/"]
+        .iter()
+        .find_map(|prefix| rel.strip_prefix(prefix));
+    if let Some(r) = in_crate {
         out.push(r.to_string());
     }
-    if let Some(module) = rel.strip_prefix("src/").and_then(|m| m.strip_suffix(".rs")) {
+    if let Some(module) = in_crate.and_then(|m| m.strip_suffix(".rs")) {
         out.push(module.trim_end_matches("/mod").to_string());
         out.push(format!("{}/", module.trim_end_matches("/mod")));
     }
@@ -65,6 +69,7 @@ fn every_source_file_is_on_the_map() {
     let map = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
     let mut files = Vec::new();
     walk(&root().join("src"), &[".rs"], &mut files);
+    walk(&root().join("crates"), &[".rs"], &mut files);
     walk(&root().join("src-tauri/src"), &[".rs"], &mut files);
     walk(&root().join("ui/app/js"), &[".js"], &mut files);
     walk(&root().join("training"), &[".py", ".sh"], &mut files);
@@ -86,4 +91,54 @@ fn every_source_file_is_on_the_map() {
         missing.is_empty(),
         "ARCHITECTURE.md does not mention: {missing:?}"
     );
+}
+
+/// The engine is a library any program can embed: no command-line, terminal, database or GUI
+/// crate may enter its dependency tree (they belong to `deid-cli`, `deid-store`, `deid-studio`).
+#[test]
+fn the_engine_depends_on_no_terminal_database_or_gui_crate() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "--locked",
+            "-p",
+            "deid",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        tree.lines().count() > 10,
+        "the engine's tree is suspiciously small:\n{tree}"
+    );
+    let forbidden = [
+        "clap",
+        "indicatif",
+        "console",
+        "rusqlite",
+        "libsqlite3-sys",
+        "tauri",
+        "gtk",
+        "pyo3",
+    ];
+    let found: Vec<&str> = tree
+        .lines()
+        .filter(|l| {
+            let name = l.split_whitespace().next().unwrap_or("");
+            forbidden.contains(&name)
+        })
+        .collect();
+    assert!(found.is_empty(), "the engine crate pulls in {found:?}");
 }

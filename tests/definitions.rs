@@ -10,7 +10,7 @@ use std::process::Command;
 
 const REGENERATE: &str = "python3 definitions/generate.py";
 const GENERATED: [&str; 3] = [
-    "src/definitions.rs",
+    "crates/deid/src/definitions.rs",
     "ui/app/js/definitions.js",
     "training/definitions.py",
 ];

@@ -8,7 +8,7 @@ use common::new_doc;
 
 use deid::eval::agreement::Choice;
 use deid::phi::{PhiType, Span};
-use deid::store::{DocEdit, Edit, ExportKind, GoldSpan, Judgment, Status, Store, Verdict};
+use deid_store::{DocEdit, Edit, ExportKind, GoldSpan, Judgment, Status, Store, Verdict};
 
 fn g(start: usize, end: usize, kind: PhiType) -> GoldSpan {
     GoldSpan { start, end, kind }
@@ -123,7 +123,7 @@ fn bob_never_sees_nor_overwrites_alices_work() {
 
     // the list shows each annotator's own status
     let mine = |who: &str, status: Status| {
-        let f = deid::store::DocFilter {
+        let f = deid_store::DocFilter {
             annotator: Some(who.into()),
             status: Some(status),
             ..Default::default()
@@ -138,7 +138,7 @@ fn bob_never_sees_nor_overwrites_alices_work() {
     assert_eq!(mine("alice", Status::Done), vec![id]);
     // and counts each one's own spans and progress
     let spans_of = |who: &str| {
-        let f = deid::store::DocFilter {
+        let f = deid_store::DocFilter {
             annotator: Some(who.into()),
             ..Default::default()
         };
@@ -418,7 +418,7 @@ fn a_version_2_database_migrates_keeping_everything() {
     {
         let mut conn = Connection::open(&path).unwrap();
         let tx = conn.transaction().unwrap();
-        for sql in &deid::store::schema::MIGRATIONS[..2] {
+        for sql in &deid_store::schema::MIGRATIONS[..2] {
             tx.execute_batch(sql).unwrap();
         }
         tx.execute_batch(&format!(
@@ -441,7 +441,7 @@ fn a_version_2_database_migrates_keeping_everything() {
                          'new', 'in_review');
              INSERT INTO audit (at, who, action, target, documents) VALUES ('t', 'alice',
                  'export-i2b2', '/x', 1);",
-            deid::store::schema::APPLICATION_ID
+            deid_store::schema::APPLICATION_ID
         ))
         .unwrap();
         tx.commit().unwrap();

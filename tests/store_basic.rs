@@ -4,7 +4,7 @@ mod common;
 use common::new_doc;
 
 use deid::phi::{PhiType, Span};
-use deid::store::{schema, DocFilter, InfoState, Judgment, Status, Store, TokenProb, Verdict};
+use deid_store::{schema, DocFilter, InfoState, Judgment, Status, Store, TokenProb, Verdict};
 use std::collections::BTreeMap;
 
 #[test]

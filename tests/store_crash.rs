@@ -8,7 +8,7 @@ mod common;
 
 use deid::deidentify::Deidentifier;
 use deid::rules::RuleEngine;
-use deid::store::{token_probs, NewDocument, Store};
+use deid_store::{token_probs, NewDocument, Store};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -154,7 +154,7 @@ fn a_narrative_without_any_annotation_is_exported_fully_masked() {
     // even marked done, a narrative nothing annotated is not gold
     let (rows, _) = store.documents(corpus, &Default::default()).unwrap();
     store
-        .set_status_for(rows[0].id, "alice", deid::store::Status::Done)
+        .set_status_for(rows[0].id, "alice", deid_store::Status::Done)
         .unwrap();
     assert_eq!(store.export_i2b2(corpus, "alice", &gold).unwrap(), 0);
     assert_eq!(

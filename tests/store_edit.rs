@@ -4,7 +4,7 @@ mod common;
 use common::new_doc;
 
 use deid::phi::{PhiType, Span};
-use deid::store::{DocEdit, Edit, GoldSpan, Status, Store};
+use deid_store::{DocEdit, Edit, GoldSpan, Status, Store};
 
 fn g(start: usize, end: usize, kind: PhiType) -> GoldSpan {
     GoldSpan { start, end, kind }
@@ -157,7 +157,7 @@ fn apply_to_all_occurrences_is_one_undo_step() {
 
     let changes = hits
         .iter()
-        .map(|&(doc, start, end)| deid::store::DocEdit {
+        .map(|&(doc, start, end)| deid_store::DocEdit {
             doc,
             remove: vec![],
             add: vec![g(start, end, PhiType::City)],

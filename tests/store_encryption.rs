@@ -6,10 +6,10 @@ mod common;
 use common::new_doc;
 
 use deid::phi::{PhiType, Span};
-use deid::store::{
+use deid::Error;
+use deid_store::{
     probe, DbFile, DocEdit, Edit, GoldSpan, InfoState, Judgment, Passphrase, Status, Store,
 };
-use deid::Error;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

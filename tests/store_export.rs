@@ -4,7 +4,7 @@ mod common;
 use common::new_doc;
 
 use deid::phi::{PhiType, Span};
-use deid::store::{DocEdit, Edit, GoldSpan, InfoState, Judgment, Status, Store, Verdict};
+use deid_store::{DocEdit, Edit, GoldSpan, InfoState, Judgment, Status, Store, Verdict};
 use std::collections::BTreeMap;
 
 fn judgment(info: &[(&str, InfoState)], verdict: Verdict) -> Judgment {
@@ -234,7 +234,7 @@ fn i2b2_export_reads_back_with_the_exact_gold() {
 
 #[test]
 fn exports_go_to_new_folders_with_a_manifest_and_an_audit_row() {
-    use deid::store::ExportKind;
+    use deid_store::ExportKind;
     let dir = tempfile::tempdir().unwrap();
     let mut s = Store::open(&dir.path().join("a.db")).unwrap();
     let c = s.create_corpus("vaers", "x").unwrap();

@@ -2,7 +2,7 @@
 //! `cargo test --release --test store_scale -- --ignored --nocapture`.
 
 use deid::phi::{PhiType, Span};
-use deid::store::{
+use deid_store::{
     DocEdit, DocFilter, Edit, GoldSpan, NewDocument, NewPreAnnotation, Status, Store, TokenProb,
 };
 use std::time::Instant;

@@ -12,7 +12,7 @@
 
 use deid::deidentify::Deidentifier;
 use deid::rules::RuleEngine;
-use deid::store::{
+use deid_store::{
     DocEdit, DocFilter, Edit, GoldSpan, NewDocument, NewPreAnnotation, Status, Store,
 };
 use deid_studio::commands::document_payload;

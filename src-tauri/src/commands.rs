@@ -6,7 +6,7 @@ use crate::db::LockState;
 use crate::engine::EngineInfo;
 use crate::import::{self, Failure, Finished, ImportRequest, Progress};
 use crate::{AppState, JobState};
-use deid::store::{
+use deid_store::{
     CorpusId, CorpusSummary, DocFilter, DocId, DocRow, DocumentView, Edit, ExportKind, GoldSpan,
     Judgment, Passphrase, Status, UndoResult, MIN_PASSPHRASE_CHARS,
 };

@@ -1,13 +1,12 @@
 //! Where things are: the database, the demo corpus, the model, who annotates. Resolved once at
 //! start from the command line and the environment.
 
-use deid::model::Provider;
-use std::path::{Path, PathBuf};
+use deid::config::{Choices, EngineConfig};
+use std::path::PathBuf;
 
 /// The checkout this binary was built from (the repository root).
 pub fn repo_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
+    deid::config::checkout_root()
 }
 
 #[derive(Debug, Clone)]
@@ -18,13 +17,9 @@ pub struct Config {
     /// The corpus imported on first start (empty database): `DEID_DEMO` (`none` to skip), else
     /// `data/demo/vaers-demo.csv`.
     pub demo: Option<PathBuf>,
-    /// The deep model directory: `DEID_MODEL`, else `deid::model::DEFAULT_MODEL_DIR`.
-    pub model_dir: PathBuf,
-    /// `DEID_PROVIDER`: `auto` by default (the GPU where ONNX Runtime is a GPU build and CUDA
-    /// starts), `cpu`, or `cuda` (falls back to the CPU, saying why).
-    pub provider: Provider,
-    /// `DEID_RULES_ONLY=1` skips the model even when it is there.
-    pub rules_only: bool,
+    /// The engine, resolved as the `deid` command resolves it: `DEID_MODEL`, `DEID_PROVIDER`
+    /// (`auto` by default; an unknown value is an error) and `DEID_RULES_ONLY=1`.
+    pub engine: EngineConfig,
     /// The name edits and judgments are stored under: `DEID_ANNOTATOR`, else `$USER`.
     pub annotator: String,
 }
@@ -55,16 +50,7 @@ impl Config {
             Ok(v) => Some(PathBuf::from(v)),
             Err(_) => Some(root.join("data/demo/vaers-demo.csv")),
         };
-        let model_dir = std::env::var_os("DEID_MODEL")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root.join(deid::model::DEFAULT_MODEL_DIR));
-        let provider = match std::env::var("DEID_PROVIDER") {
-            Ok(v) => v
-                .parse::<Provider>()
-                .map_err(|e| format!("DEID_PROVIDER: {e}"))?,
-            Err(_) => Provider::Auto,
-        };
-        let rules_only = std::env::var("DEID_RULES_ONLY").is_ok_and(|v| v == "1");
+        let engine = EngineConfig::resolve(Choices::default()).map_err(|e| e.to_string())?;
         let annotator = std::env::var("DEID_ANNOTATOR")
             .or_else(|_| std::env::var("USER"))
             .ok()
@@ -73,9 +59,7 @@ impl Config {
         Ok(Config {
             db,
             demo,
-            model_dir,
-            provider,
-            rules_only,
+            engine,
             annotator,
         })
     }

@@ -1,11 +1,11 @@
 //! The database as the app holds it: unlocked (an open [`Store`]) or locked (an encrypted file
 //! waiting for its passphrase). Commands take it for one call with [`SharedStore::lock`]; the
-//! encryption operations themselves are the store's (`deid::store`), called from here.
+//! encryption operations themselves are the store's (`deid_store`), called from here.
 //!
 //! A passphrase arrives from the UI, is handed to the store and dropped (zeroed) at once: it is
 //! never stored, logged, or kept after the database is open (SQLCipher keeps the derived key).
 
-use deid::store::{probe, DbFile, Passphrase, Store};
+use deid_store::{probe, DbFile, Passphrase, Store};
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};

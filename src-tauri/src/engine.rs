@@ -6,7 +6,7 @@ use deid::deidentify::{Deidentifier, Mode};
 use deid::model::DeepModel;
 use deid::rules::RuleEngine;
 /// How the store turns an annotation into per-token probabilities and rule labels.
-pub use deid::store::token_probs;
+pub use deid_store::token_probs;
 use serde::Serialize;
 
 /// |p_safe - threshold| under this marks a token uncertain (the store counts them, the UI marks
@@ -46,22 +46,23 @@ impl Engine {
                 uncertain_margin: UNCERTAIN_MARGIN,
             },
         };
-        if config.rules_only {
+        let engine = &config.engine;
+        if engine.mode == Mode::RulesOnly {
             return rules_only(
                 rules,
                 Some("DEID_RULES_ONLY=1: the model is not used".into()),
             );
         }
-        if !config.model_dir.join("metadata.json").is_file() {
+        if !engine.model_dir.join("metadata.json").is_file() {
             return rules_only(
                 rules,
                 Some(format!(
                     "no model at {}: rules only",
-                    config.model_dir.display()
+                    engine.model_dir.display()
                 )),
             );
         }
-        match DeepModel::load(&config.model_dir, config.provider) {
+        match DeepModel::load(&engine.model_dir, engine.provider) {
             Ok(model) => {
                 let info = EngineInfo {
                     mode: "hybrid".into(),

@@ -18,7 +18,7 @@
 use crate::db::SharedStore;
 use crate::engine::{token_probs, Engine, UNCERTAIN_MARGIN};
 use deid::input::{discover, CsvColumns, Job, JobSource, DEFAULT_MAX_BYTES};
-use deid::store::{NewDocument, Store, TokenProb};
+use deid_store::{NewDocument, Store, TokenProb};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -382,7 +382,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("t.db")).unwrap();
         let mut cfg = Config::from_env_and_args(&[]).unwrap();
-        cfg.rules_only = true;
+        cfg.engine.mode = deid::deidentify::Mode::RulesOnly;
         (dir, SharedStore::unlocked(store), Engine::load(&cfg))
     }
 

@@ -1,5 +1,5 @@
 //! Deid Studio's desktop shell: Tauri commands over the engine (`deid`) and the annotation store
-//! (`deid::store`). No business logic lives here: span operations, offsets and the keyboard are
+//! (`deid_store`). No business logic lives here: span operations, offsets and the keyboard are
 //! in `ui/app/js/`, decisions in the engine, persistence in the store.
 
 pub mod commands;

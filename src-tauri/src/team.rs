@@ -4,7 +4,7 @@
 
 use crate::AppState;
 use deid::eval::agreement::Choice;
-use deid::store::{
+use deid_store::{
     AdjudicationRecord, AdjudicationView, AgreementReport, CorpusId, DocId, GoldSpan, Sample,
     SampleId,
 };

@@ -2,7 +2,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use deid::phi::Span;
-use deid::store::NewDocument;
+use deid_store::NewDocument;
 
 pub fn new_doc(ext: &str, text: &str, gold: Option<Vec<Span>>) -> NewDocument {
     NewDocument {

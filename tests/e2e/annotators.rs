@@ -5,7 +5,7 @@
 
 use super::*;
 use deid::phi::{PhiType, Span};
-use deid::store::{NewDocument, Store};
+use deid_store::{NewDocument, Store};
 
 const TEXT: &str = "Seen by Dr Smith in Boston on 12/26/20.";
 // words: Seen0 by1 Dr2 Smith3 (11..16) in4 Boston5 (20..26) on6 12 26 20

@@ -681,7 +681,7 @@ async fn review_scenario_survives_restart_and_exports() {
     // the imported tags of an unreviewed narrative are kept (as the version every annotator
     // starts from), just not exported as gold
     {
-        let s = deid::store::Store::open(&db).unwrap();
+        let s = deid_store::Store::open(&db).unwrap();
         let (rows, _) = s.documents(1, &Default::default()).unwrap();
         let id = rows
             .iter()
@@ -741,7 +741,7 @@ async fn malformed_xml_import_shows_a_message_and_changes_nothing() {
     );
     c.close().await.unwrap();
     drop(driver);
-    let store = deid::store::Store::open(&db).unwrap();
+    let store = deid_store::Store::open(&db).unwrap();
     assert!(
         store.corpora().unwrap().is_empty(),
         "the database is unchanged"

@@ -3,7 +3,7 @@
 //! then opens the corpus with the right one.
 
 use super::*;
-use deid::store::{NewDocument, Passphrase, Store};
+use deid_store::{NewDocument, Passphrase, Store};
 
 const KEY: &str = "e2e passphrase 1";
 
@@ -138,8 +138,8 @@ async fn encrypt_database_encrypts_the_open_plain_database() {
     c.close().await.unwrap();
     drop(driver);
     assert_eq!(
-        deid::store::probe(&db).unwrap(),
-        deid::store::DbFile::Encrypted
+        deid_store::probe(&db).unwrap(),
+        deid_store::DbFile::Encrypted
     );
     let s = Store::open_encrypted(&db, &Passphrase::new(new_key)).unwrap();
     assert_eq!(s.corpora().unwrap()[0].name, "plain corpus");

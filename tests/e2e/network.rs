@@ -6,7 +6,7 @@
 //! or event cache into the home folder.
 
 use super::*;
-use deid::store::Store;
+use deid_store::Store;
 
 #[test]
 #[ignore = "needs a display: ./studio test runs it under xvfb-run"]

@@ -17,7 +17,7 @@ pub mod output;
 pub mod resume;
 use std::time::{Duration, Instant};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputFormat {
     /// i2b2 2014 XML, `NAME.xml`
     I2b2,
@@ -27,7 +27,27 @@ pub enum OutputFormat {
     Jsonl,
 }
 
+impl std::str::FromStr for OutputFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<OutputFormat, String> {
+        OutputFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| format!("unknown output format {s:?}: use i2b2, masked or jsonl"))
+    }
+}
+
 impl OutputFormat {
+    /// Every format, in the order the command line lists them.
+    pub const ALL: [OutputFormat; 3] = [
+        OutputFormat::I2b2,
+        OutputFormat::Masked,
+        OutputFormat::Jsonl,
+    ];
+    /// Their names on the command line.
+    pub const NAMES: [&'static str; 3] = ["i2b2", "masked", "jsonl"];
+
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -52,12 +72,30 @@ pub struct AnnotateOptions {
     /// Masked output with shifted dates and capped ages instead of placeholders.
     pub surrogates: Option<crate::surrogate::SurrogateOptions>,
     pub max_bytes: u64,
-    pub progress: bool,
     /// What produces the outputs (mode, model, thresholds): a run is resumed only with the same.
     pub settings: String,
     /// Documents per chunk, each followed by a checkpoint ([`DEFAULT_CHUNK`]).
     pub checkpoint_every: usize,
 }
+
+/// Told how far a batch is, after each chunk. The engine draws nothing itself: the `deid`
+/// command shows a progress bar, the app could show its own, tests and libraries pass
+/// [`Silent`].
+pub trait Observer: Sync {
+    /// Before the first document; `initial` says whether progress counts documents or bytes.
+    fn started(&self, _initial: Progress) {}
+    /// An earlier run's checkpoint said `documents` were done; they are skipped.
+    fn resumed(&self, _documents: u64) {}
+    /// A chunk is written and checkpointed: `documents_done` in all, `progress` of the input.
+    fn advanced(&self, _progress: Progress, _documents_done: u64) {}
+    /// Every document is done and the checkpoint cleared.
+    fn finished(&self) {}
+}
+
+/// Reports nothing.
+pub struct Silent;
+
+impl Observer for Silent {}
 
 /// What a batch did.
 #[derive(Debug, Default)]
@@ -127,6 +165,7 @@ pub fn annotate_stream(
     mut jobs: JobStream,
     input: &Path,
     opts: &AnnotateOptions,
+    observer: &dyn Observer,
 ) -> Result<Summary> {
     crate::fsutil::create_private_dir_all(&opts.out_dir)?;
     if let Some(files) = jobs.pending_files() {
@@ -150,16 +189,14 @@ pub fn annotate_stream(
         output_file: single.as_ref().map(|s| s.path().to_path_buf()),
         ..Summary::default()
     };
-    let bar = progress_bar(&jobs, opts.progress);
+    observer.started(jobs.progress());
     let mut done: u64 = 0;
     if let Some(c) = &checkpoint {
         while done < c.documents_done && jobs.next().is_some() {
             done += 1;
         }
         summary.resumed = done;
-        bar.println(format!(
-            "resuming: {done} documents were done by an earlier run of this command"
-        ));
+        observer.resumed(done);
     }
     // The next chunk is read (CSV parsing, decoding) on a thread of its own while this one is
     // annotated: reading is sequential, and the cores would otherwise wait for it.
@@ -185,12 +222,12 @@ pub fn annotate_stream(
                     output_bytes,
                 },
             )?;
-            update_bar(&bar, progress, done);
+            observer.advanced(progress, done);
         }
         Ok(())
     })?;
     resume::clear(&opts.out_dir)?;
-    bar.finish_and_clear();
+    observer.finished();
     summary.failures.sort_by(|a, b| a.0.cmp(&b.0));
     summary.elapsed = started.elapsed();
     Ok(summary)
@@ -284,37 +321,6 @@ fn refuse_overwriting_inputs<'a>(
         }
     }
     Ok(())
-}
-
-fn progress_bar(jobs: &JobStream, enabled: bool) -> indicatif::ProgressBar {
-    if !enabled {
-        return indicatif::ProgressBar::hidden();
-    }
-    let (len, template) = match jobs.progress() {
-        Progress::Documents { total, .. } => (
-            total,
-            "{spinner} {bar:40} {pos}/{len} documents ({per_sec}, {eta} left)",
-        ),
-        // a CSV file's rows are counted only at its end: progress is bytes, the count a message
-        Progress::Bytes { total, .. } => (
-            total,
-            "{spinner} {bar:40} {percent}% of {total_bytes}, {msg} ({eta} left)",
-        ),
-    };
-    let bar = indicatif::ProgressBar::new(len);
-    bar.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
-    bar
-}
-
-fn update_bar(bar: &indicatif::ProgressBar, progress: Progress, done: u64) {
-    match progress {
-        Progress::Documents { done: d, .. } => bar.set_position(d),
-        Progress::Bytes { done: b, .. } => {
-            bar.set_position(b);
-            let secs = bar.elapsed().as_secs_f64().max(1e-3);
-            bar.set_message(format!("{done} documents, {:.0}/s", done as f64 / secs));
-        }
-    }
 }
 
 /// `deid featurize`: every job as one JSONL training example (tokens, character input, feature

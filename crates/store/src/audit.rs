@@ -3,7 +3,7 @@
 //! table (who exported which corpus, where, when, how many narratives).
 
 use super::{store_err, CorpusId, Ctx, Store};
-use crate::error::{Error, Result};
+use deid::error::{Error, Result};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -96,7 +96,7 @@ impl Store {
             ExportKind::I2b2 => self.export_i2b2(corpus, annotator, dir)?,
             ExportKind::Masked => self.export_masked(corpus, annotator, dir)?,
             ExportKind::Jsonl => {
-                crate::fsutil::create_private_dir_all(dir)?;
+                deid::fsutil::create_private_dir_all(dir)?;
                 self.export_jsonl(corpus, annotator, &dir.join("judgments.jsonl"))?
             }
         };
@@ -122,10 +122,10 @@ impl Store {
             folder: dir.to_path_buf(),
         };
         let json = serde_json::to_string_pretty(&manifest).expect("plain data");
-        crate::fsutil::write_atomic(
+        deid::fsutil::write_atomic(
             &dir.join("manifest.json"),
             json.as_bytes(),
-            crate::fsutil::Durability::PowerLoss,
+            deid::fsutil::Durability::PowerLoss,
         )?;
         self.conn
             .execute(

@@ -15,7 +15,7 @@ use super::{
     check_spans, doc_status_chars, now, parse_spans, refresh_gold_summary, spans_json, store_err,
     Cached, Ctx, DocId, Edit, GoldSpan, HistoryEntry, Status, Store, UndoResult,
 };
-use crate::error::Result;
+use deid::error::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;

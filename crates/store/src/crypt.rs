@@ -15,7 +15,7 @@
 //! * The passphrase lives only in memory: [`Passphrase`] never prints and is zeroed when dropped.
 
 use super::{store_err, Store};
-use crate::error::{Error, Result};
+use deid::error::{Error, Result};
 use rusqlite::{Connection, ErrorCode};
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -250,9 +250,9 @@ impl Store {
             .to_str()
             .ok_or_else(|| store_err(dest, "the path is not valid UTF-8"))?;
         if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-            crate::fsutil::create_private_dir_all(dir)?;
+            deid::fsutil::create_private_dir_all(dir)?;
         }
-        crate::fsutil::ensure_private_file(dest)?; // 0600 before SQLite writes into it
+        deid::fsutil::ensure_private_file(dest)?; // 0600 before SQLite writes into it
         let result = self.export_into(dest, dest_str, key).and_then(|()| {
             let copy = Store::open_encrypted(dest, key)?;
             let (want, got) = (

@@ -6,11 +6,11 @@ use super::{
     DocId, DocRow, DocumentView, GoldSpan, Judgment, NewDocument, PreAnnotation, Status, Store,
     TokenProb,
 };
-use crate::deidentify::Annotation;
-use crate::error::Result;
-use crate::phi::Span;
-use crate::rules::{Reason, TokenRule};
-use crate::tokenize::OffsetMap;
+use deid::deidentify::Annotation;
+use deid::error::Result;
+use deid::phi::Span;
+use deid::rules::{Reason, TokenRule};
+use deid::tokenize::OffsetMap;
 use rusqlite::types::Value;
 use rusqlite::{params, OptionalExtension};
 
@@ -492,7 +492,7 @@ impl Store {
                 let after = text[e..].chars().next();
                 let first = m.chars().next();
                 let last = m.chars().next_back();
-                let word = |c: Option<char>| c.is_some_and(crate::tokenize::is_word_char);
+                let word = |c: Option<char>| c.is_some_and(deid::tokenize::is_word_char);
                 if (word(before) && word(first)) || (word(after) && word(last)) {
                     continue;
                 }

@@ -30,8 +30,8 @@ pub use docs::{rule_label, token_probs, NewPreAnnotation};
 pub use judgment::{CategoryQuality, ReviewReport, INFO_KEYS};
 pub use sample::{Sample, SampleId};
 
-use crate::error::{Error, Result};
-use crate::phi::{PhiType, Span};
+use deid::error::{Error, Result};
+use deid::phi::{PhiType, Span};
 use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -293,10 +293,10 @@ impl Store {
             message,
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            crate::fsutil::create_private_dir_all(dir)?;
+            deid::fsutil::create_private_dir_all(dir)?;
         }
         // 0600 before SQLite opens it: its -wal and -shm files inherit the database's mode
-        crate::fsutil::ensure_private_file(path)?;
+        deid::fsutil::ensure_private_file(path)?;
         let mut conn = Connection::open(path)
             .map_err(|e| fail(format!("cannot open the annotation database: {e}")))?;
         if let Some(key) = key {
@@ -305,9 +305,8 @@ impl Store {
         conn.set_prepared_statement_cache_capacity(64);
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| fail(format!("cannot set the busy timeout: {e}")))?;
-        let mode: String = conn
-            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-            .map_err(|e| fail(format!("not a usable SQLite database: {e}")))?;
+        let mode =
+            wal_mode(&conn).map_err(|e| fail(format!("not a usable SQLite database: {e}")))?;
         if !mode.eq_ignore_ascii_case("wal") {
             return Err(fail(format!(
                 "cannot switch to WAL journal mode (got {mode:?}); is the folder on a network drive?"
@@ -552,4 +551,25 @@ pub(crate) fn doc_status_chars(
     let status = Status::parse(&status)
         .ok_or_else(|| store_err(path, format!("document {doc}: unknown status {status:?}")))?;
     Ok((status, chars as usize))
+}
+
+/// Switch the connection to WAL and return the journal mode SQLite reports. Switching needs a
+/// moment of exclusive access, and SQLite answers "database is locked" at once, without the busy
+/// handler, while another program is creating or recovering the same new file (seen with two
+/// app windows started together); that is retried for up to [`BUSY_TIMEOUT`].
+fn wal_mode(conn: &Connection) -> rusqlite::Result<String> {
+    let started = std::time::Instant::now();
+    loop {
+        match conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)) {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) && started.elapsed() < BUSY_TIMEOUT =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => return other,
+        }
+    }
 }

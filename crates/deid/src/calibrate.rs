@@ -13,13 +13,30 @@ use serde::Serialize;
 use std::path::Path;
 
 /// Which recall the target applies to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RecallKind {
     /// Token recall over the HIPAA categories.
     Hipaa,
     /// Token recall over every category.
     All,
+}
+
+impl RecallKind {
+    /// The names [`RecallKind::from_str`](std::str::FromStr) accepts.
+    pub const NAMES: [&'static str; 2] = ["hipaa", "all"];
+}
+
+impl std::str::FromStr for RecallKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<RecallKind, String> {
+        match s {
+            "hipaa" => Ok(RecallKind::Hipaa),
+            "all" => Ok(RecallKind::All),
+            other => Err(format!("unknown recall {other:?}: use hipaa or all")),
+        }
+    }
 }
 
 /// The grid of P(SAFE) thresholds tried.

@@ -97,7 +97,7 @@ macro_rules! spec {
             path: $path,
             flag: $flag,
             cased: $cased,
-            embedded: include_str!(concat!("../lexicons/", $path)),
+            embedded: include_str!(concat!("../../../lexicons/", $path)),
         }
     };
 }

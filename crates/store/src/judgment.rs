@@ -4,18 +4,18 @@ use super::{
     doc_status_chars, now, parse_spans, store_err, Cached, CorpusId, Ctx, DocId, InfoState,
     Judgment, Store, Verdict,
 };
-use crate::error::Result;
-use crate::eval::{evaluate_pair, Counts};
-use crate::i2b2::{document_from_spans, Document};
-use crate::phi::{PhiType, Span};
-use crate::tokenize::i2b2_tokens;
+use deid::error::Result;
+use deid::eval::{evaluate_pair, Counts};
+use deid::i2b2::{document_from_spans, Document};
+use deid::phi::{PhiType, Span};
+use deid::tokenize::i2b2_tokens;
 use rusqlite::params;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 
 /// The kinds of information useful for causality assessment a judgment records (generated from
 /// `definitions/definitions.toml`, as the app's list is).
-pub use crate::definitions::INFO_KEYS;
+pub use deid::definitions::INFO_KEYS;
 
 /// Token-level quality of the current pre-annotations for one category, against the gold.
 #[derive(Serialize, Debug, Clone, PartialEq)]

@@ -9,12 +9,17 @@ use std::sync::OnceLock;
 /// Where a session runs. `Auto` is a request, never where a session ended up: the GPU when the
 /// ONNX Runtime library loaded is a GPU build (`./studio setup` installs one where `nvidia-smi`
 /// finds a GPU) and CUDA starts, else the CPU.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Provider {
     Auto,
     Cpu,
     Cuda,
+}
+
+impl Provider {
+    /// The names [`Provider::from_str`](std::str::FromStr) accepts, for command-line help.
+    pub const NAMES: [&'static str; 3] = ["auto", "cpu", "cuda"];
 }
 
 impl std::str::FromStr for Provider {
@@ -57,7 +62,8 @@ fn candidates() -> Vec<PathBuf> {
     {
         out.push(dir.join("libonnxruntime.so"));
     }
-    let vendor = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vendor/onnxruntime");
+    // this crate sits at crates/deid in the checkout; vendor/ is at the checkout's root
+    let vendor = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../vendor/onnxruntime");
     if let Ok(entries) = std::fs::read_dir(&vendor) {
         let mut libs: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))

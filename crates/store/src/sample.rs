@@ -3,7 +3,7 @@
 
 use super::annotators::{check_annotator_name, register};
 use super::{now, store_err, Cached, CorpusId, Ctx, DocId, Store};
-use crate::error::Result;
+use deid::error::Result;
 use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 

@@ -5,6 +5,7 @@
 pub mod annotate;
 pub mod calibrate;
 pub mod combine;
+pub mod config;
 pub mod definitions;
 pub mod deidentify;
 pub mod error;
@@ -20,7 +21,6 @@ pub mod model;
 pub mod phi;
 pub mod recognize;
 pub mod rules;
-pub mod store;
 pub mod surrogate;
 pub mod tokenize;
 

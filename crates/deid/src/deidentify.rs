@@ -15,7 +15,7 @@ use crate::tokenize::{OffsetMap, Token, Tokenized};
 use rayon::prelude::*;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     Hybrid,

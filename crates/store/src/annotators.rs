@@ -11,7 +11,7 @@ use super::{
     doc_status_chars, now, parse_spans, store_err, Cached, CorpusSummary, Ctx, DocId, DocumentView,
     GoldSpan, Judgment, Status, Store,
 };
-use crate::error::Result;
+use deid::error::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 

@@ -4,12 +4,12 @@
 
 use super::annotators::version_spans;
 use super::{store_err, CorpusId, Ctx, DocId, GoldSpan, Judgment, Status, Store};
-use crate::error::{Error, Result};
-use crate::fsutil::{write_atomic, Durability};
-use crate::i2b2::{document_from_spans, write_file};
-use crate::masking::mask_text;
-use crate::phi::Span;
-use crate::tokenize::OffsetMap;
+use deid::error::{Error, Result};
+use deid::fsutil::{write_atomic, Durability};
+use deid::i2b2::{document_from_spans, write_file};
+use deid::masking::mask_text;
+use deid::phi::Span;
+use deid::tokenize::OffsetMap;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::path::Path;
@@ -137,7 +137,7 @@ impl Store {
     /// marked done, `<external_id>.xml` (sanitised), with that annotator's spans. Narratives
     /// nobody reviewed are never written: gold means reviewed. Returns the number written.
     pub fn export_i2b2(&self, corpus: CorpusId, annotator: &str, dir: &Path) -> Result<usize> {
-        crate::fsutil::create_private_dir_all(dir)?;
+        deid::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
         let mut written = 0;
         self.export_docs(corpus, annotator, true, |d| {
@@ -158,7 +158,7 @@ impl Store {
     /// One `<external_id>.txt` per narrative: the text de-identified with `annotator`'s version
     /// (the pre-annotation where they have not worked yet).
     pub fn export_masked(&self, corpus: CorpusId, annotator: &str, dir: &Path) -> Result<usize> {
-        crate::fsutil::create_private_dir_all(dir)?;
+        deid::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
         self.export_docs(corpus, annotator, false, |d| {
             let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
@@ -167,7 +167,7 @@ impl Store {
             let masked = if d.annotated {
                 mask_text(&d.text, &map, &spans)
             } else {
-                crate::masking::mask_every_word(&d.text)
+                deid::masking::mask_every_word(&d.text)
             };
             let file = dir.join(format!(
                 "{}.txt",

@@ -1,7 +1,7 @@
 //! Agreement between two annotators over a corpus or a sample, and adjudication: a third person
 //! decides, per disagreement, which version is right; the result is the gold of the reserved
 //! annotator `adjudicated`, and every decision is kept in the `adjudication` table with who
-//! decided. The figures themselves are computed by the engine ([`crate::eval::agreement`]).
+//! decided. The figures themselves are computed by the engine ([`deid::eval::agreement`]).
 
 use super::annotators::{
     check_annotator_name, own_status, put_own_status, register, version_spans, ADJUDICATED,
@@ -11,9 +11,9 @@ use super::{
     check_spans, doc_status_chars, now, parse_spans, refresh_gold_summary, spans_json, store_err,
     Cached, CorpusId, Ctx, DocId, GoldSpan, Status, Store,
 };
-use crate::error::Result;
-use crate::eval::agreement::{self, Agreement, Choice, Disagreement, DocPair};
-use crate::phi::Span;
+use deid::error::Result;
+use deid::eval::agreement::{self, Agreement, Choice, Disagreement, DocPair};
+use deid::phi::Span;
 use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -13,7 +13,7 @@ use crate::phi::PhiType;
 use regex::Regex;
 use rustc_hash::FxHashSet;
 
-const MONTHS: &str = include_str!("../../lexicons/unsafe/months_world.txt");
+const MONTHS: &str = include_str!("../../../../lexicons/unsafe/months_world.txt");
 
 #[derive(Debug, Clone)]
 pub(crate) struct WorldDateRecognizer {

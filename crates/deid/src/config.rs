@@ -1,0 +1,189 @@
+//! Which engine to run: the model directory, where the model runs and in which mode, resolved
+//! once from explicit choices (command-line flags, the app's settings) and the environment
+//! (`DEID_MODEL`, `DEID_PROVIDER`, `DEID_RULES_ONLY`). The `deid` command and the app both
+//! resolve through [`EngineConfig::resolve`], so the same variable means the same thing in both,
+//! and a value nobody understands is an error rather than a silent default.
+
+use crate::deidentify::{Deidentifier, Mode};
+use crate::error::{Error, Result};
+use crate::lexicon::Lexicons;
+use crate::model::{DeepModel, Provider, DEFAULT_MODEL_DIR};
+use crate::recognize::Recognizers;
+use crate::rules::RuleEngine;
+use std::path::{Path, PathBuf};
+
+/// The checkout this library was built from: `models/`, `lexicons/` and `vendor/` live there.
+pub fn checkout_root() -> PathBuf {
+    // this crate sits at crates/deid
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(manifest)
+        .to_path_buf()
+}
+
+/// The shipped model: `DEFAULT_MODEL_DIR` under the checkout.
+pub fn default_model_dir() -> PathBuf {
+    checkout_root().join(DEFAULT_MODEL_DIR)
+}
+
+/// What the caller chose explicitly; `None` leaves the choice to the environment, then the
+/// default.
+#[derive(Debug, Clone, Default)]
+pub struct Choices {
+    pub model_dir: Option<PathBuf>,
+    pub provider: Option<Provider>,
+    /// `None`: hybrid unless `DEID_RULES_ONLY=1`.
+    pub mode: Option<Mode>,
+    /// Lexicon folder instead of the embedded lists.
+    pub lexicons: Option<PathBuf>,
+}
+
+/// The engine to build, every choice resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineConfig {
+    pub model_dir: PathBuf,
+    pub provider: Provider,
+    pub mode: Mode,
+    pub lexicons: Option<PathBuf>,
+}
+
+/// An environment variable as `Some(value)`, or `None` when unset or empty.
+fn process_env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+impl EngineConfig {
+    /// Explicit choices first, then `DEID_MODEL` / `DEID_PROVIDER` / `DEID_RULES_ONLY`, then
+    /// the defaults (the shipped model, `auto`, hybrid). An unknown provider, or a
+    /// `DEID_RULES_ONLY` other than `0`/`1`, is an error naming the variable.
+    pub fn resolve(choices: Choices) -> Result<EngineConfig> {
+        EngineConfig::resolve_with(choices, process_env)
+    }
+
+    /// [`EngineConfig::resolve`] with the environment given (tests cannot change the process's
+    /// safely while other tests run).
+    pub fn resolve_with(
+        choices: Choices,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<EngineConfig> {
+        let model_dir = choices
+            .model_dir
+            .or_else(|| env("DEID_MODEL").map(PathBuf::from))
+            .unwrap_or_else(default_model_dir);
+        let provider = match (choices.provider, env("DEID_PROVIDER")) {
+            (Some(p), _) => p,
+            (None, Some(text)) => text.parse::<Provider>().map_err(|message| Error::Invalid {
+                path: PathBuf::from("DEID_PROVIDER"),
+                message,
+            })?,
+            (None, None) => Provider::Auto,
+        };
+        let mode = match choices.mode {
+            Some(m) => m,
+            None => match env("DEID_RULES_ONLY").as_deref() {
+                None | Some("0") => Mode::Hybrid,
+                Some("1") => Mode::RulesOnly,
+                Some(other) => {
+                    return Err(Error::Invalid {
+                        path: PathBuf::from("DEID_RULES_ONLY"),
+                        message: format!("{other:?} is neither 0 nor 1"),
+                    })
+                }
+            },
+        };
+        Ok(EngineConfig {
+            model_dir,
+            provider,
+            mode,
+            lexicons: choices.lexicons,
+        })
+    }
+
+    /// The rule engine with the configured lexicons.
+    pub fn rules(&self) -> Result<RuleEngine> {
+        let lexicons = match &self.lexicons {
+            Some(dir) => Lexicons::from_dir(dir)?,
+            None => Lexicons::embedded(),
+        };
+        Ok(RuleEngine::new(lexicons, Recognizers::new()))
+    }
+
+    /// Build the engine. The model is loaded unless the mode is rules-only; when CUDA was asked
+    /// for and could not start, the model runs on the CPU and `DeepModel::fallback` says why.
+    pub fn build(&self) -> Result<Deidentifier> {
+        let rules = self.rules()?;
+        if self.mode == Mode::RulesOnly {
+            return Ok(Deidentifier::rules_only(rules));
+        }
+        let model = DeepModel::load(&self.model_dir, self.provider)?;
+        Ok(Deidentifier::with_model(rules, model, self.mode))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn explicit_choices_win_over_the_environment() {
+        let env = env_of(&[
+            ("DEID_MODEL", "/env-model"),
+            ("DEID_PROVIDER", "cuda"),
+            ("DEID_RULES_ONLY", "1"),
+        ]);
+        let c = EngineConfig::resolve_with(
+            Choices {
+                model_dir: Some("/m".into()),
+                provider: Some(Provider::Cpu),
+                mode: Some(Mode::ModelOnly),
+                lexicons: None,
+            },
+            &env,
+        )
+        .unwrap();
+        assert_eq!(c.model_dir, PathBuf::from("/m"));
+        assert_eq!(c.provider, Provider::Cpu);
+        assert_eq!(c.mode, Mode::ModelOnly);
+        let from_env = EngineConfig::resolve_with(Choices::default(), &env).unwrap();
+        assert_eq!(from_env.model_dir, PathBuf::from("/env-model"));
+        assert_eq!(from_env.provider, Provider::Cuda);
+        assert_eq!(from_env.mode, Mode::RulesOnly);
+        let none = EngineConfig::resolve_with(Choices::default(), env_of(&[])).unwrap();
+        assert_eq!(none.model_dir, default_model_dir());
+        assert_eq!(none.provider, Provider::Auto);
+        assert_eq!(none.mode, Mode::Hybrid);
+    }
+
+    #[test]
+    fn unknown_values_in_the_environment_are_errors_naming_the_variable() {
+        let err =
+            EngineConfig::resolve_with(Choices::default(), env_of(&[("DEID_PROVIDER", "tpu")]))
+                .unwrap_err()
+                .to_string();
+        assert!(
+            err.contains("DEID_PROVIDER") && err.contains("tpu"),
+            "{err}"
+        );
+        let err =
+            EngineConfig::resolve_with(Choices::default(), env_of(&[("DEID_RULES_ONLY", "yes")]))
+                .unwrap_err()
+                .to_string();
+        assert!(err.contains("DEID_RULES_ONLY"), "{err}");
+    }
+
+    #[test]
+    fn the_default_model_is_the_shipped_one() {
+        assert!(default_model_dir().join("metadata.json").is_file());
+    }
+}
