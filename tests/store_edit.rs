@@ -305,3 +305,140 @@ fn annotators_have_their_own_undo_and_the_latest_gold_wins() {
     s.redo("alice").unwrap().unwrap();
     assert_eq!(s.document(id).unwrap().gold.len(), 2);
 }
+
+/// Two narratives with the same text, pre-annotated with the doctor only.
+fn two_docs(path: &std::path::Path) -> (i64, i64) {
+    let mut s = Store::open(path).unwrap();
+    let c = s.create_corpus("c", "x").unwrap();
+    let ids = s
+        .add_documents(c, &[new_doc("a", TEXT, None), new_doc("b", TEXT, None)])
+        .unwrap();
+    for &id in &ids {
+        s.save_pre_annotation(
+            id,
+            "m",
+            "hybrid",
+            &[Span::new(11, 16, PhiType::Doctor)],
+            &[],
+            0.1,
+        )
+        .unwrap();
+    }
+    (ids[0], ids[1])
+}
+
+fn gold_of(s: &Store, doc: i64) -> Vec<GoldSpan> {
+    s.document_for(doc, "alice").unwrap().gold
+}
+
+#[test]
+fn undo_on_one_narrative_leaves_the_others_untouched_across_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("annotations.db");
+    let (a, b) = two_docs(&path);
+    let doctor = g(11, 16, PhiType::Doctor);
+    let city = g(20, 26, PhiType::City);
+    let date = g(30, 38, PhiType::Date);
+    {
+        let mut s = Store::open(&path).unwrap();
+        s.apply_edit("alice", &edit("city on a", a, vec![], vec![city.clone()]))
+            .unwrap();
+        s.apply_edit("alice", &edit("date on b", b, vec![], vec![date.clone()]))
+            .unwrap();
+        s.apply_edit("alice", &edit("date on a", a, vec![], vec![date.clone()]))
+            .unwrap();
+        assert_eq!(
+            s.undo_redo_labels_in("alice", b).unwrap(),
+            (Some("date on b".into()), None)
+        );
+    }
+    // after a restart, ctrl+z on b undoes b's edit although a was edited after it
+    let mut s = Store::open(&path).unwrap();
+    let u = s.undo_in("alice", b).unwrap().unwrap();
+    assert_eq!((u.label.as_str(), u.docs.clone()), ("date on b", vec![b]));
+    assert_eq!(gold_of(&s, b), vec![doctor.clone()]);
+    assert_eq!(
+        gold_of(&s, a),
+        vec![doctor.clone(), city.clone(), date.clone()],
+        "a keeps both of its edits"
+    );
+    assert_eq!(
+        s.undo_in("alice", b).unwrap(),
+        None,
+        "b has nothing more to undo"
+    );
+    // a's history is its own: newest first
+    assert_eq!(s.undo_in("alice", a).unwrap().unwrap().label, "date on a");
+    assert_eq!(gold_of(&s, a), vec![doctor.clone(), city.clone()]);
+    assert_eq!(s.undo_in("alice", a).unwrap().unwrap().label, "city on a");
+    assert_eq!(gold_of(&s, a), vec![doctor.clone()]);
+    // redo on b gives b's edit back and nothing on a
+    drop(s);
+    let mut s = Store::open(&path).unwrap();
+    assert_eq!(s.redo_in("alice", b).unwrap().unwrap().docs, vec![b]);
+    assert_eq!(gold_of(&s, b), vec![doctor.clone(), date.clone()]);
+    assert_eq!(gold_of(&s, a), vec![doctor.clone()]);
+    // a new edit on b ends b's redo only: a can still redo its two edits
+    s.apply_edit("alice", &edit("city on b", b, vec![], vec![city.clone()]))
+        .unwrap();
+    assert_eq!(s.redo_in("alice", b).unwrap(), None);
+    assert_eq!(s.redo_in("alice", a).unwrap().unwrap().label, "city on a");
+    assert_eq!(s.redo_in("alice", a).unwrap().unwrap().label, "date on a");
+    assert_eq!(
+        gold_of(&s, a),
+        vec![doctor.clone(), city.clone(), date.clone()]
+    );
+    assert_eq!(gold_of(&s, b), vec![doctor, city, date]);
+}
+
+#[test]
+fn an_apply_to_all_is_undone_whole_until_one_of_its_narratives_is_edited_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("annotations.db");
+    let (a, b) = two_docs(&path);
+    let doctor = g(11, 16, PhiType::Doctor);
+    let city = g(20, 26, PhiType::City);
+    let date = g(30, 38, PhiType::Date);
+    let mut s = Store::open(&path).unwrap();
+    let to_all = |label: &str| Edit {
+        label: label.into(),
+        changes: vec![
+            DocEdit {
+                doc: a,
+                remove: vec![],
+                add: vec![city.clone()],
+            },
+            DocEdit {
+                doc: b,
+                remove: vec![],
+                add: vec![city.clone()],
+            },
+        ],
+    };
+    s.apply_edit("alice", &to_all("city everywhere")).unwrap();
+    // nothing happened since on either narrative: undo from a reverts both, redo from b both
+    let u = s.undo_in("alice", a).unwrap().unwrap();
+    assert_eq!(u.docs, vec![a, b]);
+    assert_eq!(gold_of(&s, b), vec![doctor.clone()]);
+    assert_eq!(s.redo_in("alice", b).unwrap().unwrap().docs, vec![a, b]);
+    assert_eq!(gold_of(&s, a), vec![doctor.clone(), city.clone()]);
+    // b edited again: undo from a now reverts a's part only, and b keeps both of its edits
+    s.apply_edit("alice", &edit("date on b", b, vec![], vec![date.clone()]))
+        .unwrap();
+    let u = s.undo_in("alice", a).unwrap().unwrap();
+    assert_eq!((u.label.as_str(), u.docs), ("city everywhere", vec![a]));
+    assert_eq!(gold_of(&s, a), vec![doctor.clone()]);
+    assert_eq!(
+        gold_of(&s, b),
+        vec![doctor.clone(), city.clone(), date.clone()]
+    );
+    // b's own history still holds its part of the apply-to-all, under its own edit
+    assert_eq!(s.undo_in("alice", b).unwrap().unwrap().label, "date on b");
+    assert_eq!(s.undo_in("alice", b).unwrap().unwrap().docs, vec![b]);
+    assert_eq!(gold_of(&s, b), vec![doctor.clone()]);
+    assert_eq!(s.undo_in("alice", b).unwrap(), None);
+    // the annotator-wide undo has nothing left either, and the history says what was undone
+    assert_eq!(s.undo("alice").unwrap(), None);
+    let states: Vec<String> = s.history(a).unwrap().into_iter().map(|h| h.state).collect();
+    assert_eq!(states, vec!["undone"]);
+}

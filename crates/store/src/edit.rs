@@ -7,6 +7,13 @@
 //! annotator's row before (or none) and after, with their row ids, so undo and redo put back
 //! exactly the rows that were there, under the same ids (gold ids are AUTOINCREMENT, never
 //! reused, and the newest id is the current gold).
+//!
+//! Undo works per narrative, as editors do ([`Scope::Document`]): it reverts the latest part of
+//! an edit that changed the narrative on screen and leaves every other narrative as it is. An edit
+//! that changed several narratives at once (apply to all) is undone as a whole from any of them
+//! while none of them has been edited since; otherwise only this narrative's part. Each
+//! narrative's part keeps its own state (`edit_document.state`); per narrative, undone parts are
+//! always the newest ones, and a new edit of a narrative discards that narrative's redo.
 
 use super::annotators::{
     check_annotator_name, own_status, put_own_status, register, version_spans,
@@ -65,6 +72,49 @@ fn put_row(
         .ctx(path, "replacing gold")?;
     }
     Ok(())
+}
+
+/// Which history an undo or redo walks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Everything this annotator edited, newest first.
+    Annotator,
+    /// The edits of one narrative.
+    Document(DocId),
+}
+
+/// The edit the next undo (the newest with an applied part) or redo (the oldest with an undone
+/// part) in `scope` would step, with its label.
+fn next_edit(
+    conn: &Connection,
+    path: &Path,
+    annotator: &str,
+    undo: bool,
+    scope: Scope,
+) -> Result<Option<(i64, String)>> {
+    let (state, order) = if undo {
+        ("applied", "DESC")
+    } else {
+        ("undone", "ASC")
+    };
+    let doc_filter = match scope {
+        Scope::Annotator => "",
+        Scope::Document(_) => "AND x.doc_id = ?3",
+    };
+    let sql = format!(
+        "SELECT e.id, e.label FROM edit_document x JOIN edit e ON e.id = x.edit_id
+         WHERE e.annotator = ?1 AND x.state = ?2 {doc_filter}
+         ORDER BY e.id {order} LIMIT 1"
+    );
+    let found = match scope {
+        Scope::Annotator => conn.row_cached(&sql, params![annotator, state], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        }),
+        Scope::Document(doc) => conn.row_cached(&sql, params![annotator, state, doc], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        }),
+    };
+    found.optional().ctx(path, "reading the edit history")
 }
 
 fn set_status(conn: &Connection, path: &Path, doc: DocId, status: Status) -> Result<()> {
@@ -135,9 +185,21 @@ impl Store {
         }
 
         register(&tx, path, annotator, &now)?;
+        // a new edit of a narrative ends that narrative's redo (and only that one's)
+        for doc in &order {
+            tx.exec_cached(
+                "UPDATE edit_document SET state = 'discarded'
+                 WHERE doc_id = ?2 AND state = 'undone'
+                   AND edit_id IN (SELECT id FROM edit WHERE annotator = ?1)",
+                params![annotator, doc],
+            )
+            .ctx(path, "clearing the redo stack")?;
+        }
         tx.exec_cached(
             "UPDATE edit SET state = 'discarded', changed_at = ?2
-             WHERE annotator = ?1 AND state = 'undone'",
+             WHERE annotator = ?1 AND state = 'undone'
+               AND NOT EXISTS (SELECT 1 FROM edit_document x
+                               WHERE x.edit_id = edit.id AND x.state <> 'discarded')",
             params![annotator, now],
         )
         .ctx(path, "clearing the redo stack")?;
@@ -203,55 +265,61 @@ impl Store {
         Ok(edit_id)
     }
 
-    /// Reverts this annotator's latest applied edit (all its narratives) in one transaction.
+    /// Reverts this annotator's latest applied edit (all its narratives still applied) in one
+    /// transaction, whatever narrative it was on.
     pub fn undo(&mut self, annotator: &str) -> Result<Option<UndoResult>> {
-        self.step(annotator, true)
+        self.step(annotator, true, Scope::Annotator)
     }
 
-    /// Re-applies this annotator's most recently undone edit.
+    /// Re-applies this annotator's oldest undone edit.
     pub fn redo(&mut self, annotator: &str) -> Result<Option<UndoResult>> {
-        self.step(annotator, false)
+        self.step(annotator, false, Scope::Annotator)
+    }
+
+    /// Undo on one narrative: reverts this annotator's latest edit of `doc` (see the module's
+    /// docs for edits of several narratives); other narratives are untouched.
+    pub fn undo_in(&mut self, annotator: &str, doc: DocId) -> Result<Option<UndoResult>> {
+        self.step(annotator, true, Scope::Document(doc))
+    }
+
+    /// Redo on one narrative: re-applies the oldest undone edit of `doc`.
+    pub fn redo_in(&mut self, annotator: &str, doc: DocId) -> Result<Option<UndoResult>> {
+        self.step(annotator, false, Scope::Document(doc))
     }
 
     /// The labels the next undo and redo would revert / re-apply (for the menus).
     pub fn undo_redo_labels(&self, annotator: &str) -> Result<(Option<String>, Option<String>)> {
-        let label = |sql: &str| -> Result<Option<String>> {
-            self.conn
-                .row_cached(sql, [annotator], |r| r.get(0))
-                .optional()
-                .ctx(&self.path, "reading the edit history")
-        };
-        Ok((
-            label(
-                "SELECT label FROM edit WHERE annotator = ?1 AND state = 'applied'
-                 ORDER BY id DESC LIMIT 1",
-            )?,
-            label(
-                "SELECT label FROM edit WHERE annotator = ?1 AND state = 'undone'
-                 ORDER BY id ASC LIMIT 1",
-            )?,
-        ))
+        self.labels(annotator, Scope::Annotator)
     }
 
-    fn step(&mut self, annotator: &str, undo: bool) -> Result<Option<UndoResult>> {
+    /// The labels the next undo and redo on `doc` would revert / re-apply.
+    pub fn undo_redo_labels_in(
+        &self,
+        annotator: &str,
+        doc: DocId,
+    ) -> Result<(Option<String>, Option<String>)> {
+        self.labels(annotator, Scope::Document(doc))
+    }
+
+    fn labels(&self, annotator: &str, scope: Scope) -> Result<(Option<String>, Option<String>)> {
+        let label = |undo: bool| -> Result<Option<String>> {
+            Ok(next_edit(&self.conn, &self.path, annotator, undo, scope)?.map(|(_, l)| l))
+        };
+        Ok((label(true)?, label(false)?))
+    }
+
+    fn step(&mut self, annotator: &str, undo: bool, scope: Scope) -> Result<Option<UndoResult>> {
         let path = &self.path;
         let what = if undo { "undo" } else { "redo" };
         let tx = self.conn.transaction().ctx(path, what)?;
         let now = now(&tx, path)?;
-        // Undone edits are always a suffix of the annotator's non-discarded history.
-        let sql = if undo {
-            "SELECT id, label FROM edit WHERE annotator = ?1 AND state = 'applied'
-             ORDER BY id DESC LIMIT 1"
-        } else {
-            "SELECT id, label FROM edit WHERE annotator = ?1 AND state = 'undone'
-             ORDER BY id ASC LIMIT 1"
-        };
-        let found: Option<(i64, String)> = tx
-            .row_cached(sql, [annotator], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()
-            .ctx(path, what)?;
-        let Some((edit_id, label)) = found else {
+        let Some((edit_id, label)) = next_edit(&tx, path, annotator, undo, scope)? else {
             return Ok(None);
+        };
+        let (from_state, to_state) = if undo {
+            ("applied", "undone")
+        } else {
+            ("undone", "applied")
         };
         type Row = (
             DocId,
@@ -272,11 +340,11 @@ impl Store {
                     "SELECT doc_id, before_gold_id, before_spans, before_updated_at, after_gold_id,
                         after_spans, after_updated_at, status_before, status_after,
                         own_status_before, own_status_after
-                     FROM edit_document WHERE edit_id = ?1 ORDER BY rowid",
+                     FROM edit_document WHERE edit_id = ?1 AND state = ?2 ORDER BY rowid",
                 )
                 .ctx(path, what)?;
             let rows = stmt
-                .query_map([edit_id], |r| {
+                .query_map(params![edit_id, from_state], |r| {
                     Ok((
                         r.get(0)?,
                         r.get(1)?,
@@ -294,6 +362,23 @@ impl Store {
                 .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
                 .ctx(path, what)?;
             rows
+        };
+        // On one narrative, the edit's other narratives go along only if this edit is still
+        // their newest step (undo) / their next step (redo): all of them, or this one alone.
+        let rows: Vec<Row> = match scope {
+            Scope::Annotator => rows,
+            Scope::Document(doc) => {
+                let mut whole = true;
+                for row in rows.iter().filter(|r| r.0 != doc) {
+                    let next = next_edit(&tx, path, annotator, undo, Scope::Document(row.0))?;
+                    whole &= next.map(|(id, _)| id) == Some(edit_id);
+                }
+                if whole {
+                    rows
+                } else {
+                    rows.into_iter().filter(|r| r.0 == doc).collect()
+                }
+            }
         };
         let mut docs = Vec::with_capacity(rows.len());
         for (doc, b_id, b_spans, b_at, a_id, a_spans, a_at, s_before, s_after, o_before, o_after) in
@@ -339,11 +424,23 @@ impl Store {
                 }
             }
             refresh_gold_summary(&tx, path, doc, &now)?;
+            tx.exec_cached(
+                "UPDATE edit_document SET state = ?3 WHERE edit_id = ?1 AND doc_id = ?2",
+                params![edit_id, doc, to_state],
+            )
+            .ctx(path, what)?;
             docs.push(doc);
         }
+        // the edit's own state sums up its parts: applied while any part is
         tx.exec_cached(
-            "UPDATE edit SET state = ?2, changed_at = ?3 WHERE id = ?1",
-            params![edit_id, if undo { "undone" } else { "applied" }, now],
+            "UPDATE edit SET changed_at = ?2, state = CASE
+                 WHEN EXISTS (SELECT 1 FROM edit_document WHERE edit_id = ?1 AND state = 'applied')
+                     THEN 'applied'
+                 WHEN EXISTS (SELECT 1 FROM edit_document WHERE edit_id = ?1 AND state = 'undone')
+                     THEN 'undone'
+                 ELSE 'discarded' END
+             WHERE id = ?1",
+            params![edit_id, now],
         )
         .ctx(path, what)?;
         tx.commit().ctx(path, what)?;
@@ -356,7 +453,7 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare(
-                "SELECT e.id, e.annotator, e.label, e.state, e.created_at, x.before_view,
+                "SELECT e.id, e.annotator, e.label, x.state, e.created_at, x.before_view,
                     x.after_spans
                  FROM edit_document x JOIN edit e ON e.id = x.edit_id
                  WHERE x.doc_id = ?1 ORDER BY e.id",

@@ -53,7 +53,17 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4445_4944;
 
 /// The migrations, in order; `user_version` = how many have been applied.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+
+/// Version 4: undo per narrative. Each narrative's part of an edit has its own state, so that
+/// undoing on one narrative leaves the others as they are (an edit's own `state` becomes a
+/// summary: applied while any part is).
+const V4: &str = r#"
+ALTER TABLE edit_document ADD COLUMN state TEXT NOT NULL DEFAULT 'applied'
+    CHECK (state IN ('applied', 'undone', 'discarded'));
+UPDATE edit_document SET state = (SELECT e.state FROM edit e WHERE e.id = edit_document.edit_id);
+CREATE INDEX edit_document_doc_state ON edit_document (doc_id, state, edit_id);
+"#;
 
 const V3: &str = r#"
 CREATE TABLE annotator (
