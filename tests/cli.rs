@@ -286,3 +286,70 @@ fn hipaa_recall_and_precision(gold: &Path, sys: &Path) -> (f64, f64) {
         summary["precision"].as_f64().unwrap(),
     )
 }
+
+#[test]
+fn conll_and_bioc_outputs_carry_the_same_spans_as_i2b2() {
+    use deid::formats::{bioc, conll};
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    let text =
+        "Pt 🙂 John Smith seen 12/26/20 at Mercy Hospital,\r\ncall 555-123-4567. Иван Петров.";
+    write(&input, "a.txt", text.as_bytes());
+    let csv = write(
+        dir.path(),
+        "reports.csv",
+        "VAERS_ID,SYMPTOM_TEXT\n101,Fever on 12/26/20.\n102,Seen at home. Called 555-123-4567.\n"
+            .as_bytes(),
+    );
+    for format in ["i2b2", "conll", "bioc"] {
+        for (src, out) in [
+            (&input, format.to_string()),
+            (&csv, format!("{format}-csv")),
+        ] {
+            let run = deid(&[
+                "annotate",
+                "--rules-only",
+                p(src),
+                "--out",
+                p(&dir.path().join(out)),
+                "--format",
+                format,
+                "--quiet",
+            ]);
+            assert!(run.status.success(), "{format}: {}", stderr(&run));
+        }
+    }
+    let gold = deid::i2b2::read_file(&dir.path().join("i2b2/a.xml")).unwrap();
+    assert!(!gold.tags.is_empty());
+    let xml = std::fs::read(dir.path().join("bioc/a.bioc.xml")).unwrap();
+    let c = bioc::parse(&xml, Path::new("a.bioc.xml")).unwrap();
+    assert_eq!(c.documents.len(), 1);
+    assert_eq!(
+        (c.documents[0].id.as_str(), c.documents[0].text.as_str()),
+        ("a", text)
+    );
+    assert_eq!(c.documents[0].spans, gold.spans());
+    let src = std::fs::read_to_string(dir.path().join("conll/a.conll")).unwrap();
+    let docs = conll::parse(&src, Path::new("a.conll")).unwrap();
+    assert_eq!(docs[0].id, "a");
+    let want: Vec<(String, String)> = conll::word_tags(text, &gold.spans())
+        .into_iter()
+        .map(|(t, tag)| (t.text(text).to_string(), tag))
+        .collect();
+    assert_eq!(docs[0].words, want);
+    // a CSV gives one CoNLL file (a document per row, in order) and one BioC file per row
+    let src = std::fs::read_to_string(dir.path().join("conll-csv/reports.conll")).unwrap();
+    let ids: Vec<String> = conll::parse(&src, Path::new("x"))
+        .unwrap()
+        .into_iter()
+        .map(|d| d.id)
+        .collect();
+    assert_eq!(ids, ["101", "102"]);
+    for id in ["101", "102"] {
+        assert!(
+            dir.path().join(format!("bioc-csv/{id}.bioc.xml")).exists(),
+            "{id}"
+        );
+    }
+}

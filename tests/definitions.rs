@@ -4,7 +4,7 @@
 //! is not what the generator makes of the TOML file (a generated file edited by hand, or the TOML
 //! file edited without regenerating), and when the shipped model disagrees with the definitions.
 
-use deid::definitions::{FEATURE_NAMES, LABELS};
+use deid::definitions::{Feature, RuleReason, FEATURE_NAMES, LABELS};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -87,6 +87,13 @@ fn an_edited_generated_module_is_stale() {
 #[test]
 fn a_category_changed_in_the_definitions_changes_every_module() {
     // the generator reads the TOML file it sits beside: a changed category reaches all three files
+    let stale = generated_after(|t| t.replace("type = \"HEALTHPLAN\"", "type = \"INSURANCE\""));
+    assert_eq!(stale, GENERATED);
+}
+
+/// Writes `definitions.toml` with `edit` applied, and the generator beside it, under a new
+/// temporary folder, runs it there, and returns the generated files that differ from the checked-in ones.
+fn generated_after(edit: impl Fn(&str) -> String) -> Vec<&'static str> {
     let tmp = tempfile::tempdir().unwrap();
     let defs = tmp.path().join("definitions");
     std::fs::create_dir(&defs).unwrap();
@@ -96,11 +103,86 @@ fn a_category_changed_in_the_definitions_changes_every_module() {
     )
     .unwrap();
     let toml = std::fs::read_to_string(root().join("definitions/definitions.toml")).unwrap();
-    let changed = toml.replace("type = \"HEALTHPLAN\"", "type = \"INSURANCE\"");
-    assert_ne!(changed, toml);
+    let changed = edit(&toml);
+    assert_ne!(changed, toml, "the edit changes nothing");
     std::fs::write(defs.join("definitions.toml"), changed).unwrap();
     assert_eq!(generate(&defs.join("generate.py"), tmp.path()), GENERATED);
-    assert_eq!(stale(tmp.path(), &root()), GENERATED);
+    stale(tmp.path(), &root())
+}
+
+#[test]
+fn a_renamed_feature_changes_rust_and_python() {
+    // the rule engine's `Feature::name` is the column name: renamed once, in the TOML file
+    let stale = generated_after(|t| t.replace("name = \"is-drug\"", "name = \"is-medication\""));
+    assert_eq!(
+        stale,
+        ["crates/deid/src/definitions.rs", "training/definitions.py"]
+    );
+}
+
+#[test]
+fn a_changed_reason_changes_rust_and_javascript() {
+    // the engine's reason names and the app's explanations of them come from one list
+    let stale = generated_after(|t| {
+        t.replace(
+            "explanation = \"no SAFE dictionary knows it\"",
+            "explanation = \"unknown to every SAFE dictionary\"",
+        )
+    });
+    assert_eq!(
+        stale,
+        ["crates/deid/src/definitions.rs", "ui/app/js/definitions.js"]
+    );
+}
+
+#[test]
+fn rule_features_are_named_by_their_model_columns() {
+    for f in Feature::ALL {
+        assert_eq!(FEATURE_NAMES[f.column()], f.name(), "{f:?}");
+        assert_eq!(
+            serde_json::to_value(f).unwrap(),
+            serde_json::json!(f.name())
+        );
+    }
+    // Meldau's fifteen are the first columns, in order (the shipped model's input)
+    for (k, f) in Feature::MELDAU.into_iter().enumerate() {
+        assert_eq!(f.column(), k, "{f:?}");
+    }
+}
+
+#[test]
+fn the_app_explains_every_reason_the_engine_gives() {
+    // the engine's labels (as the store writes them for the app) name a defined reason, and the
+    // app's generated copy lists that reason with the engine's explanation of it
+    let js = std::fs::read_to_string(root().join("ui/app/js/definitions.js")).unwrap();
+    for kind in RuleReason::ALL {
+        let entry = format!("{{ name: '{}', ", kind.name());
+        let line = js
+            .lines()
+            .find(|l| l.trim_start().starts_with(&entry))
+            .unwrap_or_else(|| panic!("ui/app/js/definitions.js lacks the reason {}", kind.name()));
+        // as the generator writes a JavaScript string
+        let js_text = kind
+            .explanation()
+            .replace('\\', "\\\\")
+            .replace('\'', "\\'");
+        assert!(line.contains(&js_text), "{line}");
+    }
+    let engine = deid::deidentify::Deidentifier::rules_only(deid::rules::RuleEngine::embedded());
+    let text =
+        "Pt seen by Dr Smith on Monday 12/26/2020 at 7:30am in Boston; van der Berg, J. fever";
+    let a = engine.annotate(text).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for r in &a.rules {
+        let label = r.reason.label();
+        let name = label.split(':').next().unwrap().to_string();
+        assert!(
+            RuleReason::ALL.iter().any(|k| k.name() == name),
+            "{label} is no reason of definitions/definitions.toml"
+        );
+        seen.insert(name);
+    }
+    assert!(seen.len() >= 5, "{seen:?}");
 }
 
 #[test]

@@ -433,7 +433,7 @@ fn shared_across_threads() {
 
 /// Rough throughput: `cargo test --release --test recognizers -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "timing only (2,000 narratives): cargo test --release --test recognizers -- --ignored --nocapture"]
 fn throughput() {
     let narrative = "A 53-year-old female patient received BNT162B2 (PFIZER-BIONTECH COVID-19 mRNA VACCINE; Lot number EL0140), intramuscular on 23Dec2020 at a single dose. Medical history included hypertension from 2015 and ongoing. On dec 22 I felt some myalgias, chills, fatigue, HA. By Dec 25, hand very swollen and painful with decreased ROM all fingers. Vitals: BP 152/112, P 116, T 99.1, O2 sat 94% on room air. Took 1/2 tablet of ibuprofen 400 mg at 7:00 pm. Seen in ED on 1/17, discharged 1/20. Test Date: 20201225; Test Name: COVID-19; Test Result: Negative. Pain was 8/10. The patient may have had an allergic reaction; she was treated with epinephrine 0.3 mg and Decadron 10mg IV. Sender's Comments: US-PFIZER INC-2020503871 same reporter. Symptoms lasted for 3 days and resolved on Tuesday. Follow-up with PCP in 2 weeks, CBC and CMP within normal limits, troponin 0.02.";
     let docs: Vec<String> = (0..2000).map(|i| format!("{narrative} #{i}")).collect();

@@ -288,3 +288,145 @@ fn exports_go_to_new_folders_with_a_manifest_and_an_audit_row() {
     );
     assert_eq!((log[1].who.as_str(), log[1].documents), ("alice", 1));
 }
+
+#[test]
+fn brat_bioc_conll_and_csv_exports_read_back_with_the_exact_gold() {
+    use deid::formats::{bioc, brat, conll, masked_csv};
+    use deid_store::ExportKind;
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    let c = s.create_corpus("c", "x").unwrap();
+    // CRLF, an emoji before the spans (one code point, two UTF-16 units, four bytes), Cyrillic
+    // and Chinese; the street crosses the line break
+    let text = "Pt 🙂 Иван Петров, 53,\r\nlives at 12 Main St\r\nSpringfield; Dr 王小明.";
+    let cp = |needle: &str| {
+        let b = text.find(needle).unwrap();
+        let s = text[..b].chars().count();
+        (s, s + needle.chars().count())
+    };
+    let span = |needle: &str, k| {
+        let (a, b) = cp(needle);
+        Span::new(a, b, k)
+    };
+    let gold = vec![
+        span("Иван Петров", PhiType::Patient),
+        span("53", PhiType::Age),
+        span("12 Main St\r\nSpringfield", PhiType::Street),
+        span("王小明", PhiType::Doctor),
+    ];
+    let ids = s
+        .add_documents(
+            c,
+            &[
+                new_doc("case/1", text, Some(gold.clone())),
+                new_doc(
+                    "unreviewed",
+                    TEXT,
+                    Some(vec![Span::new(19, 25, PhiType::City)]),
+                ),
+                new_doc("plain", TEXT, None),
+            ],
+        )
+        .unwrap();
+    s.set_status_for(ids[0], "alice", Status::Done).unwrap();
+    // "plain" is done but nothing annotated it: never gold, fully masked in the CSV
+    s.set_status_for(ids[2], "alice", Status::Done).unwrap();
+
+    let export = |s: &mut Store, kind, name: &str| {
+        let out = dir.path().join(name);
+        let m = s
+            .export_to_new_folder(c, kind, &out, "alice", "alice")
+            .unwrap();
+        (out, m)
+    };
+
+    let (out, m) = export(&mut s, ExportKind::Brat, "brat");
+    assert_eq!((m.documents, m.only_reviewed), (1, true));
+    let mut names: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "annotation.conf",
+            "case_1.ann",
+            "case_1.txt",
+            "manifest.json"
+        ]
+    );
+    let txt = std::fs::read_to_string(out.join("case_1.txt")).unwrap();
+    assert_eq!(
+        txt,
+        text.replace("\r\n", "\n"),
+        "brat counts a CR LF as one character"
+    );
+    let ann = std::fs::read_to_string(out.join("case_1.ann")).unwrap();
+    let b = txt.find("12 Main").unwrap();
+    let a = txt[..b].chars().count();
+    let b = a + "12 Main St\nSpringfield".chars().count();
+    assert!(
+        ann.contains(&format!("STREET {a} {};{} {b}\t", a + 10, a + 11)),
+        "{ann}"
+    );
+    let over_txt = brat::parse_ann(&txt, &ann, &out).unwrap();
+    assert_eq!(brat::spans_in(text, &over_txt), gold);
+
+    let (out, m) = export(&mut s, ExportKind::Bioc, "bioc");
+    assert_eq!((m.documents, m.only_reviewed), (1, true));
+    assert!(out.join("deid-studio.key").exists());
+    let xml = std::fs::read(out.join("gold.bioc.xml")).unwrap();
+    let coll = bioc::parse(&xml, &out).unwrap();
+    assert_eq!(
+        coll.infons,
+        [("offsets".to_string(), bioc::OFFSETS_INFON.to_string())]
+    );
+    assert_eq!(coll.date.len(), 8);
+    assert_eq!(coll.documents.len(), 1);
+    let d = &coll.documents[0];
+    assert_eq!((d.id.as_str(), d.text.as_str()), ("case/1", text));
+    assert_eq!(d.infons, [("annotator".to_string(), "alice".to_string())]);
+    assert_eq!(d.spans, gold);
+
+    let (out, m) = export(&mut s, ExportKind::Conll, "conll");
+    assert_eq!((m.documents, m.only_reviewed), (1, true));
+    let src = std::fs::read_to_string(out.join("gold.conll")).unwrap();
+    let docs = conll::parse(&src, &out).unwrap();
+    assert_eq!(docs.len(), 1);
+    assert_eq!(docs[0].id, "case/1");
+    assert_eq!(
+        conll::spans_from_tags(text, &docs[0].words, &out).unwrap(),
+        gold
+    );
+
+    let (out, m) = export(&mut s, ExportKind::MaskedCsv, "csv");
+    assert_eq!((m.documents, m.only_reviewed), (3, false));
+    let rows = masked_csv::parse(&std::fs::read(out.join("masked.csv")).unwrap(), &out).unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0].0, "case/1");
+    assert_eq!(
+        rows[0].1,
+        "Pt 🙂 [PATIENT], [AGE],\r\nlives at [STREET]; Dr [DOCTOR]."
+    );
+    assert_eq!(rows[1].1, "John Smith seen in [CITY] on 12/26/20.");
+    assert!(
+        !rows[2].1.contains("John"),
+        "unannotated: every word masked"
+    );
+
+    // bob reviewed nothing: his gold exports are empty, never the pre-annotation
+    for (kind, name) in [
+        (ExportKind::Brat, "b1"),
+        (ExportKind::Bioc, "b2"),
+        (ExportKind::Conll, "b3"),
+    ] {
+        let m = s
+            .export_to_new_folder(c, kind, &dir.path().join(name), "bob", "bob")
+            .unwrap();
+        assert_eq!(m.documents, 0, "{kind:?}");
+    }
+    let log = s.audit_log().unwrap();
+    assert_eq!(log[3].action, "export-csv");
+    assert_eq!(log[6].action, "export-brat");
+}

@@ -44,24 +44,38 @@ const GRID: [f32; 14] = [
     0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998, 0.999,
 ];
 
+/// One global threshold pair tried, with the recall and precision it gives on the gold set.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct CurvePoint {
+    /// P(SAFE) threshold for words the rules call safe.
     pub low: f32,
+    /// P(SAFE) threshold for words the rules call PHI (never below `low`).
     pub high: f32,
+    /// Token recall of the chosen [`RecallKind`].
     pub recall: f64,
+    /// Token precision (system tokens matching a gold token over system tokens).
     pub precision: f64,
 }
 
+/// The result of [`calibrate`]: the thresholds chosen and how they do on the gold set.
 #[derive(Debug, Clone, Serialize)]
 pub struct Calibration {
+    /// The recall asked for (0..1).
     pub target_recall: f64,
+    /// Which recall the target applies to.
     pub recall_kind: RecallKind,
+    /// Whether the chosen thresholds reach the target; when none does, they are the pair of
+    /// highest recall (best precision among equals) and no per-category pair is added.
     pub reached: bool,
+    /// The chosen thresholds, ready for a model's `metadata.json`.
     pub thresholds: Thresholds,
+    /// The recall the chosen thresholds give.
     pub recall: f64,
+    /// The precision the chosen thresholds give.
     pub precision: f64,
     /// Every global (low, high) pair tried: the recall/precision curve.
     pub curve: Vec<CurvePoint>,
+    /// Gold documents scored.
     pub documents: usize,
 }
 

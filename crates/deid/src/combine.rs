@@ -30,6 +30,7 @@ const NEVER_RELEASED: [Feature; 5] = [
 pub struct Decision {
     /// `None` = safe (released).
     pub kind: Option<PhiType>,
+    /// The model's P(SAFE) for the word.
     pub p_safe: f32,
     /// The threshold P(SAFE) had to reach for release (`INFINITY` when it never can).
     pub threshold: f32,
@@ -90,14 +91,19 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
     let pair = best_phi
         .and_then(|k| thresholds.per_category.get(k.type_name()))
         .map_or((thresholds.low, thresholds.high), |p| (p.low, p.high));
-    let never = NEVER_RELEASED.iter().any(|f| rule.features.has(*f))
+    // a title ("Dr" before a name) is spelled like the street abbreviation: its use decides
+    let never = (NEVER_RELEASED.iter().any(|f| rule.features.has(*f))
+        && rule.reason != Reason::Title)
         || matches!(rule.reason, Reason::Pattern(_));
-    let threshold = if never {
-        f32::INFINITY
-    } else if rule.phi && rule.reason != Reason::TimeOfDay {
-        pair.1
-    } else {
-        pair.0
+    let threshold = match rule.reason {
+        // a label before its value, and the unit of a measurement, are never PHI (guidelines)
+        Reason::FieldLabel => 0.0,
+        Reason::Measurement if !rule.phi => 0.0,
+        _ if never => f32::INFINITY,
+        // words the rules mask only because they hold digits: the model may release them
+        Reason::TimeOfDay | Reason::Measurement => pair.0,
+        _ if rule.phi => pair.1,
+        _ => pair.0,
     };
     let kind = if p_safe >= threshold {
         None
@@ -217,6 +223,63 @@ mod tests {
             assert_eq!(d.kind, Some(PhiType::Date), "{f:?}");
             assert!(d.threshold.is_infinite());
         }
+    }
+
+    #[test]
+    fn labels_and_units_are_released_titles_and_measured_numbers_need_the_model() {
+        let t = Thresholds {
+            low: 0.9,
+            high: 0.99,
+            per_category: Default::default(),
+        };
+        let score = |p_safe: f32| WordScore {
+            p_safe,
+            best_phi: Some(PhiType::Phone),
+            p_best_phi: 1.0 - p_safe,
+            p_max_phi: 1.0 - p_safe,
+        };
+        let rule = |phi: bool, reason: Reason, features: Features| TokenRule {
+            phi,
+            kind: phi.then_some(PhiType::Idnum),
+            reason,
+            features,
+        };
+        let none = Features::default();
+        // "Tel" before a number: released even when the model calls it PHI
+        assert!(
+            combine_score(&rule(false, Reason::FieldLabel, none), &score(0.05), &t)
+                .kind
+                .is_none()
+        );
+        // the unit of a measurement likewise; its number needs the low threshold, not the high
+        assert!(
+            combine_score(&rule(false, Reason::Measurement, none), &score(0.05), &t)
+                .kind
+                .is_none()
+        );
+        let number = rule(true, Reason::Measurement, none);
+        assert!(combine_score(&number, &score(0.95), &t).kind.is_none());
+        assert!(combine_score(&number, &score(0.85), &t).kind.is_some());
+        // "Dr" before a name: a street word, yet releasable at the low threshold as a title
+        let mut street = Features::default();
+        street.set(crate::rules::Feature::IsStreet, true);
+        assert!(
+            combine_score(&rule(false, Reason::Title, street), &score(0.95), &t)
+                .kind
+                .is_none()
+        );
+        assert!(
+            combine_score(&rule(false, Reason::Title, street), &score(0.5), &t)
+                .kind
+                .is_some()
+        );
+        assert!(combine_score(
+            &rule(true, Reason::Unsafe("is-street"), street),
+            &score(1.0),
+            &t
+        )
+        .kind
+        .is_some());
     }
 
     #[test]

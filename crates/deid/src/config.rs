@@ -32,7 +32,9 @@ pub fn default_model_dir() -> PathBuf {
 /// default.
 #[derive(Debug, Clone, Default)]
 pub struct Choices {
+    /// The model directory (`--model`, or the app's setting).
     pub model_dir: Option<PathBuf>,
+    /// The execution provider (`--provider`).
     pub provider: Option<Provider>,
     /// `None`: hybrid unless `DEID_RULES_ONLY=1`.
     pub mode: Option<Mode>,
@@ -43,9 +45,13 @@ pub struct Choices {
 /// The engine to build, every choice resolved.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineConfig {
+    /// The model directory to load (unused in rules-only mode).
     pub model_dir: PathBuf,
+    /// Where the model runs (a request: `auto` may end on the CPU).
     pub provider: Provider,
+    /// Hybrid, rules-only or model-only.
     pub mode: Mode,
+    /// A lexicon folder to read instead of the embedded lists.
     pub lexicons: Option<PathBuf>,
 }
 

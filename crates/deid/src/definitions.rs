@@ -2,7 +2,8 @@
 //! Regenerate: `python3 definitions/generate.py` (`tests/definitions.rs` fails while this file is stale).
 //!
 //! What the engine shares with the app (JavaScript) and training (Python): the i2b2 2014 PHI
-//! categories, the model's labels and feature columns, the causality information keys.
+//! categories, the model's labels and feature columns (with the rule engine's features named
+//! by them), the rule engine's reasons, the causality information keys.
 
 use serde::{Deserialize, Serialize};
 
@@ -373,6 +374,243 @@ pub mod feature_column {
     pub const PATTERN_ID: usize = 29;
     /// `pattern-location`
     pub const PATTERN_LOCATION: usize = 30;
+}
+
+/// A per-word feature the rule engine computes (`rules::Feature`). Each is a column of the
+/// model's feature vector, so its name is that column's in [`FEATURE_NAMES`]: written once,
+/// in `definitions/definitions.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// `is-possibly-city`: a city dictionary lists the word, and it is no stopword, curated SAFE
+    /// word or ordinary word that is also a medical term or drug.
+    IsPossiblyCity,
+    /// `has-capital-beginning`: the word starts with a capital letter (of any script), as written.
+    HasCapitalBeginning,
+    /// `is-sentence-beginning`: the word starts the text, a line or a sentence (the period after an
+    /// initial or a title such as "Dr." ends none).
+    IsSentenceBeginning,
+    /// `is-possibly-name`: a first-name or surname dictionary lists the word, with the exemptions
+    /// of is-possibly-city.
+    IsPossiblyName,
+    /// `is-common-word`: a common-word or stopword dictionary lists the word.
+    IsCommonWord,
+    /// `is-digit`: every character is a digit (of any script).
+    IsDigit,
+    /// `contains-digit`: some character is a digit (of any script): the rules never release such a
+    /// word.
+    ContainsDigit,
+    /// `is-medical-term`: a medical-term dictionary lists the word.
+    IsMedicalTerm,
+    /// `is-weekday`: a weekday name that looks like a date: capitalised, next to a number, or no
+    /// SAFE dictionary knows it.
+    IsWeekday,
+    /// `is-month`: a month name that looks like a date, as is-weekday ("may" or "march" in lower
+    /// case far from a number is none).
+    IsMonth,
+    /// `is-top-level-domain`: an internet top-level domain glued to the dot before it.
+    IsTopLevelDomain,
+    /// `is-street`: a street word ("Street", "Way") after a name or a house number on the same
+    /// line.
+    IsStreet,
+    /// `is-holiday`: a holiday name.
+    IsHoliday,
+    /// `is-single-letter`: the word is one character long.
+    IsSingleLetter,
+    /// `is-written-out-number`: a number word ("seven", "first") that looks like part of a date or
+    /// an age.
+    IsWrittenOutNumber,
+    /// `follows-salutation`: the word right after a salutation ("Dr", "Mrs"), separated by at most
+    /// two characters.
+    FollowsSalutation,
+    /// `is-salutation`: a salutation or title ("Dr", "Mrs").
+    IsSalutation,
+    /// `is-state`: a state or province name or abbreviation.
+    IsState,
+    /// `is-country`: a country name or code.
+    IsCountry,
+    /// `is-drug`: a drug dictionary lists the word.
+    IsDrug,
+}
+
+impl Feature {
+    /// Every rule feature, in column order.
+    pub const ALL: [Feature; 20] = [
+        Feature::IsPossiblyCity,
+        Feature::HasCapitalBeginning,
+        Feature::IsSentenceBeginning,
+        Feature::IsPossiblyName,
+        Feature::IsCommonWord,
+        Feature::IsDigit,
+        Feature::ContainsDigit,
+        Feature::IsMedicalTerm,
+        Feature::IsWeekday,
+        Feature::IsMonth,
+        Feature::IsTopLevelDomain,
+        Feature::IsStreet,
+        Feature::IsHoliday,
+        Feature::IsSingleLetter,
+        Feature::IsWrittenOutNumber,
+        Feature::FollowsSalutation,
+        Feature::IsSalutation,
+        Feature::IsState,
+        Feature::IsCountry,
+        Feature::IsDrug,
+    ];
+
+    /// The feature's column in the model's feature vector (its index in [`FEATURE_NAMES`]).
+    pub const fn column(self) -> usize {
+        match self {
+            Feature::IsPossiblyCity => feature_column::IS_POSSIBLY_CITY,
+            Feature::HasCapitalBeginning => feature_column::HAS_CAPITAL_BEGINNING,
+            Feature::IsSentenceBeginning => feature_column::IS_SENTENCE_BEGINNING,
+            Feature::IsPossiblyName => feature_column::IS_POSSIBLY_NAME,
+            Feature::IsCommonWord => feature_column::IS_COMMON_WORD,
+            Feature::IsDigit => feature_column::IS_DIGIT,
+            Feature::ContainsDigit => feature_column::CONTAINS_DIGIT,
+            Feature::IsMedicalTerm => feature_column::IS_MEDICAL_TERM,
+            Feature::IsWeekday => feature_column::IS_WEEKDAY,
+            Feature::IsMonth => feature_column::IS_MONTH,
+            Feature::IsTopLevelDomain => feature_column::IS_TOP_LEVEL_DOMAIN,
+            Feature::IsStreet => feature_column::IS_STREET,
+            Feature::IsHoliday => feature_column::IS_HOLIDAY,
+            Feature::IsSingleLetter => feature_column::IS_SINGLE_LETTER,
+            Feature::IsWrittenOutNumber => feature_column::IS_WRITTEN_OUT_NUMBER,
+            Feature::FollowsSalutation => feature_column::FOLLOWS_SALUTATION,
+            Feature::IsSalutation => feature_column::IS_SALUTATION,
+            Feature::IsState => feature_column::IS_STATE,
+            Feature::IsCountry => feature_column::IS_COUNTRY,
+            Feature::IsDrug => feature_column::IS_DRUG,
+        }
+    }
+
+    /// The feature's name (`is-possibly-city`): [`FEATURE_NAMES`] at its column.
+    pub const fn name(self) -> &'static str {
+        FEATURE_NAMES[self.column()]
+    }
+}
+
+/// A feature serialises as its name, as a unit variant (JSON: `"is-month"`).
+impl Serialize for Feature {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit_variant("Feature", *self as u32, self.name())
+    }
+}
+
+/// Why the rule engine masked or released a word, without the detail a reason may carry: the
+/// vocabulary of `rules::Reason` (`Reason::kind`), which the app explains to the reviewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RuleReason {
+    /// `pattern` (detail: the category), shown as "pattern recognizer: {detail}".
+    Pattern,
+    /// `digit`, shown as "contains a digit (never safe by rule)".
+    Digit,
+    /// `unsafe` (detail: the feature), shown as "UNSAFE dictionary: {detail}".
+    Unsafe,
+    /// `single-capital`, shown as "single capital letter (may be an initial)".
+    SingleCapital,
+    /// `after-salutation`, shown as "follows a salutation (Dr, Mrs…)".
+    AfterSalutation,
+    /// `time-of-day`, shown as "time of day (holds digits: masked by the rules, the model may
+    /// release it)".
+    TimeOfDay,
+    /// `measurement`, shown as "a number with its unit, or the unit (dose, lab value): the model
+    /// may release the number, the unit is safe".
+    Measurement,
+    /// `field-label`, shown as "a field label before its value (Tel, e-mail, Case…): not PHI,
+    /// always released".
+    FieldLabel,
+    /// `title`, shown as "a title before a name (Dr, Dra): not PHI, not the street abbreviation".
+    Title,
+    /// `context`, shown as "part of a name by context (name particle, or the head of a named
+    /// facility)".
+    Context,
+    /// `unknown`, shown as "no SAFE dictionary knows it".
+    Unknown,
+    /// `safe`, shown as "SAFE dictionary vouches for it".
+    Safe,
+}
+
+impl RuleReason {
+    /// Every reason, in the order of the engine's checks.
+    pub const ALL: [RuleReason; 12] = [
+        RuleReason::Pattern,
+        RuleReason::Digit,
+        RuleReason::Unsafe,
+        RuleReason::SingleCapital,
+        RuleReason::AfterSalutation,
+        RuleReason::TimeOfDay,
+        RuleReason::Measurement,
+        RuleReason::FieldLabel,
+        RuleReason::Title,
+        RuleReason::Context,
+        RuleReason::Unknown,
+        RuleReason::Safe,
+    ];
+
+    /// The machine name: what the engine serialises and the app's token data carries.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleReason::Pattern => "pattern",
+            RuleReason::Digit => "digit",
+            RuleReason::Unsafe => "unsafe",
+            RuleReason::SingleCapital => "single-capital",
+            RuleReason::AfterSalutation => "after-salutation",
+            RuleReason::TimeOfDay => "time-of-day",
+            RuleReason::Measurement => "measurement",
+            RuleReason::FieldLabel => "field-label",
+            RuleReason::Title => "title",
+            RuleReason::Context => "context",
+            RuleReason::Unknown => "unknown",
+            RuleReason::Safe => "safe",
+        }
+    }
+
+    /// What the reason carries after its name: `Some("category")` (an i2b2 TYPE),
+    /// `Some("feature")` (a rule feature's name) or `None`.
+    pub const fn detail(self) -> Option<&'static str> {
+        match self {
+            RuleReason::Pattern => Some("category"),
+            RuleReason::Digit => None,
+            RuleReason::Unsafe => Some("feature"),
+            RuleReason::SingleCapital => None,
+            RuleReason::AfterSalutation => None,
+            RuleReason::TimeOfDay => None,
+            RuleReason::Measurement => None,
+            RuleReason::FieldLabel => None,
+            RuleReason::Title => None,
+            RuleReason::Context => None,
+            RuleReason::Unknown => None,
+            RuleReason::Safe => None,
+        }
+    }
+
+    /// The sentence the app shows for it; `{detail}` stands for the detail.
+    pub const fn explanation(self) -> &'static str {
+        match self {
+            RuleReason::Pattern => "pattern recognizer: {detail}",
+            RuleReason::Digit => "contains a digit (never safe by rule)",
+            RuleReason::Unsafe => "UNSAFE dictionary: {detail}",
+            RuleReason::SingleCapital => "single capital letter (may be an initial)",
+            RuleReason::AfterSalutation => "follows a salutation (Dr, Mrs…)",
+            RuleReason::TimeOfDay => {
+                "time of day (holds digits: masked by the rules, the model may release it)"
+            }
+            RuleReason::Measurement => {
+                "a number with its unit, or the unit (dose, lab value): the model may release the number, the unit is safe"
+            }
+            RuleReason::FieldLabel => {
+                "a field label before its value (Tel, e-mail, Case…): not PHI, always released"
+            }
+            RuleReason::Title => {
+                "a title before a name (Dr, Dra): not PHI, not the street abbreviation"
+            }
+            RuleReason::Context => {
+                "part of a name by context (name particle, or the head of a named facility)"
+            }
+            RuleReason::Unknown => "no SAFE dictionary knows it",
+            RuleReason::Safe => "SAFE dictionary vouches for it",
+        }
+    }
 }
 
 /// The kinds of information useful for causality assessment a judgment records.

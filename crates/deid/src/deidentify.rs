@@ -15,19 +15,28 @@ use crate::tokenize::{OffsetMap, Token, Tokenized};
 use rayon::prelude::*;
 use serde::Serialize;
 
+/// How a [`Deidentifier`] decides; serialised kebab-case (`hybrid`, `rules-only`, `model-only`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
+    /// Rules and model combined by the adaptive thresholds (Meldau 2018): a word is released
+    /// only when both allow it. The default with a model.
     Hybrid,
+    /// The conservative rules alone: no model, no probabilities.
     RulesOnly,
+    /// The model's most likely label alone (the recognizers only give masked words their extent);
+    /// for comparison, not for release.
     ModelOnly,
 }
 
 /// Everything the engine decided about one document.
 #[derive(Debug, Clone, Serialize)]
 pub struct Annotation {
+    /// The PHI spans (code points, sorted, non-overlapping), each covering whole words.
     pub spans: Vec<Span>,
+    /// The document's Unicode words, the unit of every decision (code point offsets).
     pub tokens: Vec<Token>,
+    /// The rules' verdict on each word, in `tokens` order.
     pub rules: Vec<TokenRule>,
     /// What the recognizers found, before any decision (for training-data generation and review).
     pub pattern_spans: Vec<Span>,
@@ -45,16 +54,24 @@ pub const WINDOW_TOKENS: usize = 1024;
 /// its neighbours, rarely on anything 64 words away.
 const WINDOW_CONTEXT: usize = 64;
 
+/// The de-identifier: the rule engine, optionally a model, the mode and the thresholds. Built
+/// once and shared by every thread; [`Deidentifier::annotate`] and
+/// [`Deidentifier::annotate_batch`] isolate each document (a panic costs that document only).
 pub struct Deidentifier {
+    /// Lexicons and recognizers.
     pub rules: RuleEngine,
+    /// The deep model; `None` in rules-only mode.
     pub model: Option<DeepModel>,
+    /// How rules and model are combined.
     pub mode: Mode,
+    /// The adaptive thresholds (the model's own unless a caller such as calibration changes them).
     pub thresholds: Thresholds,
     /// Tokens the model reads at once from a long narrative (plus context): bounds memory.
     pub window: usize,
 }
 
 impl Deidentifier {
+    /// A rules-only de-identifier (no model, default thresholds unused).
     pub fn rules_only(rules: RuleEngine) -> Deidentifier {
         Deidentifier {
             rules,
@@ -190,8 +207,11 @@ impl Deidentifier {
 
 /// One document scored by the rules and (unless rules-only) the model.
 pub struct Scored<'t> {
+    /// The document's words.
     pub doc: Tokenized<'t>,
+    /// Code point ↔ byte offsets of the text.
     pub map: OffsetMap,
+    /// The rules' verdicts and the recognizers' spans.
     pub rules: RuleOutput,
     /// Per word, what the model said (absent in rules-only).
     pub scores: Option<Vec<WordScore>>,

@@ -12,7 +12,7 @@
 //!
 //! * Word level (the guidelines' second recall figure): a gold Unicode word (a word of the text
 //!   that a gold tag overlaps) is found only when every one of its characters is inside a system
-//!   tag: "[NAME]örn" leaks the name.
+//!   tag: "`[NAME]örn`" leaks the name.
 //!
 //! A ratio with a zero denominator is 0.0, as in the i2b2 script.
 
@@ -55,11 +55,17 @@ impl CategoryCounts {
 /// Counts of one or more documents; add them up with `+=` or `sum()`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// Documents scored.
     pub documents: usize,
+    /// Gold `[a-zA-Z0-9]+` tokens (of every tag's own text).
     pub gold_tokens: usize,
+    /// Of those, the ones a system token matches at the same offsets (any category).
     pub found_tokens: usize,
+    /// Gold tokens of HIPAA categories ([`PhiType::is_hipaa`]).
     pub hipaa_gold_tokens: usize,
+    /// Of those, the ones the system found.
     pub hipaa_found_tokens: usize,
+    /// System `[a-zA-Z0-9]+` tokens.
     pub system_tokens: usize,
     /// System tokens that have a gold token at the same offsets.
     pub matched_system_tokens: usize,
@@ -336,12 +342,18 @@ fn f1(p: f64, r: f64) -> f64 {
 /// Strict entity-level scores.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct EntityScores {
+    /// Tags with a gold tag of the same start, end and category.
     pub tp: usize,
+    /// System tags with no identical gold tag.
     pub fp: usize,
+    /// Gold tags with no identical system tag.
     #[serde(rename = "fn")]
     pub fn_: usize,
+    /// `tp / (tp + fp)`; 0 when there is no system tag.
     pub precision: f64,
+    /// `tp / (tp + fn)`; 0 when there is no gold tag.
     pub recall: f64,
+    /// Harmonic mean of precision and recall; 0 when both are 0.
     pub f1: f64,
 }
 
@@ -362,34 +374,49 @@ impl EntityScores {
 /// Token-level totals.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Summary {
+    /// Gold tokens (see [`Counts::gold_tokens`]).
     pub gold_tokens: usize,
+    /// Gold tokens of HIPAA categories.
     pub hipaa_gold_tokens: usize,
+    /// System tokens.
     pub system_tokens: usize,
+    /// Found HIPAA gold tokens over HIPAA gold tokens: the i2b2 2014 HIPAA recall.
     pub hipaa_recall: f64,
+    /// Found gold tokens over gold tokens, whatever the category: what masking needs.
     pub masking_recall: f64,
     /// Gold Unicode words entirely masked, over gold Unicode words.
     pub word_recall: f64,
+    /// Gold Unicode words (the denominator of `word_recall`).
     pub gold_words: usize,
+    /// System tokens matching a gold token over system tokens.
     pub precision: f64,
+    /// Harmonic mean of `precision` and `masking_recall`.
     pub f1: f64,
 }
 
 /// One category's line of the report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CategoryReport {
+    /// The category.
     pub kind: PhiType,
     /// `TAG/TYPE`, e.g. `LOCATION/CITY`.
     pub category: String,
+    /// Whether it counts towards HIPAA recall.
     pub hipaa: bool,
+    /// Gold tokens of this category.
     pub gold_tokens: usize,
+    /// Of those, the ones the system found (in any category).
     pub found_tokens: usize,
+    /// `found_tokens / gold_tokens` (0 without gold tokens).
     pub token_recall: f64,
+    /// Strict entity scores of this category.
     pub entity: EntityScores,
 }
 
 /// The result of an evaluation run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Report {
+    /// Documents scored (files that failed are not counted).
     pub documents: usize,
     /// Gold files with no system file (scored as if the system found nothing).
     pub missing: Vec<String>,
@@ -398,15 +425,19 @@ pub struct Report {
     /// Files that could not be scored (unreadable, malformed, text mismatch), each with the
     /// problem; the figures are over the other files.
     pub failed: Vec<String>,
+    /// Token- and word-level totals.
     pub summary: Summary,
     /// Micro totals of the strict entity scores over all categories.
     pub entity: EntityScores,
     /// Categories with gold or system tags, in [`PhiType::ALL`] order.
     pub categories: Vec<CategoryReport>,
+    /// The raw counts the figures come from.
     pub counts: Counts,
 }
 
 impl Report {
+    /// The report of summed `counts`; `missing` and `extra` name the unpaired files (`failed`
+    /// starts empty, the caller fills it).
     pub fn new(counts: Counts, missing: Vec<String>, extra: Vec<String>) -> Report {
         let masking_recall = ratio(counts.found_tokens, counts.gold_tokens);
         let precision = ratio(counts.matched_system_tokens, counts.system_tokens);

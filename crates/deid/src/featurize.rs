@@ -15,6 +15,7 @@ pub const POST_SPACE_CHARS: usize = 3;
 /// `definitions/definitions.toml`, which training's copy comes from too).
 pub use crate::definitions::{feature_column, FEATURE_NAMES};
 
+/// The number of feature columns ([`FEATURE_NAMES`]'s length).
 pub const N_FEATURES: usize = FEATURE_NAMES.len();
 
 /// The feature vector of every token.
@@ -32,22 +33,13 @@ pub fn feature_bits(doc: &Tokenized, rules: &RuleOutput) -> Vec<u32> {
         .map(|i| {
             let rule = &rules.rules[i];
             let mut v = 0u32;
-            for (k, on) in rule.features.meldau_vector().iter().enumerate() {
-                if *on != 0.0 {
-                    v |= 1 << k;
+            // every rule feature in the column the definitions give it
+            for f in Feature::ALL {
+                if rule.features.has(f) {
+                    v |= 1 << f.column();
                 }
             }
             v |= 1 << (feature_column::CASE_LOWER + case_pattern(doc.token_text(i)));
-            let f = rule.features;
-            let bit = |b: bool, k: usize| if b { 1u32 << k } else { 0 };
-            v |= bit(
-                f.has(Feature::FollowsSalutation),
-                feature_column::FOLLOWS_SALUTATION,
-            );
-            v |= bit(f.has(Feature::IsSalutation), feature_column::IS_SALUTATION);
-            v |= bit(f.has(Feature::IsState), feature_column::IS_STATE);
-            v |= bit(f.has(Feature::IsCountry), feature_column::IS_COUNTRY);
-            v |= bit(f.has(Feature::IsDrug), feature_column::IS_DRUG);
             if let Reason::Pattern(kind) = rule.reason {
                 let col = match kind.tag() {
                     "DATE" => feature_column::PATTERN_DATE,
@@ -137,14 +129,19 @@ pub fn token_labels(doc: &Tokenized, spans: &[Span]) -> Vec<Option<PhiType>> {
 /// One document as a training example (one JSONL line of `deid featurize`).
 #[derive(Debug, Serialize)]
 pub struct Example<'a> {
+    /// The document's id (its file stem or CSV id).
     pub id: &'a str,
+    /// The text of each word.
     pub tokens: Vec<&'a str>,
     /// [`word_key`] of each token: the word vocabulary's input.
     pub words: Vec<String>,
     /// Token + post-space characters, the character encoder's input.
     pub chars: Vec<String>,
+    /// Code point offset of each word's first character.
     pub starts: Vec<usize>,
+    /// Code point offset one past each word's last character.
     pub ends: Vec<usize>,
+    /// Each word's feature vector (0/1 in the columns of [`FEATURE_NAMES`]).
     pub features: Vec<[f32; N_FEATURES]>,
     /// Gold TYPE per token (`SAFE` when no tag covers it); absent for unlabelled input.
     pub labels: Option<Vec<&'static str>>,
@@ -152,6 +149,8 @@ pub struct Example<'a> {
     pub rule_phi: Vec<u8>,
 }
 
+/// The training example of one document: its words, model input and rule decisions, with
+/// `gold` spans (code points) turned into per-word labels where given.
 pub fn example<'a>(
     id: &'a str,
     doc: &Tokenized<'a>,
@@ -199,22 +198,39 @@ mod tests {
 
     #[test]
     fn rule_features_sit_in_the_columns_named_after_them() {
-        // feature_bits writes Meldau's features by position in `Feature::MELDAU` and the others
-        // by `feature_column`: both must land where `FEATURE_NAMES` (the model's order) says
+        // feature_bits writes every rule feature in its `column()` (generated with its name), and
+        // `Features::meldau_vector` relies on Meldau's fifteen being the first columns, in order
         for (k, f) in Feature::MELDAU.into_iter().enumerate() {
+            assert_eq!(f.column(), k, "{f:?}");
             assert_eq!(FEATURE_NAMES[k], f.name(), "column {k}");
         }
-        for (f, col) in [
-            (
-                Feature::FollowsSalutation,
-                feature_column::FOLLOWS_SALUTATION,
-            ),
-            (Feature::IsSalutation, feature_column::IS_SALUTATION),
-            (Feature::IsState, feature_column::IS_STATE),
-            (Feature::IsCountry, feature_column::IS_COUNTRY),
-            (Feature::IsDrug, feature_column::IS_DRUG),
-        ] {
-            assert_eq!(FEATURE_NAMES[col], f.name());
+        for f in Feature::ALL {
+            assert_eq!(FEATURE_NAMES[f.column()], f.name());
+        }
+        let mut columns: Vec<usize> = Feature::ALL.iter().map(|f| f.column()).collect();
+        columns.sort_unstable();
+        columns.dedup();
+        assert_eq!(columns.len(), Feature::ALL.len(), "one column per feature");
+        // a word with every rule feature gets exactly those columns (and its case pattern)
+        let doc = Tokenized::new("fever");
+        let mut all = crate::rules::Features::default();
+        for f in Feature::ALL {
+            all.set(f, true);
+        }
+        let rules = RuleOutput {
+            rules: vec![crate::rules::TokenRule {
+                phi: false,
+                kind: None,
+                reason: Reason::Safe,
+                features: all,
+            }],
+            pattern_spans: vec![],
+        };
+        let bits = feature_bits(&doc, &rules)[0];
+        for (k, name) in FEATURE_NAMES.iter().enumerate() {
+            let rule_feature = Feature::ALL.iter().any(|f| f.column() == k);
+            let expected = rule_feature || k == feature_column::CASE_LOWER;
+            assert_eq!(bits & (1 << k) != 0, expected, "{name}");
         }
         // case_pattern's numbers, from CASE_LOWER on
         let case = ["lower", "upper", "title", "mixed", "digits", "alphanumeric"];

@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// annotating it; exported gold is worth the fsync.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Durability {
+    /// Survives a crash of the program: no fsync (batch outputs, checkpoints).
     ProcessCrash,
+    /// Survives a power loss: fsync of the file before the rename (exported gold).
     PowerLoss,
 }
 

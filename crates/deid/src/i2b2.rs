@@ -31,17 +31,22 @@ use std::path::{Path, PathBuf};
 /// One PHI annotation of an i2b2 file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Tag {
+    /// The tag's `id` attribute (`P0`, `P1`…).
     pub id: String,
+    /// Where it is (code points into the TEXT) and its category (from the tag name and TYPE).
     pub span: Span,
     /// The annotated characters: always equal to the TEXT slice `span.start..span.end`.
     pub text: String,
+    /// The `comment` attribute (empty in what the engine writes).
     pub comment: String,
 }
 
 /// An i2b2 document: the narrative and its PHI tags, in file order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Document {
+    /// The narrative: the TEXT element's content, exactly (offsets index it).
     pub text: String,
+    /// The PHI tags.
     pub tags: Vec<Tag>,
 }
 

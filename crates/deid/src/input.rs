@@ -26,26 +26,37 @@ pub const DEFAULT_MAX_BYTES: u64 = 8 * 1024 * 1024;
 pub struct Job {
     /// Output file stem (`NAME` of `NAME.txt`, or the CSV id), unique within one run.
     pub name: String,
+    /// Where its text comes from.
     pub source: JobSource,
 }
 
+/// Where a [`Job`]'s narrative comes from: a file read when the job is annotated (bounded
+/// memory), or text a streaming reader (E2B, CSV) has already read.
 #[derive(Debug, Clone)]
 pub enum JobSource {
+    /// A text file (UTF-8, or UTF-16 with its byte order mark).
     TextFile(PathBuf),
+    /// An i2b2 XML file (its text is re-annotated, its tags kept as gold), or an E2B file
+    /// found in a folder, expanded into its reports when it is reached.
     XmlFile(PathBuf),
     /// One safety report of an E2B file already read: its narrative, or why it has none.
     E2bReport {
+        /// The E2B file.
         path: PathBuf,
         /// The report's id, or `#N` (its position) when it has none.
         report: String,
+        /// The narrative, or why the report has none (a message without narrative text).
         text: std::result::Result<String, String>,
     },
     /// An E2B file that could not be read as a whole: reading it again gives the error.
     E2bFile(PathBuf),
     /// A CSV row already read: its text, or the error reading it.
     CsvRow {
+        /// The CSV file.
         path: PathBuf,
+        /// The row's number in the file (the header is row 1).
         row: usize,
+        /// The text column's value, or the error reading the row.
         text: std::result::Result<String, String>,
     },
 }
@@ -117,7 +128,10 @@ impl Job {
 /// CSV column choice; `None` picks the first of the usual names present.
 #[derive(Debug, Clone, Default)]
 pub struct CsvColumns {
+    /// The column holding the narrative (`text`, `SYMPTOM_TEXT`, `narrative`, `NARRATIVE`).
     pub text: Option<String>,
+    /// The column naming each row's outputs (`id`, `VAERS_ID`, `report_id`, `ID`); rows are
+    /// numbered without one.
     pub id: Option<String>,
 }
 
@@ -149,8 +163,20 @@ enum StreamSource {
 /// unknown until the end).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Progress {
-    Documents { done: u64, total: u64 },
-    Bytes { done: u64, total: u64 },
+    /// Files listed up front: jobs produced so far out of all of them.
+    Documents {
+        /// Jobs produced.
+        done: u64,
+        /// Jobs in all.
+        total: u64,
+    },
+    /// One CSV file: bytes read so far out of its size.
+    Bytes {
+        /// Bytes read.
+        done: u64,
+        /// The file's size in bytes.
+        total: u64,
+    },
 }
 
 impl JobStream {
@@ -206,6 +232,7 @@ impl JobStream {
         }
     }
 
+    /// How far the stream has got (for a progress bar).
     pub fn progress(&self) -> Progress {
         match &self.source {
             StreamSource::Files(_, total) => Progress::Documents {
@@ -382,6 +409,9 @@ pub fn read_text_file(path: &Path, max_bytes: u64) -> Result<String> {
     decode_text(path, bytes)
 }
 
+/// Decodes one narrative file's bytes as [`read_text_file`] does: UTF-16 with a byte order
+/// mark, else UTF-8 without NUL bytes (a UTF-8 byte order mark dropped); blank text is
+/// [`Error::Empty`]. `path` only names the file in errors.
 pub fn decode_text(path: &Path, mut bytes: Vec<u8>) -> Result<String> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         // UTF-16 with its byte order mark (Windows "Unicode" text): decoded, not refused

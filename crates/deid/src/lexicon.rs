@@ -54,31 +54,55 @@ pub fn fold(word: &str) -> Cow<'_, str> {
 /// Which lists a token (or phrase) belongs to, as bits.
 pub type LexFlags = u32;
 
+/// The bit of each lexicon in [`LexFlags`]: SAFE lists in the low byte, UNSAFE lists above it,
+/// so [`flag::UNSAFE`] is every bit but the low byte.
 pub mod flag {
     use super::LexFlags;
     // SAFE lists
+    /// `safe/stopwords.txt`: function words ("the", "of").
     pub const STOPWORD: LexFlags = 1 << 0;
+    /// `safe/common_words.txt`: ordinary English words.
     pub const COMMON_WORD: LexFlags = 1 << 1;
+    /// `safe/drugs.txt`: drug and vaccine names.
     pub const DRUG: LexFlags = 1 << 2;
+    /// `safe/medical_terms.txt`: medical vocabulary.
     pub const MEDICAL_TERM: LexFlags = 1 << 3;
+    /// `safe/curated.txt` and `safe/field_labels.txt`: hand-checked safe words (manufacturers,
+    /// form field labels) that no name or place list overrides.
     pub const CURATED_SAFE: LexFlags = 1 << 4;
     // UNSAFE lists
+    /// `unsafe/first_names.txt`: given names.
     pub const FIRST_NAME: LexFlags = 1 << 8;
+    /// `unsafe/surnames.txt`: family names.
     pub const SURNAME: LexFlags = 1 << 9;
+    /// `unsafe/cities.txt`: city names.
     pub const CITY: LexFlags = 1 << 10;
+    /// `unsafe/us_states.txt`: state names.
     pub const STATE: LexFlags = 1 << 11;
+    /// `unsafe/state_abbreviations.txt`: state codes, matched in capitals only (`IN`, `OR`, `ME`).
     pub const STATE_ABBREVIATION: LexFlags = 1 << 12;
+    /// `unsafe/countries.txt`: country names.
     pub const COUNTRY: LexFlags = 1 << 13;
+    /// `unsafe/country_codes.txt`: country codes, matched in capitals only.
     pub const COUNTRY_CODE: LexFlags = 1 << 14;
+    /// `unsafe/weekdays.txt`: weekday names.
     pub const WEEKDAY: LexFlags = 1 << 15;
+    /// `unsafe/months.txt` and `unsafe/months_world.txt`: month names (25 languages).
     pub const MONTH: LexFlags = 1 << 16;
+    /// `unsafe/holidays.txt` and `unsafe/holidays_world.txt`: holiday names.
     pub const HOLIDAY: LexFlags = 1 << 17;
+    /// `unsafe/street_words.txt` and `unsafe/street_words_world.txt`: street words ("Street", "Way").
     pub const STREET: LexFlags = 1 << 18;
+    /// `unsafe/tlds.txt`: internet top-level domains.
     pub const TLD: LexFlags = 1 << 19;
+    /// `unsafe/written_numbers.txt`: number words ("seven", "first").
     pub const WRITTEN_NUMBER: LexFlags = 1 << 20;
+    /// `unsafe/salutations.txt`: salutations and titles ("Dr", "Mrs").
     pub const SALUTATION: LexFlags = 1 << 21;
 
+    /// Any SAFE list: a word the rules may release when no UNSAFE list or pattern claims it.
     pub const SAFE: LexFlags = STOPWORD | COMMON_WORD | DRUG | MEDICAL_TERM | CURATED_SAFE;
+    /// Any UNSAFE list (every bit above the SAFE byte): wins over every SAFE list.
     pub const UNSAFE: LexFlags = !0xff;
 }
 

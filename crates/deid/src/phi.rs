@@ -37,24 +37,31 @@ impl fmt::Display for PhiType {
 /// A PHI span: `[start, end)` in Unicode code points of the document text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Span {
+    /// Code point offset of the first character.
     pub start: usize,
+    /// Code point offset one past the last character.
     pub end: usize,
+    /// The category.
     pub kind: PhiType,
 }
 
 impl Span {
+    /// The span `[start, end)` of category `kind` (code points; not checked against any text).
     pub fn new(start: usize, end: usize, kind: PhiType) -> Span {
         Span { start, end, kind }
     }
 
+    /// Its length in code points (`end` must not be below `start`).
     pub fn len(&self) -> usize {
         self.end - self.start
     }
 
+    /// Whether it covers no character (`end <= start`).
     pub fn is_empty(&self) -> bool {
         self.end <= self.start
     }
 
+    /// Whether it shares a character with `[start, end)` (touching spans do not overlap).
     pub fn overlaps(&self, start: usize, end: usize) -> bool {
         self.start < end && start < self.end
     }

@@ -11,8 +11,12 @@ use crate::tokenize::OffsetMap;
 use regex::Regex;
 use std::sync::LazyLock;
 
+/// How surrogate output replaces PHI: dates shifted by a per-document number of days, ages above
+/// a threshold capped, the rest as placeholders.
 #[derive(Debug, Clone, Copy)]
 pub struct SurrogateOptions {
+    /// With the document id, fixes each document's date shift: the same seed gives the same
+    /// output, another seed other shifts.
     pub seed: u64,
     /// Ages above this are replaced by `[AGE > threshold]`.
     pub age_threshold: u32,

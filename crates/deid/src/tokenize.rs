@@ -20,14 +20,17 @@ pub struct Token {
     pub start: usize,
     /// Code point offset one past the last character.
     pub end: usize,
-    /// Byte offsets of the same range (for slicing the `&str`).
+    /// Byte offset of the first character (for slicing the `&str`).
     #[serde(skip)]
     pub byte_start: usize,
+    /// Byte offset one past the last character.
     #[serde(skip)]
     pub byte_end: usize,
 }
 
 impl Token {
+    /// The token's text in `text`, the document it was found in (byte offsets: panics on
+    /// another text where they fall inside a character).
     pub fn text<'a>(&self, text: &'a str) -> &'a str {
         &text[self.byte_start..self.byte_end]
     }
@@ -43,7 +46,9 @@ pub fn is_word_char(ch: char) -> bool {
 /// A tokenized document: the text plus its words in order.
 #[derive(Debug, Clone)]
 pub struct Tokenized<'a> {
+    /// The document's text.
     pub text: &'a str,
+    /// Its words, in order, non-overlapping.
     pub tokens: Vec<Token>,
     /// [`case_is_informative`] of the text, computed once for the lexicons, features and
     /// context rules that all depend on it.
@@ -51,6 +56,7 @@ pub struct Tokenized<'a> {
 }
 
 impl<'a> Tokenized<'a> {
+    /// Tokenizes `text` into Unicode words ([`tokenize`]).
     pub fn new(text: &'a str) -> Tokenized<'a> {
         Tokenized {
             text,
@@ -59,14 +65,17 @@ impl<'a> Tokenized<'a> {
         }
     }
 
+    /// The number of words.
     pub fn len(&self) -> usize {
         self.tokens.len()
     }
 
+    /// Whether the text has no word at all.
     pub fn is_empty(&self) -> bool {
         self.tokens.is_empty()
     }
 
+    /// The text of word `i` (panics when `i >= len()`).
     pub fn token_text(&self, i: usize) -> &'a str {
         self.tokens[i].text(self.text)
     }
@@ -220,6 +229,7 @@ pub struct OffsetMap {
 }
 
 impl OffsetMap {
+    /// The map of `text`: no table when it is ASCII, else one entry per code point.
     pub fn new(text: &str) -> OffsetMap {
         if text.is_ascii() {
             return OffsetMap {

@@ -17,6 +17,25 @@ pub enum ExportKind {
     Masked,
     /// Narratives with gold and judgments, `judgments.jsonl`.
     Jsonl,
+    /// Gold as brat standoff: `NAME.txt` + `NAME.ann` per narrative, `annotation.conf`.
+    Brat,
+    /// Gold as one BioC XML collection, `gold.bioc.xml` (+ its key file `deid-studio.key`).
+    Bioc,
+    /// Gold as CoNLL/BIO, one word a line, `gold.conll`.
+    Conll,
+    /// De-identified text as one CSV (`id,masked_text`), `masked.csv`.
+    #[serde(rename = "csv")]
+    MaskedCsv,
+}
+
+impl ExportKind {
+    /// Whether the export is gold: only narratives the exported version marked done.
+    pub fn is_gold(self) -> bool {
+        matches!(
+            self,
+            ExportKind::I2b2 | ExportKind::Brat | ExportKind::Bioc | ExportKind::Conll
+        )
+    }
 }
 
 /// What an export wrote, also written as the folder's `manifest.json`.
@@ -29,7 +48,8 @@ pub struct ExportManifest {
     pub annotator: String,
     /// Who made the export.
     pub exported_by: String,
-    /// Gold exports hold only narratives the annotator marked done (always true for them).
+    /// Gold exports (i2b2, brat, BioC, CoNLL) hold only narratives the annotator marked done
+    /// (always true for them).
     pub only_reviewed: bool,
     pub documents: usize,
     pub exported_at: String,
@@ -71,8 +91,8 @@ fn check_new_folder(dir: &Path) -> Result<()> {
 impl Store {
     /// Export `annotator`'s version of `corpus` (a person's, or `adjudicated`) into the new or
     /// empty folder `dir` as `who`, write `manifest.json` and record the export in the audit
-    /// table. Gold (`I2b2`) exports hold only narratives that annotator marked done (or, for
-    /// `adjudicated`, adjudicated ones).
+    /// table. Gold exports ([`ExportKind::is_gold`]: i2b2, brat, BioC, CoNLL) hold only
+    /// narratives that annotator marked done (or, for `adjudicated`, adjudicated ones).
     pub fn export_to_new_folder(
         &mut self,
         corpus: CorpusId,
@@ -99,6 +119,27 @@ impl Store {
                 deid::fsutil::create_private_dir_all(dir)?;
                 self.export_jsonl(corpus, annotator, &dir.join("judgments.jsonl"))?
             }
+            ExportKind::Brat => self.export_brat(corpus, annotator, dir)?,
+            ExportKind::Bioc => {
+                deid::fsutil::create_private_dir_all(dir)?;
+                let now = super::now(&self.conn, &self.path)?;
+                let date: String = now.chars().take(10).filter(|c| *c != '-').collect();
+                let n = self.export_bioc(corpus, annotator, &date, &dir.join("gold.bioc.xml"))?;
+                deid::fsutil::write_atomic(
+                    &dir.join("deid-studio.key"),
+                    deid::formats::bioc::key_file().as_bytes(),
+                    deid::fsutil::Durability::PowerLoss,
+                )?;
+                n
+            }
+            ExportKind::Conll => {
+                deid::fsutil::create_private_dir_all(dir)?;
+                self.export_conll(corpus, annotator, &dir.join("gold.conll"))?
+            }
+            ExportKind::MaskedCsv => {
+                deid::fsutil::create_private_dir_all(dir)?;
+                self.export_masked_csv(corpus, annotator, &dir.join("masked.csv"))?
+            }
         };
         let model: Option<String> = self
             .conn
@@ -115,7 +156,7 @@ impl Store {
             corpus_id: corpus,
             annotator: annotator.to_string(),
             exported_by: who.to_string(),
-            only_reviewed: kind == ExportKind::I2b2,
+            only_reviewed: kind.is_gold(),
             documents,
             exported_at: super::now(&self.conn, &self.path)?,
             model,

@@ -23,19 +23,10 @@ pub struct NewPreAnnotation {
 }
 
 /// The rule's reason as the UI reads it: `pattern:DATE`, `digit`, `unsafe:is-month`,
-/// `single-capital`, `after-salutation`, `unknown`, `safe`.
+/// `single-capital`, `after-salutation`, `unknown`, `safe` ([`Reason::label`]: the names come
+/// from `definitions/definitions.toml`, as the UI's explanations of them do).
 pub fn rule_label(rule: &TokenRule) -> String {
-    match rule.reason {
-        Reason::Pattern(kind) => format!("pattern:{}", kind.type_name()),
-        Reason::Digit => "digit".into(),
-        Reason::Unsafe(feature) => format!("unsafe:{feature}"),
-        Reason::SingleCapital => "single-capital".into(),
-        Reason::AfterSalutation => "after-salutation".into(),
-        Reason::TimeOfDay => "time-of-day".into(),
-        Reason::Context => "context".into(),
-        Reason::Unknown => "unknown".into(),
-        Reason::Safe => "safe".into(),
-    }
+    rule.reason.label()
 }
 
 /// Without a model the rules give no probability. What the review needs is where the rules

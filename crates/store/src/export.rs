@@ -1,10 +1,13 @@
-//! Exports of a corpus as one annotator's version (or `adjudicated`): i2b2 2014 XML (the gold
-//! for training: only narratives that annotator marked done, so the model's unreviewed output is
-//! never exported as gold), masked text and JSON lines. Every file and line names the version.
+//! Exports of a corpus as one annotator's version (or `adjudicated`): gold as i2b2 2014 XML,
+//! brat standoff, BioC XML or CoNLL/BIO (only narratives that annotator marked done, so the
+//! model's unreviewed output is never exported as gold; the writers are the engine's
+//! `i2b2` and `formats`), masked text (files or one CSV) and JSON lines. Every file and line
+//! names the version.
 
 use super::annotators::version_spans;
 use super::{store_err, CorpusId, Ctx, DocId, GoldSpan, Judgment, Status, Store};
 use deid::error::{Error, Result};
+use deid::formats::{bioc, brat, conll, masked_csv};
 use deid::fsutil::{write_atomic, Durability};
 use deid::i2b2::{document_from_spans, write_file};
 use deid::masking::mask_text;
@@ -41,6 +44,17 @@ struct JsonLine<'a> {
     gold: &'a [GoldSpan],
     gold_edited: bool,
     judgment: Option<&'a Judgment>,
+}
+
+/// The narrative de-identified with its spans; the inverse principle: a narrative nobody and
+/// nothing annotated is all PHI.
+fn masked(d: &ExportDoc) -> String {
+    if d.annotated {
+        let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
+        mask_text(&d.text, &OffsetMap::new(&d.text), &spans)
+    } else {
+        deid::masking::mask_every_word(&d.text)
+    }
 }
 
 /// A file name from an external id: ASCII letters, digits, `-`, `_` and `.` kept, anything else
@@ -161,14 +175,7 @@ impl Store {
         deid::fsutil::create_private_dir_all(dir)?;
         let mut used = HashSet::new();
         self.export_docs(corpus, annotator, false, |d| {
-            let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
-            let map = OffsetMap::new(&d.text);
-            // the inverse principle: a narrative nobody and nothing annotated is all PHI
-            let masked = if d.annotated {
-                mask_text(&d.text, &map, &spans)
-            } else {
-                deid::masking::mask_every_word(&d.text)
-            };
+            let masked = masked(&d);
             let file = dir.join(format!(
                 "{}.txt",
                 file_stem(&d.external_id, d.id, &mut used)
@@ -203,5 +210,101 @@ impl Store {
         })?;
         write_atomic(path, out.as_bytes(), Durability::PowerLoss)?;
         Ok(n)
+    }
+    /// One CSV of every narrative de-identified with `annotator`'s version (as
+    /// [`Store::export_masked`]): header `id,masked_text`, one row per narrative (its external
+    /// id). Written atomically.
+    pub fn export_masked_csv(
+        &self,
+        corpus: CorpusId,
+        annotator: &str,
+        path: &Path,
+    ) -> Result<usize> {
+        let mut w = masked_csv::Writer::new(Vec::new(), path)?;
+        let n = self.export_docs(corpus, annotator, false, |d| {
+            w.row(&d.external_id, &masked(&d))
+        })?;
+        write_atomic(path, &w.finish()?, Durability::PowerLoss)?;
+        Ok(n)
+    }
+
+    /// Gold as brat standoff: `<external_id>.txt` (the text with `\n` line breaks, as brat
+    /// counts them: `formats::brat`) and `<external_id>.ann`
+    /// for every narrative `annotator` marked done (as [`Store::export_i2b2`]: never unreviewed
+    /// output), and the collection's `annotation.conf`. Returns the number of narratives.
+    pub fn export_brat(&self, corpus: CorpusId, annotator: &str, dir: &Path) -> Result<usize> {
+        deid::fsutil::create_private_dir_all(dir)?;
+        let mut used = HashSet::new();
+        let mut written = 0;
+        self.export_docs(corpus, annotator, true, |d| {
+            if !d.annotated {
+                return Ok(());
+            }
+            let stem = file_stem(&d.external_id, d.id, &mut used);
+            let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
+            let ann_path = dir.join(format!("{stem}.ann"));
+            let files = brat::write(&d.text, &spans, &ann_path)?;
+            write_atomic(
+                &dir.join(format!("{stem}.txt")),
+                files.txt.as_bytes(),
+                Durability::ProcessCrash,
+            )?;
+            write_atomic(&ann_path, files.ann.as_bytes(), Durability::ProcessCrash)?;
+            written += 1;
+            Ok(())
+        })?;
+        write_atomic(
+            &dir.join("annotation.conf"),
+            brat::annotation_conf().as_bytes(),
+            Durability::PowerLoss,
+        )?;
+        Ok(written)
+    }
+
+    /// Gold as one BioC XML collection at `path`: a document per narrative `annotator` marked
+    /// done (id: the external id; infon `annotator`), one passage, an annotation per span
+    /// (offsets in code points); `date` is `YYYYMMDD`. Written atomically.
+    pub fn export_bioc(
+        &self,
+        corpus: CorpusId,
+        annotator: &str,
+        date: &str,
+        path: &Path,
+    ) -> Result<usize> {
+        let mut w = bioc::Writer::new(Vec::new(), &bioc::header(date), path)?;
+        let mut written = 0;
+        self.export_docs(corpus, annotator, true, |d| {
+            if !d.annotated {
+                return Ok(());
+            }
+            written += 1;
+            w.document(&bioc::Document {
+                id: d.external_id,
+                infons: vec![("annotator".into(), annotator.into())],
+                spans: d.gold.iter().map(Span::from).collect(),
+                text: d.text,
+            })
+        })?;
+        write_atomic(path, &w.finish()?, Durability::PowerLoss)?;
+        Ok(written)
+    }
+
+    /// Gold as one CoNLL/BIO file at `path`: every narrative `annotator` marked done, a
+    /// `# doc_id = <external id>` line, then one Unicode word a line with its B-/I-/O tag.
+    /// Written atomically.
+    pub fn export_conll(&self, corpus: CorpusId, annotator: &str, path: &Path) -> Result<usize> {
+        let mut out = String::new();
+        let mut written = 0;
+        self.export_docs(corpus, annotator, true, |d| {
+            if !d.annotated {
+                return Ok(());
+            }
+            written += 1;
+            let spans: Vec<Span> = d.gold.iter().map(Span::from).collect();
+            conll::write_doc(&mut out, &d.external_id, &d.text, &spans);
+            Ok(())
+        })?;
+        write_atomic(path, out.as_bytes(), Durability::PowerLoss)?;
+        Ok(written)
     }
 }

@@ -17,6 +17,7 @@ pub mod output;
 pub mod resume;
 use std::time::{Duration, Instant};
 
+/// What `deid annotate` writes for each document (or, for a CSV input, for the whole file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputFormat {
     /// i2b2 2014 XML, `NAME.xml`
@@ -25,6 +26,10 @@ pub enum OutputFormat {
     Masked,
     /// one JSON line with the text and spans, `NAME.jsonl`
     Jsonl,
+    /// CoNLL / BIO, one Unicode word a line with its tag (`formats::conll`), `NAME.conll`
+    Conll,
+    /// BioC XML, a collection of one document (`formats::bioc`), `NAME.bioc.xml`
+    Bioc,
 }
 
 impl std::str::FromStr for OutputFormat {
@@ -34,19 +39,23 @@ impl std::str::FromStr for OutputFormat {
         OutputFormat::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown output format {s:?}: use i2b2, masked or jsonl"))
+            .ok_or_else(|| {
+                format!("unknown output format {s:?}: use i2b2, masked, jsonl, conll or bioc")
+            })
     }
 }
 
 impl OutputFormat {
     /// Every format, in the order the command line lists them.
-    pub const ALL: [OutputFormat; 3] = [
+    pub const ALL: [OutputFormat; 5] = [
         OutputFormat::I2b2,
         OutputFormat::Masked,
         OutputFormat::Jsonl,
+        OutputFormat::Conll,
+        OutputFormat::Bioc,
     ];
     /// Their names on the command line.
-    pub const NAMES: [&'static str; 3] = ["i2b2", "masked", "jsonl"];
+    pub const NAMES: [&'static str; 5] = ["i2b2", "masked", "jsonl", "conll", "bioc"];
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
@@ -54,6 +63,8 @@ impl OutputFormat {
             OutputFormat::I2b2 => "i2b2",
             OutputFormat::Masked => "masked",
             OutputFormat::Jsonl => "jsonl",
+            OutputFormat::Conll => "conll",
+            OutputFormat::Bioc => "bioc",
         }
     }
 
@@ -62,15 +73,22 @@ impl OutputFormat {
             OutputFormat::I2b2 => "xml",
             OutputFormat::Masked => "txt",
             OutputFormat::Jsonl => "jsonl",
+            OutputFormat::Conll => "conll",
+            OutputFormat::Bioc => "bioc.xml",
         }
     }
 }
 
+/// How a batch runs ([`annotate_stream`]): where outputs go, in which format, and the limits.
 pub struct AnnotateOptions {
+    /// The output folder; existing outputs are never replaced.
     pub out_dir: PathBuf,
+    /// The output format.
     pub format: OutputFormat,
     /// Masked output with shifted dates and capped ages instead of placeholders.
     pub surrogates: Option<crate::surrogate::SurrogateOptions>,
+    /// Largest narrative accepted, in bytes (the command's default:
+    /// [`DEFAULT_MAX_BYTES`](crate::input::DEFAULT_MAX_BYTES)).
     pub max_bytes: u64,
     /// What produces the outputs (mode, model, thresholds): a run is resumed only with the same.
     pub settings: String,
@@ -100,10 +118,16 @@ impl Observer for Silent {}
 /// What a batch did.
 #[derive(Debug, Default)]
 pub struct Summary {
+    /// Documents annotated and written in this run.
     pub documents: usize,
+    /// Their length in Unicode code points.
     pub characters: usize,
+    /// PHI spans written, per category.
     pub spans: BTreeMap<PhiType, usize>,
+    /// Documents that failed, each with its label (file, or `file.csv row N`) and the error;
+    /// the others were written.
     pub failures: Vec<(String, Error)>,
+    /// Wall-clock time of the run.
     pub elapsed: Duration,
     /// Documents an earlier, interrupted run of the same command had done (skipped).
     pub resumed: u64,
@@ -112,6 +136,8 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary as the `deid` command prints it: counts, speed, spans per category and every
+    /// failure.
     pub fn to_text(&self) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
         let mut s = String::new();

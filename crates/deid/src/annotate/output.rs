@@ -1,6 +1,6 @@
-//! Where a batch's outputs go: one file per narrative (`NAME.xml`, `NAME.txt`, `NAME.jsonl`), or,
-//! for a CSV input in JSONL or masked format, one file for the whole CSV (`STEM.jsonl`,
-//! `STEM.masked.csv`), written in input order so a million narratives make one file, not a
+//! Where a batch's outputs go: one file per narrative (`NAME.xml`, `NAME.txt`, `NAME.jsonl`,
+//! `NAME.conll`, `NAME.bioc.xml`), or, for a CSV input in JSONL, masked or CoNLL format, one file
+//! for the whole CSV (`STEM.jsonl`, `STEM.masked.csv`, `STEM.conll`), written in input order so a million narratives make one file, not a
 //! million, and an interrupted run can be resumed from a byte offset.
 
 use super::{AnnotateOptions, OutputFormat};
@@ -31,8 +31,9 @@ pub fn single_file_path(csv: &Path, opts: &AnnotateOptions) -> Option<PathBuf> {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "narratives".into());
     match opts.format {
-        OutputFormat::I2b2 => None,
+        OutputFormat::I2b2 | OutputFormat::Bioc => None,
         OutputFormat::Jsonl => Some(opts.out_dir.join(format!("{stem}.jsonl"))),
+        OutputFormat::Conll => Some(opts.out_dir.join(format!("{stem}.conll"))),
         OutputFormat::Masked => Some(opts.out_dir.join(format!("{stem}.masked.csv"))),
     }
 }
@@ -117,6 +118,7 @@ impl SingleFile {
         })
     }
 
+    /// Appends one document's output (buffered: [`SingleFile::flush`] before a checkpoint).
     pub fn append(&mut self, bytes: &[u8]) -> Result<()> {
         self.file
             .write_all(bytes)
@@ -132,6 +134,7 @@ impl SingleFile {
         Ok(self.len)
     }
 
+    /// The output file.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -223,6 +226,22 @@ pub fn render(
             let mut line = serde_json::to_vec(&doc).expect("serialising plain data");
             line.push(b'\n');
             Ok(line)
+        }
+        OutputFormat::Conll => {
+            let mut out = String::new();
+            crate::formats::conll::write_doc(&mut out, &job.name, text, &ann.spans);
+            Ok(out.into_bytes())
+        }
+        OutputFormat::Bioc => {
+            // no date: the same input gives the same bytes (a resumed run equals one whole run)
+            let mut c = crate::formats::bioc::header("");
+            c.documents.push(crate::formats::bioc::Document {
+                id: job.name.clone(),
+                infons: Vec::new(),
+                text: text.to_string(),
+                spans: ann.spans.clone(),
+            });
+            crate::formats::bioc::to_xml(&c, path).map(String::into_bytes)
         }
     }
 }

@@ -15,14 +15,20 @@ const FILE_NAME: &str = ".deid-run.json";
 /// format and the engine's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunIdentity {
+    /// The input file or folder, canonicalised.
     pub input: PathBuf,
+    /// Its size in bytes when the run started (a changed input is another run).
     pub input_bytes: u64,
+    /// Its modification time, nanoseconds since the Unix epoch (0 when unknown).
     pub input_modified_ns: u128,
+    /// The output format's name (`i2b2`, `masked`, `jsonl`).
     pub format: String,
+    /// What produces the outputs: mode, model and thresholds ([`AnnotateOptions::settings`](super::AnnotateOptions::settings)).
     pub settings: String,
 }
 
 impl RunIdentity {
+    /// The identity of a run over `input` as it is now; fails when `input` cannot be read.
     pub fn of(input: &Path, format: &str, settings: &str) -> Result<RunIdentity> {
         let io = |e| Error::io(input, e);
         let meta = std::fs::metadata(input).map_err(io)?;
@@ -41,8 +47,10 @@ impl RunIdentity {
     }
 }
 
+/// The content of `.deid-run.json`: which run, and how far it got.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checkpoint {
+    /// The run it belongs to; another run's checkpoint is refused.
     pub run: RunIdentity,
     /// Jobs consumed from the input, in input order (written or reported as failed).
     pub documents_done: u64,
@@ -91,6 +99,7 @@ pub fn load(out_dir: &Path, run: &RunIdentity) -> Result<Option<Checkpoint>> {
     Ok(Some(checkpoint))
 }
 
+/// Writes the checkpoint atomically, so a crash leaves the previous one or this one, never half.
 pub fn save(out_dir: &Path, checkpoint: &Checkpoint) -> Result<()> {
     let bytes = serde_json::to_vec_pretty(checkpoint).expect("serialising plain data");
     crate::fsutil::write_atomic(&path_in(out_dir), &bytes, Durability::ProcessCrash)

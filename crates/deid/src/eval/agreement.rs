@@ -27,9 +27,13 @@ use std::collections::BTreeSet;
 /// One narrative with both annotators' spans (code points into `text`).
 #[derive(Debug, Clone)]
 pub struct DocPair<'a> {
+    /// The narrative's id (the store's document id), carried into its disagreements.
     pub doc: i64,
+    /// The narrative's text.
     pub text: &'a str,
+    /// Annotator A's spans.
     pub a: &'a [Span],
+    /// Annotator B's spans.
     pub b: &'a [Span],
 }
 
@@ -40,22 +44,31 @@ pub struct Coefficients {
     pub units: usize,
     /// Observed agreement (share of units with the same label).
     pub observed: f64,
+    /// Cohen's kappa; `None` when chance agreement is 1 (one label only).
     pub kappa: Option<f64>,
+    /// Krippendorff's alpha (nominal, two coders); `None` when every unit has the same label.
     pub alpha: Option<f64>,
+    /// Gwet's AC1, which stays informative for rare categories; `None` when undefined.
     pub ac1: Option<f64>,
 }
 
 /// Span-level agreement, A as the reference.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
 pub struct SpanF1 {
+    /// A's spans.
     pub a_spans: usize,
+    /// B's spans.
     pub b_spans: usize,
     /// A's spans with a match among B's.
     pub matched_a: usize,
     /// B's spans with a match among A's.
     pub matched_b: usize,
+    /// B's matched spans over B's spans; `None` when B has none.
     pub precision: Option<f64>,
+    /// A's matched spans over A's spans; `None` when A has none.
     pub recall: Option<f64>,
+    /// Harmonic mean of precision and recall; `None` when neither side has spans, 0 when only one
+    /// has or none match.
     pub f1: Option<f64>,
 }
 
@@ -64,12 +77,17 @@ pub struct SpanF1 {
 pub struct CategoryAgreement {
     /// The category as it serialises (`"DATE"`, `"CITY"`).
     pub category: PhiType,
-    /// Tokens A / B put in this category, and tokens both did.
+    /// Tokens A put in this category.
     pub tokens_a: usize,
+    /// Tokens B put in this category.
     pub tokens_b: usize,
+    /// Tokens both put in this category.
     pub tokens_both: usize,
+    /// Token-level agreement on "this category or not".
     pub token: Coefficients,
+    /// Strict span F1 (same start, end and category) on this category's spans.
     pub strict: SpanF1,
+    /// Lenient span F1 (overlapping spans) on this category's spans.
     pub lenient: SpanF1,
 }
 
@@ -90,25 +108,32 @@ pub enum DisagreementKind {
 /// One region where the annotators differ.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Disagreement {
+    /// The narrative ([`DocPair::doc`]).
     pub doc: i64,
     /// The region: from the first to the last character of its spans (code points).
     pub start: usize,
+    /// End of the region (exclusive, code points).
     pub end: usize,
+    /// What kind of disagreement it is.
     pub kind: DisagreementKind,
     /// A's spans in the region (none when only B marked it), sorted.
     pub a: Vec<Span>,
+    /// B's spans in the region (none when only A marked it), sorted.
     pub b: Vec<Span>,
 }
 
 /// Everything the agreement view shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Agreement {
+    /// Narratives compared.
     pub documents: usize,
     /// Every label at once ("not PHI" and each category).
     pub overall: Coefficients,
     /// Categories either annotator used, in [`PhiType::ALL`] order.
     pub categories: Vec<CategoryAgreement>,
+    /// Strict span F1 over every category.
     pub strict: SpanF1,
+    /// Lenient span F1 over every category.
     pub lenient: SpanF1,
     /// In document order, then by offset.
     pub disagreements: Vec<Disagreement>,
@@ -295,7 +320,9 @@ pub fn disagreements(doc: i64, a: &[Span], b: &[Span]) -> Vec<Disagreement> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Choice {
+    /// Annotator A's spans.
     A,
+    /// Annotator B's spans.
     B,
     /// Neither: the region is not PHI.
     Neither,

@@ -12,14 +12,16 @@ use std::sync::{Arc, Mutex};
 /// How a CSV file was written, as detected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dialect {
+    /// The encoding's name as `encoding_rs` gives it (`UTF-8`, `UTF-16LE`, `windows-1252`).
     pub encoding: &'static str,
+    /// The field separator: `,`, `;` or tab.
     pub delimiter: u8,
 }
 
 /// Decode a CSV file's bytes: a byte order mark decides (UTF-8, UTF-16LE/BE); without one,
 /// valid UTF-8 is UTF-8, a file without a single UTF-8 multi-byte sequence is Windows-1252 (what
 /// Excel writes on Windows), and UTF-8 with a few bad bytes stays UTF-8 with U+FFFD in their
-/// place ([`UTF8_WITH_BAD_BYTES`]: the rows holding them are refused, the others read).
+/// place (`UTF8_WITH_BAD_BYTES`: the rows holding them are refused, the others read).
 pub fn decode(bytes: &[u8]) -> (String, &'static str) {
     if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
         let (text, _) = enc.decode_without_bom_handling(&bytes[bom..]);

@@ -43,9 +43,13 @@ const ROOT_SAFETY_REPORT_ID: &str = "2.16.840.1.113883.3.989.2.1.3.1";
 /// OID root of the worldwide unique case id (C.1.8.1).
 const ROOT_WORLDWIDE_ID: &str = "2.16.840.1.113883.3.989.2.1.3.2";
 
+/// The E2B ICSR version of a file, sniffed from its root element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Version {
+    /// E2B(R2): root `ichicsr`, narrative in `narrativeincludeclinical`, id in `safetyreportid`.
     R2,
+    /// E2B(R3) (HL7 v3): root `MCCI_IN200100UV01` or `PORR_IN049016UV`, narrative in H.1
+    /// `investigationEvent/text`, id C.1.1.
     R3,
 }
 

@@ -13,13 +13,19 @@ use std::path::{Path, PathBuf};
 /// let through when the model's P(SAFE) >= `low`; one the rules call PHI when P(SAFE) >= `high`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ThresholdPair {
+    /// P(SAFE) a word the rules call safe needs to be released.
     pub low: f32,
+    /// P(SAFE) a word the rules call PHI needs to be released; never below `low`.
     pub high: f32,
 }
 
+/// The thresholds a model ships with: a global pair, optionally overridden per category
+/// (`deid calibrate` writes them). `low <= high` everywhere, or the model is refused.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Thresholds {
+    /// Global P(SAFE) threshold for words the rules call safe.
     pub low: f32,
+    /// Global P(SAFE) threshold for words the rules call PHI.
     pub high: f32,
     /// Overrides keyed by the i2b2 TYPE the model finds most likely among the PHI classes.
     #[serde(default)]
@@ -45,27 +51,45 @@ pub struct SplitGraph {
     pub tagger: String,
     /// The name of the tensor between the two.
     pub char_vectors: String,
+    /// Width of one character encoding (the second dimension of `char_vectors`).
     pub char_vector_size: usize,
     /// Checked by the split script on random inputs: largest difference from the whole graph.
     #[serde(default)]
     pub max_abs_diff_vs_whole: f64,
 }
 
+/// The contents of a model's `metadata.json` (format 1), checked against this engine on
+/// [`Metadata::read`].
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Metadata {
+    /// The metadata format; this engine reads 1.
     pub format: u32,
+    /// The model's name (`deid-bilstm`), shown in the status bar.
     pub name: String,
+    /// The model's version.
     pub version: String,
+    /// The architecture variation trained (a-d, see `training/deid_model/model.py`).
     #[serde(default)]
     pub variation: String,
+    /// The ONNX file of the whole graph, relative to the model directory.
     pub onnx: String,
+    /// The name of the graph's output tensor (per-word label probabilities).
     pub output: String,
+    /// The word vocabulary (word keys, see `featurize::word_key`); index = word id, the
+    /// first two are `<pad>` and `<unk>`.
     pub word_vocab: Vec<String>,
+    /// The character vocabulary; index = character id, the first two are `<pad>` and `<unk>`.
     pub char_vocab: Vec<String>,
+    /// The output classes in order: `SAFE`, then i2b2 TYPEs (the definitions' `LABELS`).
     pub labels: Vec<String>,
+    /// The feature columns the model was trained with; must equal [`FEATURE_NAMES`].
     pub feature_names: Vec<String>,
+    /// Characters of a word the character encoder reads; must equal [`MAX_TOKEN_CHARS`].
     pub max_token_chars: usize,
+    /// Characters after a word appended to its characters; must equal
+    /// [`POST_SPACE_CHARS`].
     pub post_space_chars: usize,
+    /// The adaptive thresholds (defaults 0.9 / 0.95 when absent).
     #[serde(default)]
     pub thresholds: Thresholds,
     /// The graph cut in two (`training/split_model.py`), when it was: the engine then caches
@@ -78,6 +102,9 @@ pub struct Metadata {
 }
 
 impl Metadata {
+    /// Reads and checks `dir/metadata.json`: format, features, character input, labels,
+    /// vocabularies and thresholds; a model that disagrees with this engine is an [`Error::Model`]
+    /// naming the file and the first difference.
     pub fn read(dir: &Path) -> Result<Metadata> {
         let path = dir.join("metadata.json");
         let bytes = std::fs::read(&path).map_err(|e| Error::Model {
@@ -171,6 +198,7 @@ impl Metadata {
         self.labels.iter().map(|l| PhiType::parse(l)).collect()
     }
 
+    /// The whole graph's ONNX file in model directory `dir`.
     pub fn onnx_path(&self, dir: &Path) -> PathBuf {
         dir.join(&self.onnx)
     }

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 /// One document's model input.
 pub struct ModelInput {
+    /// Per token, its id in the model's word vocabulary (`<unk>` for unknown word keys).
     pub word_ids: Vec<i64>,
     /// Per token, its character ids (unpadded; u32 to keep long narratives small).
     pub char_ids: Vec<Box<[u32]>>,
@@ -34,19 +35,27 @@ pub struct ModelInput {
 /// Probabilities of one document: `tokens × labels`, row-major.
 #[derive(Debug, Clone)]
 pub struct Probabilities {
+    /// Labels per token: the metadata's `labels`, SAFE first.
     pub n_labels: usize,
+    /// The graph's output probabilities, one row of `n_labels` per token.
     pub values: Vec<f32>,
 }
 
 impl Probabilities {
+    /// Token `i`'s probabilities, in label order (panics when `i` is past the last token).
     pub fn token(&self, i: usize) -> &[f32] {
         &self.values[i * self.n_labels..(i + 1) * self.n_labels]
     }
 }
 
+/// A loaded ONNX model (`model.onnx`, or a split graph) with its metadata and vocabularies,
+/// ready for batched inference; shared by every thread.
 pub struct DeepModel {
+    /// The model directory.
     pub dir: PathBuf,
+    /// Its checked `metadata.json`.
     pub meta: Metadata,
+    /// The category of every output label (`None` for SAFE), in label order.
     pub label_kinds: Vec<Option<PhiType>>,
     /// The provider the sessions actually run on (after any fallback).
     pub provider: Provider,

@@ -12,8 +12,11 @@ use std::sync::OnceLock;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Provider {
+    /// The GPU when the library is a GPU build and CUDA starts, else the CPU, without a message.
     Auto,
+    /// The CPU: one single-threaded session per core.
     Cpu,
+    /// CUDA; when it cannot start, the CPU with the reason (`DeepModel::fallback`).
     Cuda,
 }
 
@@ -87,7 +90,7 @@ pub const TELEMETRY_OFF_VAR: &str = "ORT_DISABLE_TELEMETRY";
 /// later), and the C API's `DisableTelemetryEvents` (ort's `with_telemetry(false)`) comes after
 /// the environment is created, too late: only `ORT_DISABLE_TELEMETRY=1` set before start-up stops
 /// all of it. Programs call this first thing in `main`, before any thread exists (changing the
-/// environment while another thread reads it is unsafe in C); [`environment`] calls it again,
+/// environment while another thread reads it is unsafe in C); `environment` calls it again,
 /// which does nothing once the variable is set.
 pub fn disable_runtime_telemetry() {
     if std::env::var_os(TELEMETRY_OFF_VAR).is_none_or(|v| v != "1") {

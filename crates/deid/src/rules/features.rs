@@ -6,31 +6,9 @@ use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Feature {
-    IsPossiblyCity,
-    HasCapitalBeginning,
-    IsSentenceBeginning,
-    IsPossiblyName,
-    IsCommonWord,
-    IsDigit,
-    ContainsDigit,
-    IsMedicalTerm,
-    IsWeekday,
-    IsMonth,
-    IsTopLevelDomain,
-    IsStreet,
-    IsHoliday,
-    IsSingleLetter,
-    IsWrittenOutNumber,
-    // Beyond Meldau's fifteen: used to guess a category and to explain decisions.
-    IsState,
-    IsCountry,
-    IsDrug,
-    FollowsSalutation,
-    IsSalutation,
-}
+/// The rule features are generated from `definitions/definitions.toml` with their names (the
+/// model's feature columns): `Feature::name` and `Feature::column` come from there.
+pub use crate::definitions::Feature;
 
 impl Feature {
     /// Meldau's fifteen features, in the model's input order.
@@ -51,32 +29,6 @@ impl Feature {
         Feature::IsSingleLetter,
         Feature::IsWrittenOutNumber,
     ];
-
-    pub fn name(self) -> &'static str {
-        use Feature::*;
-        match self {
-            IsPossiblyCity => "is-possibly-city",
-            HasCapitalBeginning => "has-capital-beginning",
-            IsSentenceBeginning => "is-sentence-beginning",
-            IsPossiblyName => "is-possibly-name",
-            IsCommonWord => "is-common-word",
-            IsDigit => "is-digit",
-            ContainsDigit => "contains-digit",
-            IsMedicalTerm => "is-medical-term",
-            IsWeekday => "is-weekday",
-            IsMonth => "is-month",
-            IsTopLevelDomain => "is-top-level-domain",
-            IsStreet => "is-street",
-            IsHoliday => "is-holiday",
-            IsSingleLetter => "is-single-letter",
-            IsWrittenOutNumber => "is-written-out-number",
-            IsState => "is-state",
-            IsCountry => "is-country",
-            IsDrug => "is-drug",
-            FollowsSalutation => "follows-salutation",
-            IsSalutation => "is-salutation",
-        }
-    }
 }
 
 /// A set of [`Feature`]s as bits.
@@ -84,10 +36,12 @@ impl Feature {
 pub struct Features(u32);
 
 impl Features {
+    /// Whether the set holds `f`.
     pub fn has(self, f: Feature) -> bool {
         self.0 & (1 << f as u32) != 0
     }
 
+    /// Adds `f` when `on`; `false` leaves the set as it is (a feature once set stays set).
     pub fn set(&mut self, f: Feature, on: bool) {
         if on {
             self.0 |= 1 << f as u32;
@@ -99,6 +53,7 @@ impl Features {
         Feature::MELDAU.map(|f| if self.has(f) { 1.0 } else { 0.0 })
     }
 
+    /// The names of the features held (Meldau's fifteen first, then the others), as they serialise.
     pub fn names(self) -> Vec<&'static str> {
         Feature::MELDAU
             .iter()

@@ -7,6 +7,7 @@
 
 mod context;
 mod features;
+mod usage;
 
 pub use features::{token_features, Feature, Features};
 
@@ -16,9 +17,15 @@ use crate::recognize::Recognizers;
 use crate::tokenize::{OffsetMap, Tokenized};
 use serde::Serialize;
 
-/// Why a token was masked or let through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "rule", content = "detail", rename_all = "kebab-case")]
+/// The vocabulary of reasons, generated from `definitions/definitions.toml` with the sentence the
+/// app shows for each.
+pub use crate::definitions::RuleReason;
+
+/// Why a token was masked or let through. Its machine name comes from the shared definitions
+/// ([`Reason::kind`] gives the [`RuleReason`]), as does the app's explanation of it. Serialised
+/// as `{"rule": name}`, or `{"rule": name, "detail": …}` for a pattern (the category) and an
+/// UNSAFE dictionary (the feature's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
     /// A regular-expression recognizer claimed it.
     Pattern(PhiType),
@@ -34,6 +41,17 @@ pub enum Reason {
     /// rules keep it masked; the combination treats it as a word the rules call safe, so the
     /// model alone may release it.
     TimeOfDay,
+    /// A number with its unit, or the unit ("35 mg/L", "500mg", "95 %"): a dose or lab value,
+    /// not an identifier. A number stays masked by the rules (it holds digits) and the model may
+    /// release it at the low threshold; a unit is safe.
+    Measurement,
+    /// A form field label followed by its value ("Tel +46 …", "e-mail x@y", "Case SE-MPA-…"):
+    /// not PHI in the guidelines, released whatever the model says of it (the model, seeing
+    /// PHI next to it, often calls it PHI).
+    FieldLabel,
+    /// A title before a name ("Dr. Anna", "DR FELIX"): not PHI, and not the street abbreviation
+    /// "Dr" it is spelled like; released when the model agrees.
+    Title,
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
@@ -43,20 +61,85 @@ pub enum Reason {
     Safe,
 }
 
+impl Reason {
+    /// The reason in the shared vocabulary. The match is exhaustive on purpose: a variant added
+    /// here needs a [`RuleReason`], and only `definitions/definitions.toml` adds one (with the
+    /// sentence the app shows), so the engine and the app cannot disagree on the names.
+    pub const fn kind(self) -> RuleReason {
+        match self {
+            Reason::Pattern(_) => RuleReason::Pattern,
+            Reason::Digit => RuleReason::Digit,
+            Reason::Unsafe(_) => RuleReason::Unsafe,
+            Reason::SingleCapital => RuleReason::SingleCapital,
+            Reason::AfterSalutation => RuleReason::AfterSalutation,
+            Reason::TimeOfDay => RuleReason::TimeOfDay,
+            Reason::Measurement => RuleReason::Measurement,
+            Reason::FieldLabel => RuleReason::FieldLabel,
+            Reason::Title => RuleReason::Title,
+            Reason::Context => RuleReason::Context,
+            Reason::Unknown => RuleReason::Unknown,
+            Reason::Safe => RuleReason::Safe,
+        }
+    }
+
+    /// The detail as the app's token data carries it: the category's i2b2 TYPE (`DATE`,
+    /// `MEDICALRECORD`) for a pattern, the feature's name (`is-month`) for an UNSAFE dictionary;
+    /// `None` for the reasons without one ([`RuleReason::detail`] says which have one).
+    pub fn detail(self) -> Option<&'static str> {
+        match self {
+            Reason::Pattern(kind) => Some(kind.type_name()),
+            Reason::Unsafe(feature) => Some(feature),
+            _ => None,
+        }
+    }
+
+    /// The reason as the app's token data carries it (`TokenProb::rule`): the name, then
+    /// `:detail` where there is one: `pattern:DATE`, `digit`, `unsafe:is-month`, `unknown`, `safe`.
+    pub fn label(self) -> String {
+        let name = self.kind().name();
+        match self.detail() {
+            Some(detail) => format!("{name}:{detail}"),
+            None => name.to_string(),
+        }
+    }
+}
+
+/// As serde's adjacently tagged form (`tag = "rule", content = "detail"`), the name taken from
+/// the shared definitions; the pattern's detail is the category as `PhiType` serialises.
+impl Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let fields = if self.kind().detail().is_some() { 2 } else { 1 };
+        let mut st = s.serialize_struct("Reason", fields)?;
+        st.serialize_field("rule", self.kind().name())?;
+        match self {
+            Reason::Pattern(kind) => st.serialize_field("detail", kind)?,
+            Reason::Unsafe(feature) => st.serialize_field("detail", feature)?,
+            _ => {}
+        }
+        st.end()
+    }
+}
+
 /// The rule-based verdict on one token.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct TokenRule {
+    /// Whether the rules mask the token (the inverse default: yes unless a SAFE dictionary
+    /// vouches for it and nothing claims it).
     pub phi: bool,
     /// Best-guess category when `phi` (the rules' category is also the fallback when the model
     /// says "safe" but the combination masks the token anyway).
     pub kind: Option<PhiType>,
+    /// Which rule decided.
     pub reason: Reason,
+    /// The token's rule features (also the model's feature input).
     pub features: Features,
 }
 
 /// Rules applied to one document.
 #[derive(Debug, Clone)]
 pub struct RuleOutput {
+    /// One verdict per word of the document, in order.
     pub rules: Vec<TokenRule>,
     /// Spans found by the recognizers, in code points, non-overlapping and sorted.
     pub pattern_spans: Vec<Span>,
@@ -64,11 +147,14 @@ pub struct RuleOutput {
 
 /// Lexicons + recognizers, built once and shared by every thread.
 pub struct RuleEngine {
+    /// The SAFE and UNSAFE dictionaries.
     pub lexicons: Lexicons,
+    /// The regular-expression recognizers (dates, ages, contacts, ids).
     pub recognizers: Recognizers,
 }
 
 impl RuleEngine {
+    /// A rule engine over the given lexicons (embedded, or a folder) and recognizers.
     pub fn new(lexicons: Lexicons, recognizers: Recognizers) -> RuleEngine {
         RuleEngine {
             lexicons,
@@ -81,12 +167,16 @@ impl RuleEngine {
         RuleEngine::new(Lexicons::embedded(), Recognizers::new())
     }
 
+    /// The rules' verdict on every word of `doc` (whose text `map` indexes): lexicon lookup,
+    /// features, recognizers, the decision per word, then the context rules (which only add PHI).
     pub fn apply(&self, doc: &Tokenized, map: &OffsetMap) -> RuleOutput {
         let folded = crate::lexicon::fold_words(doc);
         let flags = self.lexicons.flags_for_folded(doc, &folded);
         let features = token_features(doc, &flags);
         let pattern_spans = self.recognizers.find_with(doc.text, map);
         let pattern_of = pattern_kinds(doc, &pattern_spans);
+        let claimed: Vec<bool> = pattern_of.iter().map(Option::is_some).collect();
+        let usage = usage::usage(doc, &flags, &claimed);
         let mut rules: Vec<TokenRule> = (0..doc.len())
             .map(|i| {
                 let after = (i > 0).then(|| doc.token_text(i - 1));
@@ -97,6 +187,7 @@ impl RuleEngine {
                     pattern_of[i],
                     after,
                     is_time_of_day(doc, i),
+                    usage[i],
                 )
             })
             .collect();
@@ -206,6 +297,7 @@ fn decide(
     pattern: Option<PhiType>,
     previous: Option<&str>,
     time_of_day: bool,
+    usage: Option<usage::Usage>,
 ) -> TokenRule {
     let phi = |kind: PhiType, reason: Reason| TokenRule {
         phi: true,
@@ -215,6 +307,22 @@ fn decide(
     };
     if let Some(kind) = pattern {
         return phi(kind, Reason::Pattern(kind));
+    }
+    let safe = |reason: Reason| TokenRule {
+        phi: false,
+        kind: None,
+        reason,
+        features,
+    };
+    match usage {
+        // digits are never safe by rule: a measured number waits for the model
+        Some(usage::Usage::Measurement) if features.has(Feature::ContainsDigit) => {
+            return phi(digit_category(text), Reason::Measurement)
+        }
+        Some(usage::Usage::Measurement) => return safe(Reason::Measurement),
+        Some(usage::Usage::FieldLabel) => return safe(Reason::FieldLabel),
+        Some(usage::Usage::Title) => return safe(Reason::Title),
+        None => {}
     }
     if features.has(Feature::ContainsDigit) {
         if time_of_day {
@@ -298,5 +406,78 @@ mod tests {
         let phi = |t: &str| v.iter().find(|(w, _)| w == t).unwrap().1;
         assert!(phi("25") && phi("Monday") && phi("Boston"));
         assert!(!phi("took") && !phi("mg") && !phi("fever") && !phi("with"));
+    }
+
+    /// One reason of each kind. Exhaustive over the generated vocabulary, as `Reason::kind` is
+    /// over the engine's reasons: a reason in the TOML file without a Rust variant (or the other
+    /// way round) stops this module from compiling.
+    fn example(kind: RuleReason) -> Reason {
+        match kind {
+            RuleReason::Pattern => Reason::Pattern(PhiType::MedicalRecord),
+            RuleReason::Digit => Reason::Digit,
+            RuleReason::Unsafe => Reason::Unsafe(Feature::IsMonth.name()),
+            RuleReason::SingleCapital => Reason::SingleCapital,
+            RuleReason::AfterSalutation => Reason::AfterSalutation,
+            RuleReason::TimeOfDay => Reason::TimeOfDay,
+            RuleReason::Measurement => Reason::Measurement,
+            RuleReason::FieldLabel => Reason::FieldLabel,
+            RuleReason::Title => Reason::Title,
+            RuleReason::Context => Reason::Context,
+            RuleReason::Unknown => Reason::Unknown,
+            RuleReason::Safe => Reason::Safe,
+        }
+    }
+
+    #[test]
+    fn every_reason_is_named_and_explained_by_the_definitions() {
+        for kind in RuleReason::ALL {
+            let reason = example(kind);
+            assert_eq!(reason.kind(), kind);
+            let json = serde_json::to_value(reason).unwrap();
+            assert_eq!(json["rule"], kind.name(), "{reason:?}");
+            // a detail exactly where the definitions say there is one, and explained with it
+            assert_eq!(
+                json.get("detail").is_some(),
+                kind.detail().is_some(),
+                "{reason:?}"
+            );
+            assert_eq!(
+                reason.detail().is_some(),
+                kind.detail().is_some(),
+                "{reason:?}"
+            );
+            assert_eq!(
+                kind.explanation().contains("{detail}"),
+                kind.detail().is_some()
+            );
+            let label = reason.label();
+            assert!(label.starts_with(kind.name()), "{label}");
+        }
+        // the serialised form serde's adjacently tagged derive wrote before the names were shared
+        let json = |r: Reason| serde_json::to_string(&r).unwrap();
+        assert_eq!(
+            json(Reason::Pattern(PhiType::MedicalRecord)),
+            r#"{"rule":"pattern","detail":"MEDICAL_RECORD"}"#
+        );
+        assert_eq!(
+            json(Reason::Unsafe("is-month")),
+            r#"{"rule":"unsafe","detail":"is-month"}"#
+        );
+        assert_eq!(json(Reason::TimeOfDay), r#"{"rule":"time-of-day"}"#);
+        assert_eq!(
+            json(Reason::AfterSalutation),
+            r#"{"rule":"after-salutation"}"#
+        );
+        // the app's labels
+        assert_eq!(
+            Reason::Pattern(PhiType::MedicalRecord).label(),
+            "pattern:MEDICALRECORD"
+        );
+        assert_eq!(Reason::Unsafe("is-month").label(), "unsafe:is-month");
+        assert_eq!(Reason::SingleCapital.label(), "single-capital");
+        assert_eq!(
+            serde_json::to_string(&Feature::IsWrittenOutNumber).unwrap(),
+            r#""is-written-out-number""#
+        );
     }
 }

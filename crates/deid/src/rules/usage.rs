@@ -1,0 +1,304 @@
+//! How a word is used where it stands, for the words whose dictionary verdict misleads: a number
+//! with a unit is a measurement ("35 mg/L", "1.1 g/L", "500mg", "95 %"), not an identifier or an
+//! age; a field label that introduces a value ("Tel +46 …", "e-mail x@y", "Case SE-MPA-…") is
+//! not PHI although the model, seeing PHI next to it, often says so; "Dr" before a name is a
+//! title, not the street abbreviation. The phi guidelines list all three as not PHI, and they
+//! carry the causality evidence (doses, lab values) the masking must keep readable.
+//!
+//! Each finding is narrow on purpose: a measurement needs a known unit right after the number
+//! (single-letter units only next to "/"), durations and ages ("45 y", "3 days") are never
+//! measurements, a label counts only when a recognizer's value or a number follows it ("Tel Aviv"
+//! stays a city), and a title only when a capitalised word follows and no street name precedes.
+
+use crate::lexicon::{flag, LexFlags};
+use crate::tokenize::Tokenized;
+
+/// What [`usage`] found for a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Usage {
+    /// A number measured in a unit, or the unit of one.
+    Measurement,
+    /// A field label followed by its value.
+    FieldLabel,
+    /// A title ("Dr", "Dra") before a name.
+    Title,
+}
+
+/// Units of measurement in clinical narratives: the common UCUM units of mass, volume, amount,
+/// enzyme activity, pressure, length and rates (https://ucum.org, "Common UCUM units" list),
+/// lower-cased, in the forms narratives write them (`mcg`, `ug`, `iu`, `meq`, `bpm`). Durations
+/// (y, mo, wk, d, h, min, s) are left out: "45 y" is an age, a PHI.
+const UNITS: &[&str] = &[
+    "mg", "g", "kg", "mcg", "µg", "μg", "ug", "ng", "pg", "ml", "l", "dl", "cl", "µl", "μl", "ul",
+    "mmol", "µmol", "μmol", "umol", "nmol", "pmol", "mol", "meq", "iu", "u", "mu", "miu", "kiu",
+    "mmhg", "cmh2o", "bpm", "mm", "cm", "m", "km", "kcal", "cal", "mosm", "mosmol", "cells",
+    "copies", "gy", "mgy", "mbq", "mg%", "ph", "x10", "lpm", "puffs", "drops", "gtt", "tabs",
+    "tablets", "caps", "capsules", "units", "unit",
+];
+
+/// Units of one letter are words of other jobs too (an initial "L", "U"): they count only
+/// next to a "/" ("mg/L", "U/L", "g/dL").
+fn is_unit(word: &str) -> Option<bool> {
+    let lower = word.to_lowercase();
+    UNITS
+        .contains(&lower.as_str())
+        .then(|| word.chars().count() == 1)
+}
+
+fn is_number(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// "500mg", "10ml": a number glued to a unit of more than one letter.
+fn is_glued_measurement(word: &str) -> bool {
+    let split = word
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(word.len());
+    let (num, unit) = word.split_at(split);
+    !num.is_empty() && is_unit(unit) == Some(false)
+}
+
+/// "3531 CL", "1012 AB": a Dutch postcode is four digits and two capital letters, which may
+/// spell a unit (cl, mg, ml). Four digits then a two-letter unit in capitals, or in a document
+/// whose case says nothing, is taken for a postcode; "1000 mg" stays a dose.
+fn looks_like_postcode(doc: &Tokenized, number: usize, unit: usize) -> bool {
+    let u = doc.token_text(unit);
+    doc.token_text(number).len() == 4
+        && u.chars().count() == 2
+        && (!doc.case_informative || u.chars().all(|c| c.is_uppercase()))
+}
+
+/// What the gap between two words allows for a number and its unit: nothing, spaces, or a
+/// decimal point between two digit groups.
+fn plain_gap(gap: &str) -> bool {
+    gap.chars().all(|c| c == ' ' || c == '\u{a0}')
+}
+
+/// Per word: how it is used, where that changes its verdict. `flags` are the lexicon flags of
+/// each word; `claimed[i]` says a recognizer (date, phone, ID...) covers word `i`.
+pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Option<Usage>> {
+    let n = doc.len();
+    let mut out = vec![None; n];
+    let word = |i: usize| doc.token_text(i);
+    // the unit of word `i`, when it is one where it stands
+    let unit_at = |i: usize| -> bool {
+        match is_unit(word(i)) {
+            Some(false) => true,
+            Some(true) => doc.gap_before(i).ends_with('/') || doc.gap_after(i).starts_with('/'),
+            None => false,
+        }
+    };
+    for i in 0..n {
+        if claimed[i] {
+            continue;
+        }
+        let w = word(i);
+        if is_glued_measurement(w) {
+            out[i] = Some(Usage::Measurement);
+            continue;
+        }
+        if is_number(w) {
+            // the number right before a unit, or the integer part of a decimal right before one
+            let mut j = i;
+            if j + 1 < n && doc.gap_after(j) == "." && is_number(word(j + 1)) {
+                j += 1;
+            }
+            let unit_follows = j + 1 < n
+                && plain_gap(doc.gap_after(j))
+                && unit_at(j + 1)
+                && !looks_like_postcode(doc, j, j + 1);
+            let percent = doc.gap_after(j).trim_start().starts_with('%');
+            let degrees = j + 1 < n
+                && matches!(doc.gap_after(j).trim(), "°" | "º")
+                && matches!(word(j + 1), "C" | "F" | "c" | "f");
+            if unit_follows || percent || degrees {
+                for k in i..=j {
+                    if !claimed[k] {
+                        out[k] = Some(Usage::Measurement);
+                    }
+                }
+            }
+            continue;
+        }
+        if unit_at(i) {
+            // a unit after a number ("35 mg") or inside a compound unit ("mg/L", "U/L")
+            let after_number = i > 0
+                && (is_number(word(i - 1)) || is_glued_measurement(word(i - 1)))
+                && plain_gap(doc.gap_before(i))
+                && !looks_like_postcode(doc, i - 1, i);
+            let in_compound =
+                i > 0 && doc.gap_before(i) == "/" && (unit_at(i - 1) || is_number(word(i - 1)));
+            if after_number || in_compound {
+                out[i] = Some(Usage::Measurement);
+            }
+            continue;
+        }
+    }
+    for i in 0..n {
+        if out[i].is_some() || claimed[i] {
+            continue;
+        }
+        if flags[i] & flag::CURATED_SAFE != 0 && label_introduces_value(doc, claimed, i) {
+            out[i] = Some(Usage::FieldLabel);
+        } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, i) {
+            out[i] = Some(Usage::Title);
+        }
+    }
+    spread_two_word_labels(doc, &mut out);
+    out
+}
+
+/// Whether the label at `i` is followed by its value: the next word (after ".", ":", "#", "-",
+/// or the "mail" of "e-mail") is claimed by a recognizer or holds a digit.
+fn label_introduces_value(doc: &Tokenized, claimed: &[bool], i: usize) -> bool {
+    let n = doc.len();
+    let mut j = i + 1;
+    // "e-mail", "E-Mail": the label is two words
+    if j < n
+        && doc.gap_after(i) == "-"
+        && doc.token_text(i).eq_ignore_ascii_case("e")
+        && doc.token_text(j).eq_ignore_ascii_case("mail")
+    {
+        j += 1;
+    }
+    if j >= n {
+        return false;
+    }
+    let gap = doc.gap_before(j);
+    let gap_ok = gap.chars().count() <= 4
+        && gap
+            .chars()
+            .all(|c| c.is_whitespace() || matches!(c, '.' | ':' | '#' | '-' | '+' | '(' | '°'));
+    gap_ok && (claimed[j] || doc.token_text(j).bytes().any(|b| b.is_ascii_digit()))
+}
+
+/// The second half of "e-mail" is a label when its first half is.
+fn spread_two_word_labels(doc: &Tokenized, out: &mut [Option<Usage>]) {
+    for i in 0..doc.len().saturating_sub(1) {
+        if out[i] == Some(Usage::FieldLabel)
+            && doc.gap_after(i) == "-"
+            && doc.token_text(i + 1).eq_ignore_ascii_case("mail")
+        {
+            out[i + 1] = Some(Usage::FieldLabel);
+        }
+    }
+}
+
+/// "Dr Anna", "Reporter: Dr. Chantal", "DR. FELIX": a salutation before a capitalised word, not
+/// the end of a street name ("12 Oak Dr, Springfield": a capitalised word or number right
+/// before it, with only a space between).
+fn is_title(doc: &Tokenized, i: usize) -> bool {
+    let n = doc.len();
+    if i + 1 >= n {
+        return false;
+    }
+    let gap = doc.gap_after(i);
+    if !(gap == " " || gap == ". " || gap == "." || gap == "\u{a0}") {
+        return false;
+    }
+    let next_capital = doc
+        .token_text(i + 1)
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase());
+    let street_before = i > 0
+        && plain_gap(doc.gap_before(i))
+        && !doc.gap_before(i).is_empty()
+        && doc
+            .token_text(i - 1)
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || (c.is_uppercase() && doc.case_informative));
+    next_capital && !street_before
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexicon::Lexicons;
+
+    fn found(text: &str) -> Vec<(String, Usage)> {
+        let doc = Tokenized::new(text);
+        let lex = Lexicons::embedded();
+        let folded = crate::lexicon::fold_words(&doc);
+        let flags = lex.flags_for_folded(&doc, &folded);
+        let spans = crate::recognize::Recognizers::new()
+            .find_with(text, &crate::tokenize::OffsetMap::new(text));
+        let claimed: Vec<bool> = doc
+            .tokens
+            .iter()
+            .map(|t| spans.iter().any(|s| s.overlaps(t.start, t.end)))
+            .collect();
+        let u = usage(&doc, &flags, &claimed);
+        (0..doc.len())
+            .filter_map(|i| u[i].map(|x| (doc.token_text(i).to_string(), x)))
+            .collect()
+    }
+
+    fn words(text: &str, kind: Usage) -> Vec<String> {
+        found(text)
+            .into_iter()
+            .filter(|(_, u)| *u == kind)
+            .map(|(w, _)| w)
+            .collect()
+    }
+
+    #[test]
+    fn numbers_with_units_are_measurements_and_ages_are_not() {
+        assert_eq!(
+            words(
+                "D-dimer >35 mg/L FEU, fibrinogen 1.1 g/L, ALT 612 U/L",
+                Usage::Measurement
+            ),
+            ["35", "mg", "L", "1", "1", "g", "L", "612", "U", "L"]
+        );
+        assert_eq!(
+            words("levothyroxine 75 µg daily, 500mg bid", Usage::Measurement),
+            ["75", "µg", "500mg"]
+        );
+        assert_eq!(
+            words("Depakine 1000 mg daily", Usage::Measurement),
+            ["1000", "mg"]
+        );
+        assert_eq!(
+            words("SpO2 88 % on room air, temp 39.2 °C", Usage::Measurement),
+            ["88", "39", "2"]
+        );
+        // ages, durations, identifiers and initials stay as they were
+        for text in [
+            "aged 45 y",
+            "for 3 days",
+            "a 45 year old",
+            "MRN 123456",
+            "John L Smith",
+            "Room 12 G",
+            "Kanaalstraat 90, 3531 CL Utrecht",
+            "the patient lives at kanaalstraat 90, 3531 cl utrecht with her husband.",
+        ] {
+            assert!(words(text, Usage::Measurement).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn labels_count_only_before_their_value() {
+        assert_eq!(
+            words(
+                "Uppsala, Tel +46 70 174 06 42, e-mail hakon.odegard@epost.example.",
+                Usage::FieldLabel
+            ),
+            ["Tel", "e", "mail"]
+        );
+        assert!(words("She lives in Tel Aviv.", Usage::FieldLabel).is_empty());
+        assert!(words("Please call my mobile tomorrow.", Usage::FieldLabel).is_empty());
+    }
+
+    #[test]
+    fn dr_before_a_name_is_a_title_after_a_street_name_it_is_not() {
+        assert_eq!(
+            words("Reporter: Dr. Anna-Karin Sjöberg", Usage::Title),
+            ["Dr"]
+        );
+        assert_eq!(words("Seen by Dr Smith today", Usage::Title), ["Dr"]);
+        assert!(words("She lives at 12 Oak Dr Springfield", Usage::Title).is_empty());
+    }
+}
