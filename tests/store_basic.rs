@@ -281,3 +281,23 @@ fn a_new_database_opened_by_several_at_once_is_created_once_and_opens_for_all() 
         assert!(Store::open(&path).unwrap().corpora().unwrap().is_empty());
     }
 }
+
+/// Importing the same file twice: the second import can say when and as what it came before.
+#[test]
+fn earlier_imports_of_a_file_are_found_by_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Store::open(&dir.path().join("a.db")).unwrap();
+    assert!(s.corpora_from("/data/vaers.csv").unwrap().is_empty());
+    let a = s.create_corpus("vaers", "/data/vaers.csv").unwrap();
+    s.add_documents(a, &[common::new_doc("1", "Fever.", None)])
+        .unwrap();
+    let b = s.create_corpus("vaers (2)", "/data/vaers.csv").unwrap();
+    s.create_corpus("other", "/data/other.csv").unwrap();
+    let before = s.corpora_from("/data/vaers.csv").unwrap();
+    let found: Vec<(i64, &str, usize)> = before
+        .iter()
+        .map(|c| (c.corpus, c.name.as_str(), c.documents))
+        .collect();
+    assert_eq!(found, [(a, "vaers", 1), (b, "vaers (2)", 0)]);
+    assert!(!before[0].created_at.is_empty());
+}

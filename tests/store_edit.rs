@@ -442,3 +442,45 @@ fn an_apply_to_all_is_undone_whole_until_one_of_its_narratives_is_edited_again()
     let states: Vec<String> = s.history(a).unwrap().into_iter().map(|h| h.state).collect();
     assert_eq!(states, vec!["undone"]);
 }
+
+#[test]
+fn an_apply_to_all_made_on_a_narrative_it_did_not_change_is_undone_from_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("annotations.db");
+    let (a, b) = two_docs(&path);
+    let doctor = g(11, 16, PhiType::Doctor);
+    let city = g(20, 26, PhiType::City);
+    let date = g(30, 38, PhiType::Date);
+    let mut s = Store::open(&path).unwrap();
+    // on a: the date, then an apply-to-all (from a) that changes only b
+    s.apply_edit_from(
+        "alice",
+        &edit("date on a", a, vec![], vec![date.clone()]),
+        Some(a),
+    )
+    .unwrap();
+    s.apply_edit_from(
+        "alice",
+        &edit("city on b, from a", b, vec![], vec![city.clone()]),
+        Some(a),
+    )
+    .unwrap();
+    assert_eq!(
+        s.undo_redo_labels_in("alice", a).unwrap().0.as_deref(),
+        Some("city on b, from a")
+    );
+    // ctrl+z on a undoes what was done there last: b's city
+    let u = s.undo_in("alice", a).unwrap().unwrap();
+    assert_eq!((u.label.as_str(), u.docs), ("city on b, from a", vec![b]));
+    assert_eq!(gold_of(&s, b), vec![doctor.clone()]);
+    assert_eq!(gold_of(&s, a), vec![doctor.clone(), date.clone()]);
+    s.redo_in("alice", a).unwrap().unwrap();
+    // b edited since: b keeps it, and ctrl+z on a is not stuck: a's own date goes
+    s.apply_edit("alice", &edit("date on b", b, vec![], vec![date.clone()]))
+        .unwrap();
+    let u = s.undo_in("alice", a).unwrap().unwrap();
+    assert_eq!((u.label.as_str(), u.docs), ("date on a", vec![a]));
+    assert_eq!(gold_of(&s, a), vec![doctor.clone()]);
+    assert_eq!(gold_of(&s, b), vec![doctor, city, date]);
+    assert_eq!(s.undo_in("alice", a).unwrap(), None);
+}

@@ -15,7 +15,8 @@ documents) and write a NEW model directory, only if it is better than the base o
 4. Thresholds: the base model's, then `deid calibrate --target-recall 0.995` on the held-out gold
    (base thresholds kept if calibration fails).
 5. Writes DIR (model.onnx, metadata.json, parity.json, checkpoint.pt, MODEL_CARD.md,
-   finetune-report.md, finetune-report.json) and prints the before/after table.
+   finetune-report.md, finetune-report.json) and prints the before/after table; --summary-json FILE
+   also gets the outcome with the before/after figures, whatever it is (Deid Studio reads it).
 
 Exit status: 0 DIR written; 2 bad arguments or input (nothing written); 3 no fine-tuned model beat the
 base on the held-out gold (the table is printed, nothing written); 1 anything else (nothing written).
@@ -90,6 +91,9 @@ def parse_args(argv=None):
     ap.add_argument("--max-len", type=int, default=300, help="training chunks of at most this many tokens")
     ap.add_argument("--threads", type=int, default=int(os.environ.get("DEID_TRAIN_THREADS", "2")))
     ap.add_argument("--parity-docs", type=int, default=5)
+    ap.add_argument("--summary-json", help="also write the outcome here, whatever it is (exit 0 or 3): "
+                                           '{"outcome": "written" | "not_better", "before", "after", ...}; '
+                                           "Deid Studio reads it")
     return ap.parse_args(argv)
 
 
@@ -175,6 +179,9 @@ def run(args) -> int:
                 after = {"heldout": other.heldout, "replay": other.replay}
                 print(f"\nbase vs the best fine-tuned candidate (epoch {other.epoch}):\n")
                 print(R.before_after(before, after))
+            write_summary(args, {"outcome": "not_better", "base": base.name, "best_epoch": other.epoch if other else None,
+                                 "stopped": sel["stopped"], "heldout_documents": len(held_docs), "before": before,
+                                 "after": {"heldout": other.heldout, "replay": other.replay} if other else None})
             print(f"\nNo fine-tuned model beat {base.name} on the {len(held_docs)} held-out documents "
                   f"(PHI token recall, then F1; replay recall may fall by at most {args.max_replay_drop}); "
                   f"{sel['stopped']}. Nothing written to {out}. Exit status {EXIT_NOT_BETTER}.")
@@ -203,11 +210,20 @@ def run(args) -> int:
             "table": R.before_after(before, after),
         }
         write_model(args, model, ck, base_meta, report, sel, counts, held_dir, replay, tmp, t0, deid)
+    write_summary(args, {"outcome": "written", "base": base.name, "best_epoch": best.epoch, "stopped": sel["stopped"],
+                         "heldout_documents": len(held_docs), "before": report["before"], "after": report["after"],
+                         "out": str(out), "report": str(out / "finetune-report.json")})
     print("\n" + report["table"])
     print(f"\nwrote {out} ({report['seconds']['total']:.0f} s): epoch {best.epoch} of "
           f"{len(sel['candidates']) - 1} selected over the base; thresholds "
           f"{report['thresholds']['calibration']['status']}; see {out / 'finetune-report.md'}")
     return 0
+
+
+def write_summary(args, summary: dict):
+    """--summary-json: the outcome and the before/after figures (no text of any document)."""
+    if args.summary_json:
+        R.write_json(Path(args.summary_json), summary)
 
 
 def write_model(args, model, ck, base_meta, report, sel, counts, held_dir, replay, tmp, t0, deid):

@@ -4,6 +4,7 @@
 
 use crate::db::LockState;
 use crate::engine::EngineInfo;
+use crate::error::{CommandError, CommandResult};
 use crate::import::{self, Failure, Finished, ImportRequest, Progress};
 use crate::{AppState, JobState};
 use deid_store::{
@@ -17,10 +18,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tauri::{AppHandle, Emitter, Manager, State};
 
-type Res<T> = Result<T, String>;
+type Res<T> = CommandResult<T>;
 
-fn err(e: impl std::fmt::Display) -> String {
-    e.to_string()
+fn err(e: impl Into<CommandError>) -> CommandError {
+    e.into()
 }
 
 /// The open store for one command (an error while the encrypted database is locked).
@@ -126,21 +127,38 @@ pub fn get_document(state: State<'_, AppState>, id: DocId) -> Res<DocPayload> {
 }
 
 #[tauri::command(async)]
-pub fn apply_edit(state: State<'_, AppState>, edit: Edit) -> Res<i64> {
+/// One user edit; `origin` is the narrative on screen (undo there reverts the edit even when it
+/// changed only other narratives, as an apply-to-all may).
+pub fn apply_edit(state: State<'_, AppState>, edit: Edit, origin: Option<DocId>) -> Res<i64> {
     // the store puts a new narrative in review for this annotator
     store!(state)
-        .apply_edit(&state.annotator(), &edit)
+        .apply_edit_from(&state.annotator(), &edit, origin)
         .map_err(err)
 }
 
+/// Undo on the narrative on screen (`doc`), leaving the others as they are; without `doc`, the
+/// annotator's latest edit wherever it was.
 #[tauri::command(async)]
-pub fn undo(state: State<'_, AppState>) -> Res<Option<UndoResult>> {
-    store!(state).undo(&state.annotator()).map_err(err)
+pub fn undo(state: State<'_, AppState>, doc: Option<DocId>) -> Res<Option<UndoResult>> {
+    let annotator = state.annotator();
+    let mut store = store!(state);
+    match doc {
+        Some(doc) => store.undo_in(&annotator, doc),
+        None => store.undo(&annotator),
+    }
+    .map_err(err)
 }
 
+/// Redo on the narrative on screen (`doc`); without `doc`, the annotator's oldest undone edit.
 #[tauri::command(async)]
-pub fn redo(state: State<'_, AppState>) -> Res<Option<UndoResult>> {
-    store!(state).redo(&state.annotator()).map_err(err)
+pub fn redo(state: State<'_, AppState>, doc: Option<DocId>) -> Res<Option<UndoResult>> {
+    let annotator = state.annotator();
+    let mut store = store!(state);
+    match doc {
+        Some(doc) => store.redo_in(&annotator, doc),
+        None => store.redo(&annotator),
+    }
+    .map_err(err)
 }
 
 #[tauri::command(async)]
@@ -198,7 +216,8 @@ pub fn find_occurrences(
         return Err(format!(
             "{} occurrences: too many to review at once (at most {MAX_HITS})",
             found.len()
-        ));
+        )
+        .into());
     }
     let mut views: BTreeMap<DocId, DocumentView> = BTreeMap::new();
     let mut hits = Vec::with_capacity(found.len());
@@ -241,9 +260,11 @@ pub fn report(state: State<'_, AppState>, corpus: CorpusId) -> Res<serde_json::V
 }
 
 /// Export `version`'s work (an annotator, or `adjudicated`; the current annotator by default)
-/// to a NEW (or empty) folder: `i2b2` (gold XML, one file per narrative that version marked done:
-/// never unreviewed output), `masked` (de-identified text), `jsonl` (narratives with gold and
-/// judgments). The folder gets a `manifest.json` naming the version; the export is recorded in
+/// to a NEW (or empty) folder: gold, only narratives that version marked done (never unreviewed
+/// output), as `i2b2` (XML, one file per narrative), `brat` (standoff `.txt` + `.ann`,
+/// `annotation.conf`), `bioc` (one BioC XML collection) or `conll` (BIO, one word a line); or
+/// `masked` (de-identified text files), `csv` (de-identified text, one `id,masked_text` CSV),
+/// `jsonl` (narratives with gold and judgments). The folder gets a `manifest.json` naming the version; the export is recorded in
 /// the audit log under the current annotator's name. A folder holding anything is refused:
 /// nothing is ever replaced.
 #[tauri::command(async)]
@@ -316,7 +337,7 @@ pub fn start_import(app: &AppHandle, state: &AppState, req: ImportRequest) -> u6
         let engine = state.engine();
         // a bug in the import must still end the job with `import-finished`, never kill it silently
         let result = deid::isolate::per_document(|| {
-            import::run_import(&req, engine, &state.store, &cancel, &report)
+            import::run_import(&req, &engine, &state.store, &cancel, &report)
         })
         .unwrap_or_else(|e| {
             Err(Failure::Error(format!(
@@ -396,5 +417,5 @@ pub fn jobs(state: State<'_, AppState>) -> Vec<JobView> {
 
 #[tauri::command(async)]
 pub fn csv_columns(path: String) -> Res<Vec<String>> {
-    import::csv_columns(&PathBuf::from(path.trim()))
+    Ok(import::csv_columns(&PathBuf::from(path.trim()))?)
 }

@@ -5,6 +5,7 @@
 //! A passphrase arrives from the UI, is handed to the store and dropped (zeroed) at once: it is
 //! never stored, logged, or kept after the database is open (SQLCipher keeps the derived key).
 
+use crate::error::{CommandError, CommandResult};
 use deid_store::{probe, DbFile, Passphrase, Store};
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
@@ -42,10 +43,10 @@ pub struct LockState {
 
 impl SharedStore {
     /// A plain (or new) database is opened now; an encrypted one starts locked.
-    pub fn open(path: &Path) -> Result<SharedStore, String> {
-        let store = match probe(path).map_err(|e| e.to_string())? {
+    pub fn open(path: &Path) -> CommandResult<SharedStore> {
+        let store = match probe(path).map_err(CommandError::from)? {
             DbFile::Encrypted => None,
-            DbFile::New | DbFile::Plain => Some(Store::open(path).map_err(|e| e.to_string())?),
+            DbFile::New | DbFile::Plain => Some(Store::open(path).map_err(CommandError::from)?),
         };
         Ok(SharedStore {
             path: path.to_path_buf(),
@@ -60,25 +61,28 @@ impl SharedStore {
         }
     }
 
-    fn slot(&self) -> Result<MutexGuard<'_, Option<Store>>, String> {
+    fn slot(&self) -> CommandResult<MutexGuard<'_, Option<Store>>> {
         self.inner
             .lock()
-            .map_err(|_| "the database lock is poisoned".to_string())
+            .map_err(|_| CommandError::internal("the database lock is poisoned"))
     }
 
     /// The open store, or an error saying the database waits for its passphrase.
-    pub fn lock(&self) -> Result<StoreGuard<'_>, String> {
+    pub fn lock(&self) -> CommandResult<StoreGuard<'_>> {
         let g = self.slot()?;
         if g.is_none() {
-            return Err(format!(
-                "{}: the database is encrypted and locked; enter its passphrase",
-                self.path.display()
-            ));
+            return Err(CommandError::Locked {
+                path: self.path.display().to_string(),
+                message: format!(
+                    "{}: the database is encrypted and locked; enter its passphrase",
+                    self.path.display()
+                ),
+            });
         }
         Ok(StoreGuard(g))
     }
 
-    pub fn state(&self) -> Result<LockState, String> {
+    pub fn state(&self) -> CommandResult<LockState> {
         let g = self.slot()?;
         Ok(match g.as_ref() {
             None => LockState {
@@ -93,25 +97,25 @@ impl SharedStore {
     }
 
     /// Opens the locked database with `passphrase` (already open: nothing to do).
-    pub fn unlock(&self, passphrase: Passphrase) -> Result<(), String> {
+    pub fn unlock(&self, passphrase: Passphrase) -> CommandResult<()> {
         let mut g = self.slot()?;
         if g.is_none() {
-            *g = Some(Store::open_encrypted(&self.path, &passphrase).map_err(|e| e.to_string())?);
+            *g = Some(Store::open_encrypted(&self.path, &passphrase).map_err(CommandError::from)?);
         }
         Ok(())
     }
 
     /// Encrypts the open plain database where it lies ([`Store::encrypt_in_place`]).
-    pub fn encrypt(&self, passphrase: Passphrase) -> Result<(), String> {
+    pub fn encrypt(&self, passphrase: Passphrase) -> CommandResult<()> {
         self.lock()?
             .encrypt_in_place(&passphrase)
-            .map_err(|e| e.to_string())
+            .map_err(CommandError::from)
     }
 
-    pub fn change_passphrase(&self, current: Passphrase, new: Passphrase) -> Result<(), String> {
+    pub fn change_passphrase(&self, current: Passphrase, new: Passphrase) -> CommandResult<()> {
         self.lock()?
             .change_passphrase(&current, &new)
-            .map_err(|e| e.to_string())
+            .map_err(CommandError::from)
     }
 }
 
@@ -148,10 +152,15 @@ mod tests {
             }
         );
         let err = shared.lock().err().unwrap();
-        assert!(err.contains("locked"), "{err}");
+        assert!(matches!(err, CommandError::Locked { .. }), "{err:?}");
+        assert!(err.message().contains("locked"), "{err}");
         let err = shared.unlock(Passphrase::new("wrong one!")).unwrap_err();
-        assert!(err.contains("wrong passphrase"), "{err}");
-        assert!(!err.contains("wrong one!"), "{err}");
+        assert!(
+            matches!(err, CommandError::WrongPassphrase { .. }),
+            "{err:?}"
+        );
+        assert!(err.message().contains("wrong passphrase"), "{err}");
+        assert!(!err.message().contains("wrong one!"), "{err}");
         assert!(shared.state().unwrap().locked);
         shared.unlock(Passphrase::new("a long passphrase")).unwrap();
         assert_eq!(shared.lock().unwrap().corpora().unwrap().len(), 1);

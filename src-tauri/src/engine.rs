@@ -8,6 +8,7 @@ use deid::rules::RuleEngine;
 /// How the store turns an annotation into per-token probabilities and rule labels.
 pub use deid_store::token_probs;
 use serde::Serialize;
+use std::sync::{Arc, Mutex, RwLock};
 
 /// |p_safe - threshold| under this marks a token uncertain (the store counts them, the UI marks
 /// them and `n`/`p` walk them).
@@ -31,6 +32,44 @@ pub struct EngineInfo {
     /// back to the CPU.
     pub note: Option<String>,
     pub uncertain_margin: f32,
+}
+
+/// The engine the app uses now: loaded in the background at start, replaced (in the background
+/// too) when the user chooses another model (`learn::use_model`). A job keeps the engine it
+/// started with until it ends; the next one gets the new engine.
+#[derive(Default)]
+pub struct EngineSlot {
+    current: RwLock<Option<Arc<Engine>>>,
+    /// Held while the first engine loads, so that it loads once.
+    first: Mutex<()>,
+}
+
+impl EngineSlot {
+    /// The engine, or `None` while the first one still loads.
+    pub fn get(&self) -> Option<Arc<Engine>> {
+        self.current.read().expect("engine slot").clone()
+    }
+
+    /// The engine, loading it with `load` if there is none yet (once, whoever asks first).
+    pub fn get_or_init(&self, load: impl FnOnce() -> Engine) -> Arc<Engine> {
+        if let Some(e) = self.get() {
+            return e;
+        }
+        let _first = self.first.lock().expect("engine slot");
+        if let Some(e) = self.get() {
+            return e;
+        }
+        let e = Arc::new(load());
+        *self.current.write().expect("engine slot") = Some(e.clone());
+        e
+    }
+
+    /// Use `engine` from now on.
+    pub fn replace(&self, engine: Engine) -> Arc<Engine> {
+        let e = Arc::new(engine);
+        *self.current.write().expect("engine slot") = Some(e.clone());
+        e
+    }
 }
 
 impl Engine {
@@ -89,6 +128,34 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rules_engine(model: &str) -> Engine {
+        Engine {
+            deid: Deidentifier::rules_only(RuleEngine::embedded()),
+            info: EngineInfo {
+                mode: "rules-only".into(),
+                model: model.into(),
+                provider: "none".into(),
+                note: None,
+                uncertain_margin: UNCERTAIN_MARGIN,
+            },
+        }
+    }
+
+    #[test]
+    fn the_slot_loads_once_and_a_replacement_leaves_running_jobs_their_engine() {
+        let slot = EngineSlot::default();
+        assert!(slot.get().is_none());
+        let first = slot.get_or_init(|| rules_engine("a"));
+        let again = slot.get_or_init(|| panic!("loaded twice"));
+        assert!(Arc::ptr_eq(&first, &again));
+        slot.replace(rules_engine("b"));
+        assert_eq!(slot.get().unwrap().info.model, "b");
+        assert_eq!(
+            first.info.model, "a",
+            "a job that holds the old engine keeps it"
+        );
+    }
 
     #[test]
     fn rules_only_marks_guesses_uncertain_and_labels_rules() {

@@ -127,6 +127,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<crate::error::CommandError> for Failure {
+    fn from(e: crate::error::CommandError) -> Failure {
+        Failure::Error(e.to_string())
+    }
+}
+
 /// Runs one import. `report` is called with progress; `cancel` is polled between steps.
 pub fn run_import(
     req: &ImportRequest,
@@ -365,12 +371,10 @@ fn unique_name(store: &Store, name: Option<&str>, path: &Path) -> Result<String,
 }
 
 /// The header row of a CSV file, for the column chooser.
-pub fn csv_columns(path: &Path) -> Result<Vec<String>, String> {
+pub fn csv_columns(path: &Path) -> deid::Result<Vec<String>> {
     // the import reads the file with this same reader: the columns offered are the ones it finds
     // (any delimiter, UTF-8, UTF-16 or Windows-1252, as Excel writes them)
-    deid::input::csv_header_row(path)
-        .map(|(columns, _)| columns)
-        .map_err(|e| e.to_string())
+    deid::input::csv_header_row(path).map(|(columns, _)| columns)
 }
 
 #[cfg(test)]
@@ -545,7 +549,9 @@ mod tests {
             csv_columns(&csv).unwrap(),
             vec!["Numéro".to_string(), "Récit".into(), "Date".into()]
         );
-        let err = csv_columns(&dir.path().join("missing.csv")).unwrap_err();
+        let err = csv_columns(&dir.path().join("missing.csv"))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("missing.csv"), "{err}");
     }
 

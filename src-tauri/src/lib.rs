@@ -6,16 +6,19 @@ pub mod commands;
 pub mod config;
 pub mod db;
 pub mod engine;
+pub mod error;
+pub mod files;
 pub mod import;
+pub mod learn;
 pub mod team;
 
 use config::Config;
 use db::SharedStore;
-use engine::Engine;
+use engine::{Engine, EngineSlot};
 use import::{Finished, Progress};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 /// One import job: its cancel flag, its latest progress and, once over, how it ended.
 pub struct JobState {
@@ -31,22 +34,26 @@ pub struct AppState {
     pub annotator: Mutex<String>,
     /// Locked (an encrypted database before its passphrase) or open.
     pub store: Arc<SharedStore>,
-    /// Loaded in the background at start; the first import waits for it.
-    pub engine: Arc<OnceLock<Engine>>,
+    /// Loaded in the background at start; the first import waits for it. Replaced when the
+    /// user chooses another model (`learn::use_model`).
+    pub engine: Arc<EngineSlot>,
+    /// The learning job, the models and the model chosen (`learn`).
+    pub learn: learn::LearnState,
     pub jobs: Arc<Mutex<HashMap<u64, JobState>>>,
     pub next_job: Mutex<u64>,
 }
 
 impl AppState {
     pub fn new(config: Config) -> Result<AppState, String> {
-        let store = SharedStore::open(&config.db)?;
+        let store = SharedStore::open(&config.db).map_err(|e| e.to_string())?;
         Ok(AppState {
             annotator: Mutex::new(config.annotator.clone()),
-            config,
             store: Arc::new(store),
-            engine: Arc::new(OnceLock::new()),
+            engine: Arc::new(EngineSlot::default()),
+            learn: learn::LearnState::new(&config),
             jobs: Arc::new(Mutex::new(HashMap::new())),
             next_job: Mutex::new(1),
+            config,
         })
     }
 
@@ -55,8 +62,10 @@ impl AppState {
         self.annotator.lock().expect("annotator").clone()
     }
 
-    pub fn engine(&self) -> &Engine {
-        self.engine.get_or_init(|| Engine::load(&self.config))
+    /// The engine in use (loaded now if it is not yet): a job holds on to the one it got.
+    pub fn engine(&self) -> Arc<Engine> {
+        self.engine
+            .get_or_init(|| Engine::load(&self.learn.engine_config(&self.config)))
     }
 }
 
@@ -92,6 +101,8 @@ pub fn run() {
         .setup(|app| {
             use tauri::Manager;
             let handle = app.handle().clone();
+            // the model chosen in an earlier session (unless DEID_MODEL says otherwise)
+            learn::restore_model_choice(&handle);
             // Load the engine off the main thread, then import the demo corpus into an empty
             // database (never into a locked one).
             std::thread::spawn(move || {
@@ -135,6 +146,9 @@ pub fn run() {
             commands::import_cancel,
             commands::jobs,
             commands::csv_columns,
+            files::pick_path,
+            files::csv_preview,
+            files::imported_before,
             commands::unlock_database,
             commands::encrypt_database,
             commands::change_passphrase,
@@ -146,6 +160,11 @@ pub fn run() {
             team::adjudication_view,
             team::adjudicate,
             team::adjudicate_spans,
+            learn::start_learning,
+            learn::cancel_learning,
+            learn::learning_status,
+            learn::list_models,
+            learn::use_model,
         ])
         .run(tauri::generate_context!())
         .expect("error while running Deid Studio");

@@ -1,5 +1,11 @@
-fn main() {
+fn main() -> std::process::ExitCode {
     // before GTK, WebKit or the engine start threads: ONNX Runtime's telemetry stays off
     deid::model::disable_runtime_telemetry();
-    deid_studio::run()
+    // a native file dialog, shown by a child process of the app (see files.rs)
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(code) = deid_studio::files::run_chooser(&args) {
+        return code;
+    }
+    deid_studio::run();
+    std::process::ExitCode::SUCCESS
 }

@@ -2,6 +2,7 @@
 //! Thin calls into the store (which calls the engine's `eval::agreement` for the figures);
 //! offsets are code points. Errors name ids and annotators, never narrative text.
 
+use crate::error::{CommandError, CommandResult};
 use crate::AppState;
 use deid::eval::agreement::Choice;
 use deid_store::{
@@ -11,10 +12,10 @@ use deid_store::{
 use serde::Serialize;
 use tauri::State;
 
-type Res<T> = Result<T, String>;
+type Res<T> = CommandResult<T>;
 
-fn err(e: impl std::fmt::Display) -> String {
-    e.to_string()
+fn err(e: impl Into<CommandError>) -> CommandError {
+    e.into()
 }
 
 #[derive(Serialize)]

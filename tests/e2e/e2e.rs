@@ -9,6 +9,8 @@
 
 mod annotators;
 mod encrypted;
+mod files;
+mod learn;
 mod network;
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -354,8 +356,8 @@ async fn review_scenario_survives_restart_and_exports() {
     assert!(
         info.as_str()
             .unwrap()
-            .contains("no SAFE dictionary knows it"),
-        "token info shows the rule: {info}"
+            .contains(deid::definitions::RuleReason::Unknown.explanation()),
+        "token info shows the rule, explained as definitions/definitions.toml says: {info}"
     );
     // hover shows category, probability and rule
     c.find(Locator::Css("#narrative .tok.cur"))
@@ -554,12 +556,26 @@ async fn review_scenario_survives_restart_and_exports() {
     c.close().await.unwrap();
     tokio::time::sleep(Duration::from_millis(500)).await;
 
-    // ---- second run: everything is still there, undo survives the restart
+    // ---- second run: the app reopens where the first left off (case-004, its row current),
+    // everything is still there, undo survives the restart
     let c = driver.session().await;
     wait_js(
         &c,
+        "window.deidStudio.state.doc && window.deidStudio.state.doc.external_id === 'case-004' && window.deidStudio.state.listIndex === 3",
+        "case-004, open when the first run ended, to reopen after restart",
+    )
+    .await;
+    wait_js(
+        &c,
+        "document.querySelector('#doc-list .doc-row.current[data-i=\"3\"]')",
+        "case-004's row to be the current one",
+    )
+    .await;
+    click(&c, "#doc-list .doc-row[data-i='0']").await;
+    wait_js(
+        &c,
         "window.deidStudio.state.doc && window.deidStudio.state.doc.external_id === 'case-001'",
-        "case-001 to open after restart",
+        "case-001 to open",
     )
     .await;
     let snap = snapshot(&c).await;
@@ -584,15 +600,55 @@ async fn review_scenario_survives_restart_and_exports() {
         json!(1)
     );
     shot(&c, "07-after-restart").await;
-    // undo/redo survive the restart: the last edit was the apply-to-all (2 narratives)
+    // undo/redo survive the restart, and undo is per narrative: on case-001, ctrl+z undoes
+    // case-001's own last edit (the relabel of Alvarez), not the newer apply-to-all of case-002
+    // and case-005, which keep their spans
     let phi = |i: usize, n: usize| {
         format!("(document.querySelector(\"#doc-list .doc-row[data-i='{i}'] .n\") || {{}}).textContent === '{n} PHI'")
     };
     keys(&c, &format!("{CTRL}z")).await;
     wait_js(
         &c,
+        &span_js(12, 19, "PATIENT"),
+        "ctrl+z on case-001 after restart to undo its own relabel",
+    )
+    .await;
+    assert!(
+        js(&c, &format!("{} && {}", phi(1, 4), phi(4, 2)))
+            .await
+            .as_bool()
+            .unwrap(),
+        "ctrl+z on case-001 changed other narratives"
+    );
+    {
+        // the database agrees: case-002 still holds the apply-to-all's Kowalski
+        let s = deid_store::Store::open(&db).unwrap();
+        let corpus = s.corpora().unwrap()[0].id;
+        let docs = s.documents(corpus, &Default::default()).unwrap().0;
+        let case2 = docs.iter().find(|d| d.external_id == "case-002").unwrap();
+        let gold = s.document_for(case2.id, "e2e").unwrap().gold;
+        assert_eq!(gold.len(), 4, "{gold:?}");
+    }
+    keys(&c, &format!("{CTRL}{SHIFT}z")).await;
+    wait_js(
+        &c,
+        &span_js(12, 19, "DOCTOR"),
+        "ctrl+shift+z on case-001 to redo the relabel",
+    )
+    .await;
+    // on case-002 the apply-to-all is the newest edit: ctrl+z undoes it in both narratives
+    click(&c, "#doc-list .doc-row[data-i='1']").await;
+    wait_js(
+        &c,
+        "window.deidStudio.state.doc && window.deidStudio.state.doc.external_id === 'case-002'",
+        "case-002 to open",
+    )
+    .await;
+    keys(&c, &format!("{CTRL}z")).await;
+    wait_js(
+        &c,
         &format!("{} && {}", phi(1, 3), phi(4, 1)),
-        "ctrl+z after restart",
+        "ctrl+z on case-002 after restart to undo the apply-to-all",
     )
     .await;
     keys(&c, &format!("{CTRL}{SHIFT}z")).await;
@@ -600,6 +656,14 @@ async fn review_scenario_survives_restart_and_exports() {
         &c,
         &format!("{} && {}", phi(1, 4), phi(4, 2)),
         "ctrl+shift+z after restart",
+    )
+    .await;
+    // back on case-001, as before
+    click(&c, "#doc-list .doc-row[data-i='0']").await;
+    wait_js(
+        &c,
+        "window.deidStudio.state.doc && window.deidStudio.state.doc.external_id === 'case-001'",
+        "case-001 to open again",
     )
     .await;
 

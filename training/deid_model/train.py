@@ -62,7 +62,8 @@ def binary_metrics(gold: np.ndarray, pred: np.ndarray) -> dict:
 
 def evaluate(model: DeidBiLSTM, examples: list[D.Encoded]) -> dict:
     """Token-level binary PHI metrics (PHI = argmax != SAFE), recall at P(SAFE) thresholds,
-    the rules alone and rules OR model, and per-category recall."""
+    the rules alone and rules OR model, and per-category recall (gold tokens of the category the model
+    calls PHI) and precision (tokens the model labels with the category that are gold PHI)."""
     probs = predict(model, examples)
     P = np.concatenate(probs)
     y = np.concatenate([e.labels for e in examples])
@@ -75,10 +76,14 @@ def evaluate(model: DeidBiLSTM, examples: list[D.Encoded]) -> dict:
     m["rules"] = binary_metrics(gold, rule)
     m["rules_or_model"] = binary_metrics(gold, rule | pred)
     per = {}
+    label = P.argmax(1)
     for c in np.unique(y[gold]):
-        sel = y == c
+        sel, said = y == c, label == c
+        # precision of the category: of the tokens the model put in it, the share that are PHI (of any category)
         per[D.LABELS[c]] = {"tokens": int(sel.sum()), "recall": float(pred[sel].mean()),
-                            "recall_rules_or_model": float((pred | rule)[sel].mean())}
+                            "recall_rules_or_model": float((pred | rule)[sel].mean()),
+                            "predicted": int(said.sum()),
+                            "precision": float(gold[said].mean()) if said.any() else None}
     m["per_category"] = per
     m["typed_accuracy_on_phi"] = float((P.argmax(1)[gold] == y[gold]).mean()) if gold.any() else None
     return m

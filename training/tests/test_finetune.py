@@ -116,7 +116,8 @@ class FineTune(unittest.TestCase):
 
     def test_writes_a_better_model_with_calibrated_thresholds_and_a_truthful_report(self):
         out = self.tmp / "models/tiny-ft"
-        r = self.finetune(out, "--epochs", "3", "--lr", "0.01")
+        summary = self.tmp / "summary-ok.json"
+        r = self.finetune(out, "--epochs", "3", "--lr", "0.01", "--summary-json", str(summary))
         self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
         for f in ("model.onnx", "char_encoder.onnx", "tagger.onnx", "metadata.json", "parity.json",
                   "checkpoint.pt", "MODEL_CARD.md", "finetune-report.md", "finetune-report.json"):
@@ -131,6 +132,14 @@ class FineTune(unittest.TestCase):
         self.assertEqual(len(rep["heldout"]["files"]), k)
         self.assertEqual(rep["replay"]["train_documents"], rep["gold"]["train_documents"])  # ratio 1
         self.assertGreater(rep["replay"]["valid_documents"], 0)
+        # --summary-json (Deid Studio reads it): the outcome and the same figures as the report
+        s = json.loads(summary.read_text())
+        self.assertEqual(s["outcome"], "written")
+        self.assertEqual((s["before"], s["after"], s["best_epoch"]), (rep["before"], rep["after"], rep["selected_epoch"]))
+        for side in ("before", "after"):
+            for c, m in rep[side]["heldout"]["per_category"].items():
+                self.assertIn("precision", m, c)  # of the tokens labelled c, the share that are PHI
+                self.assertTrue(m["precision"] is None or 0.0 <= m["precision"] <= 1.0, (c, m))
 
         # thresholds: started from the base's, recalibrated on the held-out gold by deid calibrate
         self.assertEqual(rep["thresholds"]["base"], BASE_THRESHOLDS)
@@ -194,10 +203,14 @@ class FineTune(unittest.TestCase):
 
     def test_nothing_is_written_when_no_epoch_beats_the_base(self):
         out = self.tmp / "models/zero-epochs"
-        r = self.finetune(out, "--epochs", "0")
+        summary = self.tmp / "summary-zero.json"
+        r = self.finetune(out, "--epochs", "0", "--summary-json", str(summary))
         self.assertEqual(r.returncode, 3, r.stdout[-3000:] + r.stderr[-3000:])
         self.assertIn("Nothing written", r.stdout)
         self.assertFalse(out.exists())
+        s = json.loads(summary.read_text())
+        self.assertEqual((s["outcome"], s["after"]), ("not_better", None))
+        self.assertIn("heldout", s["before"])
         self.assertEqual([p.name for p in out.parent.iterdir() if p.name.startswith(".")], [])  # no staging
 
     def test_nothing_is_written_when_the_training_gold_teaches_the_wrong_thing(self):

@@ -9,7 +9,8 @@ mod csv_file;
 pub mod e2b;
 
 pub use csv_file::{
-    decode as decode_csv_bytes, header_row as csv_header_row, sniff_delimiter, CsvRows, Dialect,
+    decode as decode_csv_bytes, header_row as csv_header_row, preview as csv_preview,
+    sniff_delimiter, CsvRows, Dialect, Preview as CsvPreview,
 };
 
 use crate::error::{Error, Result};

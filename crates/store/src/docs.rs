@@ -3,8 +3,8 @@
 use super::{
     categories_column, check_spans, current_gold, doc_status_chars, now, parse_kind, parse_spans,
     refresh_gold_summary, spans_json, store_err, Cached, CorpusId, CorpusSummary, Ctx, DocFilter,
-    DocId, DocRow, DocumentView, GoldSpan, Judgment, NewDocument, PreAnnotation, Status, Store,
-    TokenProb,
+    DocId, DocRow, DocumentView, GoldSpan, ImportedBefore, Judgment, NewDocument, PreAnnotation,
+    Status, Store, TokenProb,
 };
 use deid::deidentify::Annotation;
 use deid::error::Result;
@@ -115,6 +115,31 @@ impl Store {
             })
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
             .ctx(&self.path, "listing corpora")?;
+        Ok(rows)
+    }
+
+    /// The corpora imported from `source` (the path an import was given), oldest first: a
+    /// re-import of the same file asks before making another copy.
+    pub fn corpora_from(&self, source: &str) -> Result<Vec<ImportedBefore>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT c.id, c.name, c.created_at, COUNT(d.id)
+                 FROM corpus c LEFT JOIN document d ON d.corpus_id = c.id
+                 WHERE c.source = ?1 GROUP BY c.id ORDER BY c.id",
+            )
+            .ctx(&self.path, "looking up earlier imports")?;
+        let rows = stmt
+            .query_map([source], |r| {
+                Ok(ImportedBefore {
+                    corpus: r.get(0)?,
+                    name: r.get(1)?,
+                    created_at: r.get(2)?,
+                    documents: r.get::<_, i64>(3)? as usize,
+                })
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .ctx(&self.path, "looking up earlier imports")?;
         Ok(rows)
     }
 

@@ -8,12 +8,13 @@
 //! exactly the rows that were there, under the same ids (gold ids are AUTOINCREMENT, never
 //! reused, and the newest id is the current gold).
 //!
-//! Undo works per narrative, as editors do ([`Scope::Document`]): it reverts the latest part of
-//! an edit that changed the narrative on screen and leaves every other narrative as it is. An edit
-//! that changed several narratives at once (apply to all) is undone as a whole from any of them
-//! while none of them has been edited since; otherwise only this narrative's part. Each
-//! narrative's part keeps its own state (`edit_document.state`); per narrative, undone parts are
-//! always the newest ones, and a new edit of a narrative discards that narrative's redo.
+//! Undo works per narrative, as editors do ([`Scope::Document`]): it reverts the latest edit
+//! that changed the narrative on screen, or was made from it (an apply-to-all made there), and
+//! leaves every other narrative as it is. Of an edit that changed several narratives at once,
+//! every part is reverted whose narrative has not been edited since; a narrative edited since
+//! keeps it. Each narrative's part keeps its own state (`edit_document.state`); per narrative,
+//! undone parts are always the newest ones, and a new edit of a narrative discards that
+//! narrative's redo.
 
 use super::annotators::{
     check_annotator_name, own_status, put_own_status, register, version_spans,
@@ -84,7 +85,8 @@ enum Scope {
 }
 
 /// The edit the next undo (the newest with an applied part) or redo (the oldest with an undone
-/// part) in `scope` would step, with its label.
+/// part) in `scope` would step, with its label. On a narrative, the edits made from it count
+/// too (`origin_doc`), unless `parts_only`.
 fn next_edit(
     conn: &Connection,
     path: &Path,
@@ -92,14 +94,26 @@ fn next_edit(
     undo: bool,
     scope: Scope,
 ) -> Result<Option<(i64, String)>> {
+    next_edit_of(conn, path, annotator, undo, scope, false)
+}
+
+fn next_edit_of(
+    conn: &Connection,
+    path: &Path,
+    annotator: &str,
+    undo: bool,
+    scope: Scope,
+    parts_only: bool,
+) -> Result<Option<(i64, String)>> {
     let (state, order) = if undo {
         ("applied", "DESC")
     } else {
         ("undone", "ASC")
     };
-    let doc_filter = match scope {
-        Scope::Annotator => "",
-        Scope::Document(_) => "AND x.doc_id = ?3",
+    let doc_filter = match (scope, parts_only) {
+        (Scope::Annotator, _) => "",
+        (Scope::Document(_), true) => "AND x.doc_id = ?3",
+        (Scope::Document(_), false) => "AND (x.doc_id = ?3 OR e.origin_doc = ?3)",
     };
     let sql = format!(
         "SELECT e.id, e.label FROM edit_document x JOIN edit e ON e.id = x.edit_id
@@ -117,6 +131,78 @@ fn next_edit(
     found.optional().ctx(path, "reading the edit history")
 }
 
+/// One narrative's part of an edit as stored: the doc, its gold row before (id, spans, time),
+/// after (id, spans, time), the document status before and after, the annotator's own status
+/// before and after (absent for edits made before schema version 3).
+type PartRow = (
+    DocId,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    i64,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+);
+
+/// The parts of edit `edit_id` in state `from_state` that this step moves. Annotator-wide: all of
+/// them. On a narrative: each part whose narrative has this edit as its newest step (undo) or
+/// next step (redo); a narrative edited since keeps its part.
+fn step_rows(
+    conn: &Connection,
+    path: &Path,
+    annotator: &str,
+    undo: bool,
+    scope: Scope,
+    edit_id: i64,
+    from_state: &str,
+) -> Result<Vec<PartRow>> {
+    let what = if undo { "undo" } else { "redo" };
+    let rows: Vec<PartRow> = {
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT doc_id, before_gold_id, before_spans, before_updated_at, after_gold_id,
+                    after_spans, after_updated_at, status_before, status_after,
+                    own_status_before, own_status_after
+                 FROM edit_document WHERE edit_id = ?1 AND state = ?2 ORDER BY rowid",
+            )
+            .ctx(path, what)?;
+        let rows = stmt
+            .query_map(params![edit_id, from_state], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                    r.get(9)?,
+                    r.get(10)?,
+                ))
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .ctx(path, what)?;
+        rows
+    };
+    if scope == Scope::Annotator {
+        return Ok(rows);
+    }
+    let mut keep = Vec::with_capacity(rows.len());
+    for row in rows {
+        let next = next_edit_of(conn, path, annotator, undo, Scope::Document(row.0), true)?;
+        if next.map(|(id, _)| id) == Some(edit_id) {
+            keep.push(row);
+        }
+    }
+    Ok(keep)
+}
+
 fn set_status(conn: &Connection, path: &Path, doc: DocId, status: Status) -> Result<()> {
     conn.exec_cached(
         "UPDATE document SET status = ?2 WHERE id = ?1",
@@ -132,6 +218,17 @@ impl Store {
     /// current gold, or the result has a span outside the text, empty, or overlapping another.
     /// A new narrative goes to `in_review`. Clears this annotator's redo stack.
     pub fn apply_edit(&mut self, annotator: &str, edit: &Edit) -> Result<i64> {
+        self.apply_edit_from(annotator, edit, None)
+    }
+
+    /// [`Store::apply_edit`], made while narrative `origin` was on screen: undo on `origin`
+    /// reverts it even when it changed only other narratives (an apply-to-all).
+    pub fn apply_edit_from(
+        &mut self,
+        annotator: &str,
+        edit: &Edit,
+        origin: Option<DocId>,
+    ) -> Result<i64> {
         let path = &self.path;
         // a person's name: the reserved versions (imported, adjudicated) are never edited here
         let annotator = check_annotator_name(path, annotator)
@@ -204,8 +301,9 @@ impl Store {
         )
         .ctx(path, "clearing the redo stack")?;
         tx.exec_cached(
-            "INSERT INTO edit (annotator, label, created_at, changed_at) VALUES (?1, ?2, ?3, ?3)",
-            params![annotator, edit.label, now],
+            "INSERT INTO edit (annotator, label, created_at, changed_at, origin_doc)
+             VALUES (?1, ?2, ?3, ?3, ?4)",
+            params![annotator, edit.label, now, origin],
         )
         .ctx(path, "recording an edit")?;
         let edit_id = tx.last_insert_rowid();
@@ -313,72 +411,32 @@ impl Store {
         let what = if undo { "undo" } else { "redo" };
         let tx = self.conn.transaction().ctx(path, what)?;
         let now = now(&tx, path)?;
-        let Some((edit_id, label)) = next_edit(&tx, path, annotator, undo, scope)? else {
-            return Ok(None);
-        };
         let (from_state, to_state) = if undo {
             ("applied", "undone")
         } else {
             ("undone", "applied")
         };
-        type Row = (
-            DocId,
-            Option<i64>,
-            Option<String>,
-            Option<String>,
-            i64,
-            String,
-            String,
-            String,
-            String,
-            Option<String>,
-            Option<String>,
-        );
-        let rows: Vec<Row> = {
-            let mut stmt = tx
-                .prepare(
-                    "SELECT doc_id, before_gold_id, before_spans, before_updated_at, after_gold_id,
-                        after_spans, after_updated_at, status_before, status_after,
-                        own_status_before, own_status_after
-                     FROM edit_document WHERE edit_id = ?1 AND state = ?2 ORDER BY rowid",
-                )
-                .ctx(path, what)?;
-            let rows = stmt
-                .query_map(params![edit_id, from_state], |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                        r.get(7)?,
-                        r.get(8)?,
-                        r.get(9)?,
-                        r.get(10)?,
-                    ))
-                })
-                .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
-                .ctx(path, what)?;
-            rows
-        };
-        // On one narrative, the edit's other narratives go along only if this edit is still
-        // their newest step (undo) / their next step (redo): all of them, or this one alone.
-        let rows: Vec<Row> = match scope {
-            Scope::Annotator => rows,
-            Scope::Document(doc) => {
-                let mut whole = true;
-                for row in rows.iter().filter(|r| r.0 != doc) {
-                    let next = next_edit(&tx, path, annotator, undo, Scope::Document(row.0))?;
-                    whole &= next.map(|(id, _)| id) == Some(edit_id);
-                }
-                if whole {
-                    rows
-                } else {
-                    rows.into_iter().filter(|r| r.0 == doc).collect()
-                }
+        // The edit to step, and its parts to step. On a narrative, an edit made from it whose
+        // parts were all edited since has nothing left to step: then the narrative's own newest
+        // (oldest undone) part is stepped instead, so that undo never gets stuck.
+        let mut found = None;
+        for parts_only in [false, true] {
+            if parts_only && scope == Scope::Annotator {
+                break;
             }
+            let Some((edit_id, label)) =
+                next_edit_of(&tx, path, annotator, undo, scope, parts_only)?
+            else {
+                return Ok(None);
+            };
+            let rows = step_rows(&tx, path, annotator, undo, scope, edit_id, from_state)?;
+            if !rows.is_empty() {
+                found = Some((edit_id, label, rows));
+                break;
+            }
+        }
+        let Some((edit_id, label, rows)) = found else {
+            return Ok(None);
         };
         let mut docs = Vec::with_capacity(rows.len());
         for (doc, b_id, b_spans, b_at, a_id, a_spans, a_at, s_before, s_after, o_before, o_after) in

@@ -98,6 +98,16 @@ pub struct CorpusSummary {
     pub done: usize,
 }
 
+/// A corpus imported earlier from the same file or folder.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct ImportedBefore {
+    pub corpus: CorpusId,
+    pub name: String,
+    /// When it was imported (SQLite's `datetime('now')`, UTC).
+    pub created_at: String,
+    pub documents: usize,
+}
+
 /// One line of the document list.
 #[derive(Serialize, Debug, Clone)]
 pub struct DocRow {

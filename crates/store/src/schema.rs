@@ -57,10 +57,12 @@ pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// Version 4: undo per narrative. Each narrative's part of an edit has its own state, so that
 /// undoing on one narrative leaves the others as they are (an edit's own `state` becomes a
-/// summary: applied while any part is).
+/// summary: applied while any part is); an edit remembers the narrative it was made from
+/// (`origin_doc`: an apply-to-all made on one narrative is undone from there).
 const V4: &str = r#"
 ALTER TABLE edit_document ADD COLUMN state TEXT NOT NULL DEFAULT 'applied'
     CHECK (state IN ('applied', 'undone', 'discarded'));
+ALTER TABLE edit ADD COLUMN origin_doc INTEGER REFERENCES document(id) ON DELETE SET NULL;
 UPDATE edit_document SET state = (SELECT e.state FROM edit e WHERE e.id = edit_document.edit_id);
 CREATE INDEX edit_document_doc_state ON edit_document (doc_id, state, edit_id);
 "#;

@@ -12,6 +12,7 @@ import { OffsetMap } from './offsets.js';
 import { renderNarrative, escapeHtml } from './render.js';
 import { showView, spanLabel, showAgreement, label } from './agreement.js';
 import { CATEGORIES } from './categories.js';
+import { store } from './state.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -34,13 +35,13 @@ export function adjudicatedSpans(agreed, disagreements, choices, kinds = []) {
   return out.sort((x, y) => x.start - y.start || x.end - y.end);
 }
 
-/** @typedef {{state: any, say: (text: string, error?: boolean) => void, openInReview: (doc: number) => Promise<void>}} Ctx */
+/** @typedef {{say: (text: string, error?: boolean) => void, openInReview: (doc: number) => Promise<void>}} Ctx */
 
 /** @type {Ctx | null} */
 let ctx = null;
-/** @type {any} */
+/** The narrative shown. @type {import('./api.js').AdjudicationPayload | null} */
 let view = null;
-/** @type {(string | null)[]} */
+/** @type {(import('./api.js').Choice | null)[]} */
 let choices = [];
 /** A category the adjudicator chose instead of the side's (the edit), per disagreement. @type {(string | null)[]} */
 let kinds = [];
@@ -53,7 +54,7 @@ export async function showAdjudication(doc, a, b) {
   } catch (e) {
     return ctx.say(String(e), true);
   }
-  ctx.state.view = 'adjudication';
+  store.set({ view: 'adjudication' });
   choices = view.disagreements.map(() => null);
   kinds = view.disagreements.map(() => null);
   showView('adjudication-view');
@@ -66,42 +67,46 @@ export async function showAdjudication(doc, a, b) {
 }
 
 function render() {
-  const map = new OffsetMap(view.text);
-  const side = (/** @type {Span[]} */ spans) => renderNarrative({ text: view.text, map, tokens: view.token_bounds, spans });
-  $('adj-title').textContent = `Adjudication of ${view.external_id}`;
-  $('adj-statuses').textContent = `${view.annotator_a}: ${view.status_a.replace('_', ' ')} · ${view.annotator_b}: ${view.status_b.replace('_', ' ')}`;
-  $('adj-a-title').textContent = `${view.annotator_a}'s version (A)`;
-  $('adj-b-title').textContent = `${view.annotator_b}'s version (B)`;
-  $('adj-a').innerHTML = side(view.a);
-  $('adj-b').innerHTML = side(view.b);
+  const v = view;
+  if (!v) return;
+  const map = new OffsetMap(v.text);
+  const side = (/** @type {Span[]} */ spans) => renderNarrative({ text: v.text, map, tokens: v.token_bounds, spans });
+  $('adj-title').textContent = `Adjudication of ${v.external_id}`;
+  $('adj-statuses').textContent = `${v.annotator_a}: ${v.status_a.replace('_', ' ')} · ${v.annotator_b}: ${v.status_b.replace('_', ' ')}`;
+  $('adj-a-title').textContent = `${v.annotator_a}'s version (A)`;
+  $('adj-b-title').textContent = `${v.annotator_b}'s version (B)`;
+  $('adj-a').innerHTML = side(v.a);
+  $('adj-b').innerHTML = side(v.b);
   const rows = ['<tr><th>#</th><th>text</th><th>A</th><th>B</th><th>choice <span class="muted">(category)</span></th></tr>'];
   const kindSelect = (/** @type {number} */ i) =>
     `<select data-i="${i}" aria-label="Category of disagreement ${i + 1}"><option value="">as chosen</option>` +
     CATEGORIES.map((c) => `<option value="${c.kind}"${kinds[i] === c.kind ? ' selected' : ''}>${escapeHtml(label(c.kind))}</option>`).join('') +
     '</select>';
-  view.disagreements.forEach((/** @type {any} */ d, /** @type {number} */ i) => {
-    const radio = (/** @type {string} */ v, /** @type {string} */ text) =>
-      `<label><input type="radio" name="adj-${i}" value="${v}" data-i="${i}"${choices[i] === v ? ' checked' : ''}> ${text}</label>`;
+  v.disagreements.forEach((d, i) => {
+    const radio = (/** @type {string} */ value, /** @type {string} */ text) =>
+      `<label><input type="radio" name="adj-${i}" value="${value}" data-i="${i}"${choices[i] === value ? ' checked' : ''}> ${text}</label>`;
     rows.push(
       `<tr data-i="${i}"><td>${i + 1}</td><td>${escapeHtml(map.slice(d.start, d.end))}</td><td>${escapeHtml(spanLabel(d.a))}</td>` +
         `<td>${escapeHtml(spanLabel(d.b))}</td><td>${radio('a', 'A')} ${radio('b', 'B')} ${radio('neither', 'neither')}<br>${kindSelect(i)}</td></tr>`,
     );
   });
-  if (!view.disagreements.length) rows.push('<tr><td colspan="5" class="muted">The versions agree: recording takes them as they are.</td></tr>');
+  if (!v.disagreements.length) rows.push('<tr><td colspan="5" class="muted">The versions agree: recording takes them as they are.</td></tr>');
   $('adj-list').innerHTML = rows.join('');
   renderPreview();
 }
 
 function renderPreview() {
-  const map = new OffsetMap(view.text);
-  const spans = adjudicatedSpans(view.agreed, view.disagreements, choices, kinds);
-  $('adj-preview').innerHTML = renderNarrative({ text: view.text, map, tokens: view.token_bounds, spans });
+  const v = view;
+  if (!v) return;
+  const map = new OffsetMap(v.text);
+  const spans = adjudicatedSpans(v.agreed, v.disagreements, choices, kinds);
+  $('adj-preview').innerHTML = renderNarrative({ text: v.text, map, tokens: v.token_bounds, spans });
   const left = choices.filter((c) => c === null).length;
   $('adj-record').disabled = left > 0;
   $('adj-record').textContent = left ? `Record adjudication (${left} to choose)` : 'Record adjudication';
 }
 
-/** @param {string} side */
+/** @param {import('./api.js').Choice} side */
 function chooseAll(side) {
   choices = choices.map(() => side);
   kinds = kinds.map(() => null);
@@ -117,7 +122,7 @@ async function record() {
     const edited = kinds.some((k, i) => k && choices[i] !== 'neither');
     const r = edited
       ? await api.adjudicateSpans(view.doc, view.annotator_a, view.annotator_b, adjudicatedSpans(view.agreed, view.disagreements, choices, kinds))
-      : await api.adjudicate(view.doc, view.annotator_a, view.annotator_b, /** @type {string[]} */ (choices));
+      : await api.adjudicate(view.doc, view.annotator_a, view.annotator_b, /** @type {import('./api.js').Choice[]} */ (choices));
     view.decided = r;
     $('adj-result').textContent = `Adjudicated by ${r.adjudicator} at ${r.decided_at}: ${r.spans.length} spans recorded as the adjudicated gold.`;
     ctx.say(`Adjudication of ${view.external_id} recorded (decided by ${r.adjudicator})`);
@@ -134,7 +139,7 @@ export function initAdjudication(context) {
     const input = /** @type {HTMLInputElement} */ (e.target);
     const i = +(input.dataset.i ?? -1);
     if (input.tagName === 'SELECT') kinds[i] = input.value || null;
-    else if (input.type === 'radio') choices[i] = input.value;
+    else if (input.type === 'radio') choices[i] = /** @type {import('./api.js').Choice} */ (input.value);
     else return;
     renderPreview();
   });
@@ -147,7 +152,7 @@ export function initAdjudication(context) {
   document.addEventListener(
     'keydown',
     (/** @type {KeyboardEvent} */ e) => {
-      if (e.key === 'Escape' && ctx?.state.view === 'adjudication') {
+      if (e.key === 'Escape' && store.state.view === 'adjudication') {
         e.stopImmediatePropagation();
         e.preventDefault();
         showAgreement();

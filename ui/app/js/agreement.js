@@ -10,11 +10,13 @@ import * as api from './api.js';
 import * as annotator from './annotator.js';
 import { CATEGORIES } from './categories.js';
 import { escapeHtml } from './render.js';
+import { store } from './state.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
 /** The views of the main area; exactly one is shown. */
 export const VIEWS = ['review-view', 'report-view', 'agreement-view', 'adjudication-view'];
+/** @type {Record<string, string>} */
 const TAB_OF = { 'review-view': 'btn-review', 'report-view': 'btn-report', 'agreement-view': 'btn-agreement', 'adjudication-view': 'btn-agreement' };
 
 /** Show one view and light its tab. @param {string} id */
@@ -41,11 +43,11 @@ export function spanLabel(spans) {
   return spans.length ? spans.map((s) => `${label(s.kind)} ${s.start}–${s.end}`).join(', ') : '—';
 }
 
-/** @typedef {{state: any, say: (text: string, error?: boolean) => void, openAdjudication: (doc: number, a: string, b: string) => Promise<void>}} Ctx */
+/** @typedef {{say: (text: string, error?: boolean) => void, openAdjudication: (doc: number, a: string, b: string) => Promise<void>}} Ctx */
 
 /** @type {Ctx | null} */
 let ctx = null;
-/** @type {any} */
+/** The figures shown (their disagreements open the adjudication view). @type {import('./api.js').AgreementReport | null} */
 let last = null;
 
 function showError(/** @type {string | null} */ m) {
@@ -69,7 +71,7 @@ function fill(id, values, keep) {
 }
 
 async function loadChoices() {
-  const state = /** @type {Ctx} */ (ctx).state;
+  const state = store.state;
   await annotator.refresh();
   const people = annotator.everybody();
   const a = $('agr-a').value || people[0];
@@ -83,7 +85,7 @@ async function loadChoices() {
   whole.textContent = 'whole corpus';
   sel.replaceChildren(
     whole,
-    ...list.map((/** @type {any} */ s) => {
+    ...list.map((s) => {
       const o = document.createElement('option');
       o.value = String(s.id);
       o.textContent = `${s.name} (${s.documents.length} narratives: ${s.annotators.join(', ')})`;
@@ -97,7 +99,7 @@ async function loadChoices() {
 /** Open the view (the Agreement tab). */
 export async function showAgreement() {
   if (!ctx) return;
-  ctx.state.view = 'agreement';
+  store.set({ view: 'agreement' });
   showView('agreement-view');
   showError(null);
   try {
@@ -111,7 +113,7 @@ export async function showAgreement() {
 /** Compute and show the figures for the chosen sample and annotators. */
 export async function compare() {
   if (!ctx) return;
-  const state = ctx.state;
+  const state = store.state;
   if (state.corpus === null) return showError('No corpus.');
   const a = $('agr-a').value;
   const b = $('agr-b').value;
@@ -129,7 +131,8 @@ export async function compare() {
 
 async function createSample() {
   if (!ctx) return;
-  const state = ctx.state;
+  const state = store.state;
+  if (state.corpus === null) return showError('No corpus.');
   const a = $('agr-a').value;
   const b = $('agr-b').value;
   try {
@@ -143,7 +146,7 @@ async function createSample() {
   }
 }
 
-/** The figures as HTML (every value escaped). @param {any} r */
+/** The figures as HTML (every value escaped). @param {import('./api.js').AgreementReport} r */
 export function renderAgreement(r) {
   const out = [];
   const card = (/** @type {string} */ title, /** @type {string} */ big, /** @type {string} */ sub) =>
@@ -191,7 +194,7 @@ export function initAgreement(context) {
   const open = (/** @type {Event} */ e) => {
     const row = /** @type {HTMLElement} */ (e.target).closest('tr.dis');
     if (!row || !last || !ctx) return;
-    ctx.openAdjudication(+(/** @type {HTMLElement} */ (row).dataset.doc), last.annotator_a, last.annotator_b);
+    ctx.openAdjudication(+(/** @type {HTMLElement} */ (row).dataset.doc ?? -1), last.annotator_a, last.annotator_b);
   };
   $('agr-body').addEventListener('click', open);
   $('agr-body').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {

@@ -1,11 +1,12 @@
 // @ts-check
 /**
  * The i2b2 2014 PHI categories as the engine serialises them (`PhiType`, SCREAMING_SNAKE_CASE),
- * with their i2b2 tag, placeholder and review hotkey, and the causality information keys. The
- * lists come from `definitions.js`, generated from definitions/definitions.toml as the engine's are.
+ * with their i2b2 tag, placeholder and review hotkey, the causality information keys and what the
+ * rule engine's reasons mean. The lists come from `definitions.js`, generated from
+ * definitions/definitions.toml as the engine's are.
  */
 
-import { CATEGORY_DEFINITIONS, HOTKEYS, INFO_KEYS } from './definitions.js';
+import { CATEGORY_DEFINITIONS, HOTKEYS, INFO_KEYS, RULE_REASONS } from './definitions.js';
 
 export { HOTKEYS, INFO_KEYS };
 
@@ -47,29 +48,17 @@ export function tagOf(kind) {
   return byKind.get(kind)?.tag ?? 'NAME';
 }
 
-/** What a rule label means, for the hover card. @param {string} rule */
+const reasonByName = new Map(RULE_REASONS.map((r) => [r.name, r]));
+
+/**
+ * What a rule label (`name` or `name:detail`, as the store writes it) means, for the hover card:
+ * the sentence `definitions.js` gives the reason, with its detail filled in.
+ * @param {string} rule
+ */
 export function describeRule(rule) {
-  const [name, detail] = rule.split(':');
-  switch (name) {
-    case 'pattern':
-      return `pattern recognizer: ${detail}`;
-    case 'digit':
-      return 'contains a digit (never safe by rule)';
-    case 'unsafe':
-      return `UNSAFE dictionary: ${detail}`;
-    case 'single-capital':
-      return 'single capital letter (may be an initial)';
-    case 'after-salutation':
-      return 'follows a salutation (Dr, Mrs…)';
-    case 'context':
-      return 'part of a name by context (name particle, or the head of a named facility)';
-    case 'time-of-day':
-      return 'time of day (holds digits: masked by the rules, the model may release it)';
-    case 'unknown':
-      return 'no SAFE dictionary knows it';
-    case 'safe':
-      return 'SAFE dictionary vouches for it';
-    default:
-      return rule || '—';
-  }
+  const colon = rule.indexOf(':');
+  const name = colon < 0 ? rule : rule.slice(0, colon);
+  const detail = colon < 0 ? '' : rule.slice(colon + 1);
+  const reason = reasonByName.get(name);
+  return reason ? reason.explanation.replace('{detail}', detail) : rule || '—';
 }

@@ -18,6 +18,7 @@ export function visibleRange(scrollTop, viewport, rowHeight, total, overscan = 1
 
 /** Page numbers covering rows [first, last). */
 export function pagesFor(/** @type {number} */ first, /** @type {number} */ last, /** @type {number} */ pageSize) {
+  /** @type {number[]} */
   const out = [];
   if (last <= first) return out;
   for (let p = Math.floor(first / pageSize); p <= Math.floor((last - 1) / pageSize); p++) out.push(p);

@@ -170,6 +170,43 @@ pub fn header_row(path: &Path) -> Result<(Vec<String>, Dialect)> {
     Ok((h.headers, h.dialect))
 }
 
+/// The first rows of a CSV file as the import will read them (same encoding, delimiter and
+/// quoting), for a preview before choosing the columns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preview {
+    /// The header row.
+    pub columns: Vec<String>,
+    /// The detected encoding and delimiter.
+    pub dialect: Dialect,
+    /// Up to the requested number of records after the header, each field as read (a field of
+    /// a record shorter than the header is absent).
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Read the header and the first `rows` records of `path` ([`Preview`]). A record the parser
+/// cannot read ends the preview there: the import names the row.
+pub fn preview(path: &Path, rows: usize) -> Result<Preview> {
+    let Header {
+        mut reader,
+        headers,
+        dialect,
+        ..
+    } = Header::read(path)?;
+    let mut out = Vec::new();
+    let mut record = csv::StringRecord::new();
+    while out.len() < rows {
+        match reader.read_record(&mut record) {
+            Ok(true) => out.push(record.iter().map(str::to_string).collect()),
+            Ok(false) | Err(_) => break,
+        }
+    }
+    Ok(Preview {
+        columns: headers,
+        dialect,
+        rows: out,
+    })
+}
+
 impl CsvRows {
     /// Open `path`: detect its encoding (one streaming pass over the bytes) and delimiter, read
     /// the header row and find the text and id columns.
@@ -594,6 +631,28 @@ mod tests {
             got[0].1.as_deref().unwrap(),
             "Patient vu à l'hôpital; fièvre"
         );
+    }
+
+    #[test]
+    fn the_preview_reads_what_the_import_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("excel.csv");
+        std::fs::write(
+            &p,
+            b"VAERS_ID;SYMPTOM_TEXT\r\n1;\"Fi\xe8vre; c\xe9phal\xe9e\"\r\n2;Toux\r\n3;Naus\xe9e\r\n",
+        )
+        .unwrap();
+        let p2 = preview(&p, 2).unwrap();
+        assert_eq!(p2.columns, ["VAERS_ID", "SYMPTOM_TEXT"]);
+        assert_eq!(p2.dialect.delimiter, b';');
+        assert_eq!(p2.dialect.encoding, "windows-1252");
+        assert_eq!(
+            p2.rows,
+            [vec!["1", "Fièvre; céphalée"], vec!["2", "Toux"]]
+        );
+        assert_eq!(preview(&p, 10).unwrap().rows.len(), 3);
+        let err = preview(&dir.path().join("missing.csv"), 2).unwrap_err().to_string();
+        assert!(err.contains("missing.csv"), "{err}");
     }
 
     #[test]

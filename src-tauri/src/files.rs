@@ -1,0 +1,171 @@
+//! Real files: the native open / choose-folder dialogs (GTK's file chooser, through `rfd`), the
+//! preview of a CSV file before its import (the engine's reader: the same encoding, delimiter
+//! and columns the import will use), and earlier imports of the same path. Paths go back to the
+//! UI, which puts them in the import and export dialogs; a dropped file arrives there through
+//! the window's own drag-and-drop event.
+//!
+//! The dialog runs in a child process (this binary with `--choose-path`), never in the app's:
+//! GTK reads the files of every folder it lists (to tell their types), and a process that opens
+//! and closes `annotations.db` outside SQLite drops SQLite's POSIX locks on it ("How To Corrupt
+//! An SQLite Database File", 2.2). Another program opening the database would then take itself
+//! for its last user and delete the write-ahead log the app is still writing to: that work
+//! would be lost. Seen in the end-to-end test when the chooser listed the database's folder.
+
+use crate::error::{CommandError, CommandResult};
+use crate::AppState;
+use deid_store::ImportedBefore;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use tauri::State;
+
+/// The argument that makes this binary show one dialog and print the chosen path.
+pub const CHOOSER_ARG: &str = "--choose-path";
+
+/// What a dialog chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pick {
+    /// One file to import: a CSV, an i2b2 or E2B XML file, or a text file.
+    ImportFile,
+    /// A folder of .txt, i2b2 or E2B files to import.
+    ImportFolder,
+    /// The (new or empty) folder an export writes into.
+    ExportFolder,
+}
+
+impl Pick {
+    fn name(self) -> &'static str {
+        match self {
+            Pick::ImportFile => "import-file",
+            Pick::ImportFolder => "import-folder",
+            Pick::ExportFolder => "export-folder",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Pick> {
+        [Pick::ImportFile, Pick::ImportFolder, Pick::ExportFolder]
+            .into_iter()
+            .find(|p| p.name() == s)
+    }
+}
+
+/// In the child process (`deid-studio --choose-path KIND`): shows the dialog, prints the chosen
+/// path's bytes on stdout (nothing when cancelled) and returns. `None` when the arguments are
+/// not a chooser's (the app starts as usual).
+pub fn run_chooser(args: &[std::ffi::OsString]) -> Option<std::process::ExitCode> {
+    if args.get(1).map(|a| a.as_os_str()) != Some(std::ffi::OsStr::new(CHOOSER_ARG)) {
+        return None;
+    }
+    let Some(pick) = args.get(2).and_then(|a| a.to_str()).and_then(Pick::parse) else {
+        eprintln!("deid-studio: {CHOOSER_ARG} needs import-file, import-folder or export-folder");
+        return Some(std::process::ExitCode::from(2));
+    };
+    let dialog = rfd::FileDialog::new();
+    let chosen = match pick {
+        Pick::ImportFile => dialog
+            .set_title("Import narratives from a file")
+            .add_filter("Narratives (CSV, XML, text)", &["csv", "tsv", "xml", "txt"])
+            .add_filter("All files", &["*"])
+            .pick_file(),
+        Pick::ImportFolder => dialog
+            .set_title("Import a folder of narratives")
+            .pick_folder(),
+        Pick::ExportFolder => dialog
+            .set_title("Export into a new or empty folder")
+            .pick_folder(),
+    };
+    if let Some(path) = chosen {
+        use std::io::Write;
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(path.as_os_str().as_bytes());
+        let _ = out.flush();
+    }
+    Some(std::process::ExitCode::SUCCESS)
+}
+
+/// Shows the native dialog (in a child process, see the module's docs) and waits for the user;
+/// `None` when they cancel.
+#[tauri::command(async)]
+pub fn pick_path(pick: Pick) -> CommandResult<Option<String>> {
+    let exe = std::env::current_exe().map_err(|e| {
+        CommandError::internal(format!("cannot find this program to open a dialog: {e}"))
+    })?;
+    let out = std::process::Command::new(exe)
+        .args([CHOOSER_ARG, pick.name()])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| CommandError::internal(format!("cannot open the file dialog: {e}")))?;
+    if !out.status.success() {
+        return Err(CommandError::internal(format!(
+            "the file dialog failed ({})",
+            out.status
+        )));
+    }
+    use std::os::unix::ffi::OsStringExt;
+    Ok((!out.stdout.is_empty())
+        .then(|| PathBuf::from(std::ffi::OsString::from_vec(out.stdout)))
+        .map(|p| p.display().to_string()))
+}
+
+/// A CSV file's first rows as the import will read them.
+#[derive(Serialize, Debug)]
+pub struct CsvPreview {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// `UTF-8`, `UTF-16LE`, `windows-1252`...
+    pub encoding: String,
+    /// `comma`, `semicolon` or `tab`.
+    pub delimiter: String,
+}
+
+/// Rows shown in the import dialog's preview.
+const PREVIEW_ROWS: usize = 5;
+
+#[tauri::command(async)]
+pub fn csv_preview(path: String) -> CommandResult<CsvPreview> {
+    let p = deid::input::csv_preview(&PathBuf::from(path.trim()), PREVIEW_ROWS)?;
+    Ok(CsvPreview {
+        columns: p.columns,
+        rows: p.rows,
+        encoding: p.dialect.encoding.to_string(),
+        delimiter: match p.dialect.delimiter {
+            b';' => "semicolon",
+            b'\t' => "tab",
+            _ => "comma",
+        }
+        .to_string(),
+    })
+}
+
+/// The corpora imported before from this path (as the import records it), for the question
+/// "import it again?".
+#[tauri::command(async)]
+pub fn imported_before(
+    state: State<'_, AppState>,
+    path: String,
+) -> CommandResult<Vec<ImportedBefore>> {
+    let source = PathBuf::from(path.trim()).display().to_string();
+    Ok(state.store.lock()?.corpora_from(&source)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chooser_runs_only_when_asked() {
+        let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        assert!(run_chooser(&args(&["deid-studio"])).is_none());
+        assert!(run_chooser(&args(&["deid-studio", "--db", "x.db"])).is_none());
+        // a kind it does not know is refused before any window opens
+        assert_eq!(
+            run_chooser(&args(&["deid-studio", CHOOSER_ARG, "everything"])),
+            Some(std::process::ExitCode::from(2))
+        );
+        for p in [Pick::ImportFile, Pick::ImportFolder, Pick::ExportFolder] {
+            assert_eq!(Pick::parse(p.name()), Some(p));
+        }
+    }
+}

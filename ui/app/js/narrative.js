@@ -1,0 +1,207 @@
+// @ts-check
+/**
+ * The narrative view (centre): the open narrative with its PHI highlighted, the de-identified
+ * text beside it, the token cursor and selection, the token info line and the hover card, and
+ * the mouse on both panes. `openDoc` fetches a narrative and opens it only when it belongs to
+ * the corpus shown; everything else re-renders from the store (the narrative when it or its
+ * spans or judgment change, the cursor when it moves, the empty view when none is open).
+ */
+import * as api from './api.js';
+import * as K from './keys.js';
+import { $, guard } from './dom.js';
+import { category, describeRule } from './categories.js';
+import { renderNarrative, renderMasked, escapeHtml } from './render.js';
+import { overlapping } from './spans.js';
+import { store, acceptsDoc, openedDoc, spanAtCursor } from './state.js';
+import { showView } from './agreement.js';
+
+/** Timings of the last open (read by the render bench through `window.deidStudio`). */
+export const timings = { ipcMs: 0, renderMs: 0, layoutMs: 0 };
+
+/**
+ * Fetch narrative `id` and open it: only when it belongs to the corpus shown (a narrative of
+ * another corpus is never opened). `keepCursor`: the same narrative again keeps the cursor.
+ * `quiet`: a narrative that is gone is no error (reopening where the user left off).
+ * @param {number} id @param {boolean} [keepCursor] @param {boolean} [quiet]
+ * @returns {Promise<boolean>} whether it opened
+ */
+export async function openDoc(id, keepCursor = false, quiet = false) {
+  const t0 = performance.now();
+  const corpus = store.state.corpus;
+  const doc = quiet ? await api.document(id).catch(() => undefined) : await guard(() => api.document(id));
+  timings.ipcMs = performance.now() - t0;
+  if (!doc || store.state.corpus !== corpus || !acceptsDoc(store.state, doc)) return false;
+  store.set(openedDoc(store.state, doc, keepCursor));
+  return true;
+}
+
+/** The header above the panes: id, status, where the pre-annotation came from. */
+export function renderHeader() {
+  const { doc, uncertain } = store.state;
+  const st = $('doc-status');
+  if (!doc) {
+    $('doc-title').textContent = 'No narrative open';
+    st.textContent = '';
+    st.className = 'status';
+    $('doc-source').textContent = '';
+    return;
+  }
+  $('doc-title').textContent = doc.external_id;
+  st.textContent = doc.status.replace('_', ' ');
+  st.className = `status ${doc.status}`;
+  $('doc-source').textContent = doc.pre ? `pre-annotated: ${doc.pre.model} (${doc.pre.mode}) · ${uncertain.length} uncertain` : 'not pre-annotated';
+}
+
+/** Both panes of the open narrative (empty when none is open), then the cursor. */
+export function renderDoc() {
+  const s = store.state;
+  if (!s.doc || !s.map) {
+    $('narrative').innerHTML = '';
+    $('masked').innerHTML = '';
+    $('token-info').textContent = '';
+    $('tooltip').classList.add('hidden');
+    return;
+  }
+  const t0 = performance.now();
+  $('narrative').innerHTML = renderNarrative({
+    text: s.doc.text,
+    map: s.map,
+    tokens: s.tokens,
+    spans: s.spans,
+    uncertain: new Set(s.uncertain),
+    valuable: s.judgment?.valuable_masked ?? [],
+  });
+  $('masked').innerHTML = renderMasked(s.doc.text, s.spans, s.map);
+  timings.renderMs = performance.now() - t0;
+  const t1 = performance.now();
+  void $('narrative').offsetHeight; // layout now (it would happen before the paint anyway)
+  timings.layoutMs = performance.now() - t1;
+  updateCursor(false);
+}
+
+/** Mark the cursor token and the selection in both panes; the token info line. @param {boolean} [scroll] */
+export function updateCursor(scroll = true) {
+  const s = store.state;
+  const nar = $('narrative');
+  for (const el of [...nar.querySelectorAll('.cur, .sel')]) el.classList.remove('cur', 'sel');
+  for (const el of [...$('masked').querySelectorAll('.ph.cur')]) el.classList.remove('cur');
+  if (!s.doc) return;
+  if (s.tokens.length === 0) {
+    $('token-info').textContent = 'No tokens.';
+    return;
+  }
+  const [a, b] = K.selectedTokens(s.cursor);
+  if (s.cursor.anchor !== null) {
+    for (let i = a; i <= b; i++) for (const el of nar.querySelectorAll(`[data-t="${i}"]`)) el.classList.add('sel');
+  }
+  const cur = nar.querySelectorAll(`[data-t="${s.cursor.tok}"]`);
+  for (const el of cur) el.classList.add('cur');
+  if (scroll && cur[0]) cur[0].scrollIntoView({ block: 'nearest' });
+  const si = spanAtCursor(s);
+  if (si >= 0) {
+    const ph = $('masked').querySelector(`.ph[data-s="${si}"]`);
+    if (ph) {
+      ph.classList.add('cur');
+      if (scroll) ph.scrollIntoView({ block: 'nearest' });
+    }
+  }
+  $('token-info').innerHTML = tokenInfoHtml(s.cursor.tok) + selectionInfo();
+  if (si >= 0) $('act-category').value = s.spans[si].kind;
+}
+
+function selectionInfo() {
+  const s = store.state;
+  if (s.cursor.anchor === null || !s.map) return '';
+  const r = K.selectionRange(s.cursor, s.tokens);
+  if (!r) return '';
+  return ` · selection “${escapeHtml(s.map.slice(r[0], r[1]))}” — press a category key to label it`;
+}
+
+/** Hover and status text of a token: category, probability, threshold, rule. @param {number} i */
+export function tokenInfoHtml(i) {
+  const s = store.state;
+  const t = s.tokens[i];
+  if (!t || !s.map) return '';
+  const text = s.map.slice(t[0], t[1]);
+  const hit = overlapping(s.spans, t[0], t[1]);
+  const kind = hit.length ? s.spans[hit[0]].kind : null;
+  const p = s.probs.get(t[0]);
+  const mode = s.doc?.pre?.mode;
+  let prob = '';
+  if (p) {
+    const thr = p.threshold === null ? '∞ (never released)' : p.threshold.toFixed(2);
+    prob = mode === 'rules-only' ? ` · rules only (no probability): ${p.p_safe === 0.5 ? 'a guess' : p.p_safe > 0.5 ? 'safe' : 'PHI'}` : ` · P(safe) <b>${p.p_safe.toFixed(3)}</b> / threshold ${thr}`;
+  }
+  const unc = s.uncertain.includes(i) ? ' · <b>uncertain</b>' : '';
+  const rule = p ? ` · rule: ${escapeHtml(describeRule(p.rule))}` : '';
+  return `“${escapeHtml(text)}” · ${kind ? `<b>PHI ${escapeHtml(category(kind).label)}</b>` : 'safe'}${prob}${unc}${rule}`;
+}
+
+/** Move the cursor (a click does not scroll the pane). @param {K.Cursor} cursor @param {boolean} [scroll] */
+export function moveCursor(cursor, scroll = true) {
+  if (!store.set({ cursor }, { scroll }).size) updateCursor(scroll);
+}
+
+/** Switch the keyboard's mode (review or a dialog); back in review, the narrative has the focus. @param {K.Mode} mode */
+export function setMode(mode) {
+  store.set({ mode });
+  if (mode === 'review') $('narrative').focus({ preventScroll: true });
+}
+
+/** Show the review screen (the Review tab). */
+export function showReview() {
+  store.set({ view: 'review' });
+  showView('review-view');
+  $('narrative').focus({ preventScroll: true });
+}
+
+export function initNarrative() {
+  store.subscribe(['doc', 'uncertain'], () => renderHeader());
+  store.subscribe(['doc', 'map', 'spans', 'judgment', 'cursor'], (s, changed, info) => {
+    if (changed.has('doc') || changed.has('map') || changed.has('spans') || changed.has('judgment')) renderDoc();
+    else updateCursor(info.scroll ?? true);
+  });
+  const nar = $('narrative');
+  nar.addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('[data-t]'));
+    if (!el) return;
+    const t = +(el.dataset.t ?? 0);
+    const c = store.state.cursor;
+    moveCursor(e.shiftKey ? { tok: t, anchor: c.anchor ?? c.tok } : K.jump(t, store.state.tokens.length), false);
+    nar.focus({ preventScroll: true });
+  });
+  const tip = $('tooltip');
+  nar.addEventListener('mouseover', (/** @type {MouseEvent} */ e) => {
+    const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('[data-t]'));
+    if (!el) return tip.classList.add('hidden');
+    tip.innerHTML = tokenInfoHtml(+(el.dataset.t ?? 0)).replace(/ · /g, '<br>');
+    tip.classList.remove('hidden');
+  });
+  nar.addEventListener('mousemove', (/** @type {MouseEvent} */ e) => {
+    tip.style.left = `${Math.min(e.clientX + 14, window.innerWidth - 370)}px`;
+    tip.style.top = `${e.clientY + 18}px`;
+  });
+  nar.addEventListener('mouseleave', () => tip.classList.add('hidden'));
+  // scroll the two panes together (proportionally)
+  let syncing = false;
+  /** @param {HTMLElement} from @param {HTMLElement} to */
+  const sync = (from, to) => () => {
+    if (syncing) return;
+    syncing = true;
+    const f = from.scrollTop / Math.max(1, from.scrollHeight - from.clientHeight);
+    to.scrollTop = f * (to.scrollHeight - to.clientHeight);
+    requestAnimationFrame(() => (syncing = false));
+  };
+  nar.addEventListener('scroll', sync(nar, $('masked')));
+  $('masked').addEventListener('scroll', sync($('masked'), nar));
+  $('masked').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('.ph'));
+    if (!el) return;
+    const { spans, tokens, cursor } = store.state;
+    const s = spans[+(el.dataset.s ?? -1)];
+    if (!s) return;
+    const ti = tokens.findIndex((k) => k[1] > s.start);
+    moveCursor(ti >= 0 ? K.jump(ti, tokens.length) : cursor);
+  });
+  $('btn-review').addEventListener('click', showReview);
+}
