@@ -43,6 +43,7 @@ def load(path):
         c.setdefault("hotkey", None)
     for r in d["reasons"]:
         r.setdefault("detail", None)
+        r.setdefault("guess", False)
     return d
 
 
@@ -92,6 +93,8 @@ def check(d):
             raise DefinitionError(f"reason name {r['name']!r} is not kebab-case")
         if not VARIANT.match(r["variant"]):
             raise DefinitionError(f"reason {r['name']!r}: variant {r['variant']!r} is not a Rust variant")
+        if not isinstance(r.get("guess", False), bool):
+            raise DefinitionError(f"reason {r['name']!r}: guess must be true or false")
         detail = r.get("detail")
         if detail is not None and detail not in DETAILS:
             raise DefinitionError(f"reason {r['name']!r}: detail must be one of {DETAILS}")
@@ -308,6 +311,9 @@ def rust_reasons(d):
            lambda r: f"Some({rust_str(r['detail'])})" if r["detail"] else "None")
     method(["The sentence the app shows for it; `{detail}` stands for the detail."],
            "explanation", "&'static str", lambda r: rust_str(r["explanation"]))
+    method(["Whether the rules only guessed: the word is masked because nothing vouches for it, not",
+            "because anything claims it. Without a model, such a word is what the review must look at."],
+           "is_guess", "bool", lambda r: "true" if r["guess"] else "false")
     out += ["}"]
     return out
 
@@ -353,19 +359,20 @@ def javascript(d):
     out += [
         "];",
         "",
-        "/** @typedef {{name: string, detail: 'category' | 'feature' | null, explanation: string}} RuleReasonDefinition */",
+        "/** @typedef {{name: string, detail: 'category' | 'feature' | null, explanation: string, guess: boolean}} RuleReasonDefinition */",
         "",
         "/**",
         " * Why the rule engine masked or released a word (`rules::Reason`): the name in a token's `rule`",
         " * (`name` or `name:detail`) and the sentence the app shows, where `{detail}` stands for the",
-        " * detail (a category's TYPE or a rule feature's name). @type {RuleReasonDefinition[]}",
+        " * detail (a category's TYPE or a rule feature's name); `guess`: the rules masked the word only",
+        " * because nothing vouches for it. @type {RuleReasonDefinition[]}",
         " */",
         "export const RULE_REASONS = [",
     ]
     for r in d["reasons"]:
         detail = js_str(r["detail"]) if r["detail"] else "null"
         out.append(f"  {{ name: {js_str(r['name'])}, detail: {detail}, "
-                   f"explanation: {js_str(r['explanation'])} }},")
+                   f"explanation: {js_str(r['explanation'])}, guess: {'true' if r['guess'] else 'false'} }},")
     out += ["];"]
     return "\n".join(out) + "\n"
 

@@ -301,3 +301,29 @@ fn earlier_imports_of_a_file_are_found_by_its_path() {
     assert_eq!(found, [(a, "vaers", 1), (b, "vaers (2)", 0)]);
     assert!(!before[0].created_at.is_empty());
 }
+
+/// Without a model: the rules' guesses sit at the threshold, what they mask is PHI, what they
+/// release (a field label before its value, a unit) is safe, never PHI.
+#[test]
+fn rules_only_probabilities_follow_the_rules_verdict() {
+    let text = "Zorblax, tel +46 70 174 06 42, CRP 35 mg/L.";
+    let deid = deid::deidentify::Deidentifier::rules_only(deid::rules::RuleEngine::embedded());
+    let probs = deid_store::token_probs(&deid.annotate(text).unwrap());
+    let at = |word: &str| {
+        let start = text.chars().take(text.find(word).unwrap()).count();
+        probs.iter().find(|p| p.start == start).unwrap().clone()
+    };
+    assert_eq!(
+        (at("Zorblax").p_safe, at("Zorblax").rule.as_str()),
+        (0.5, "unknown")
+    );
+    assert_eq!(
+        (at("tel").p_safe, at("tel").rule.as_str()),
+        (1.0, "field-label")
+    );
+    assert_eq!(
+        (at("mg").p_safe, at("mg").rule.as_str()),
+        (1.0, "measurement")
+    );
+    assert_eq!(at("46").p_safe, 0.0);
+}

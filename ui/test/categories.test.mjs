@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeRule } from '../app/js/categories.js';
+import { describeRule, isRulesGuess } from '../app/js/categories.js';
 import { RULE_REASONS } from '../app/js/definitions.js';
 
 test('describeRule explains every reason the definitions name, with its detail', () => {
@@ -20,4 +20,16 @@ test('describeRule explains every reason the definitions name, with its detail',
 test('describeRule shows an unknown label as it is, and a missing one as a dash', () => {
   assert.equal(describeRule('no-such-rule'), 'no-such-rule');
   assert.equal(describeRule(''), '—');
+});
+
+test('a rules-only guess is known by the rule, as the definitions mark it, never by a probability', () => {
+  assert.equal(isRulesGuess('unknown'), true);
+  assert.equal(isRulesGuess('single-capital'), true);
+  assert.equal(isRulesGuess('pattern:DATE'), false);
+  assert.equal(isRulesGuess('safe'), false);
+  assert.equal(isRulesGuess('no-such-rule'), false);
+  assert.deepEqual(
+    RULE_REASONS.filter((r) => r.guess).map((r) => r.name),
+    ['single-capital', 'time-of-day', 'unknown'],
+  );
 });

@@ -611,6 +611,25 @@ impl RuleReason {
             RuleReason::Safe => "SAFE dictionary vouches for it",
         }
     }
+
+    /// Whether the rules only guessed: the word is masked because nothing vouches for it, not
+    /// because anything claims it. Without a model, such a word is what the review must look at.
+    pub const fn is_guess(self) -> bool {
+        match self {
+            RuleReason::Pattern => false,
+            RuleReason::Digit => false,
+            RuleReason::Unsafe => false,
+            RuleReason::SingleCapital => true,
+            RuleReason::AfterSalutation => false,
+            RuleReason::TimeOfDay => true,
+            RuleReason::Measurement => false,
+            RuleReason::FieldLabel => false,
+            RuleReason::Title => false,
+            RuleReason::Context => false,
+            RuleReason::Unknown => true,
+            RuleReason::Safe => false,
+        }
+    }
 }
 
 /// The kinds of information useful for causality assessment a judgment records.

@@ -9,7 +9,7 @@ use super::{
 use deid::deidentify::Annotation;
 use deid::error::Result;
 use deid::phi::Span;
-use deid::rules::{Reason, TokenRule};
+use deid::rules::TokenRule;
 use deid::tokenize::OffsetMap;
 use rusqlite::types::Value;
 use rusqlite::{params, OptionalExtension};
@@ -23,21 +23,24 @@ pub struct NewPreAnnotation {
 }
 
 /// The rule's reason as the UI reads it: `pattern:DATE`, `digit`, `unsafe:is-month`,
-/// `single-capital`, `after-salutation`, `unknown`, `safe` ([`Reason::label`]: the names come
+/// `single-capital`, `after-salutation`, `unknown`, `safe` ([`deid::rules::Reason::label`]: the names come
 /// from `definitions/definitions.toml`, as the UI's explanations of them do).
 pub fn rule_label(rule: &TokenRule) -> String {
     rule.reason.label()
 }
 
 /// Without a model the rules give no probability. What the review needs is where the rules
-/// *guessed*: a word masked only because no SAFE dictionary knows it (or a lone capital) sits at
-/// the threshold (0.5 of 0.5: uncertain); a token a pattern, a digit, an UNSAFE dictionary or a
-/// salutation claimed is PHI (0); a word a SAFE dictionary vouches for is safe (1).
+/// *guessed* (the reasons the shared definitions mark `guess`: a word masked only because no SAFE
+/// dictionary knows it, a lone capital, a time of day): at the threshold (0.5 of 0.5:
+/// uncertain); any other word the rules mask is PHI (0), any word they release safe (1). The app
+/// reads the same `guess` mark from the rule's name, never from these numbers.
 fn rules_only_confidence(rule: &TokenRule) -> f32 {
-    match rule.reason {
-        Reason::Unknown | Reason::SingleCapital | Reason::TimeOfDay => 0.5,
-        Reason::Safe => 1.0,
-        _ => 0.0,
+    if rule.reason.kind().is_guess() {
+        0.5
+    } else if rule.phi {
+        0.0
+    } else {
+        1.0
     }
 }
 

@@ -51,6 +51,15 @@ export function tagOf(kind) {
 const reasonByName = new Map(RULE_REASONS.map((r) => [r.name, r]));
 
 /**
+ * Whether the rules only guessed on a token (its reason is marked `guess` in the shared
+ * definitions: nothing vouches for the word, nothing claims it). @param {string} rule
+ */
+export function isRulesGuess(rule) {
+  const colon = rule.indexOf(':');
+  return reasonByName.get(colon < 0 ? rule : rule.slice(0, colon))?.guess ?? false;
+}
+
+/**
  * What a rule label (`name` or `name:detail`, as the store writes it) means, for the hover card:
  * the sentence `definitions.js` gives the reason, with its detail filled in.
  * @param {string} rule

@@ -70,24 +70,25 @@ export const INFO_KEYS = [
   ['seriousness', 'Seriousness'],
 ];
 
-/** @typedef {{name: string, detail: 'category' | 'feature' | null, explanation: string}} RuleReasonDefinition */
+/** @typedef {{name: string, detail: 'category' | 'feature' | null, explanation: string, guess: boolean}} RuleReasonDefinition */
 
 /**
  * Why the rule engine masked or released a word (`rules::Reason`): the name in a token's `rule`
  * (`name` or `name:detail`) and the sentence the app shows, where `{detail}` stands for the
- * detail (a category's TYPE or a rule feature's name). @type {RuleReasonDefinition[]}
+ * detail (a category's TYPE or a rule feature's name); `guess`: the rules masked the word only
+ * because nothing vouches for it. @type {RuleReasonDefinition[]}
  */
 export const RULE_REASONS = [
-  { name: 'pattern', detail: 'category', explanation: 'pattern recognizer: {detail}' },
-  { name: 'digit', detail: null, explanation: 'contains a digit (never safe by rule)' },
-  { name: 'unsafe', detail: 'feature', explanation: 'UNSAFE dictionary: {detail}' },
-  { name: 'single-capital', detail: null, explanation: 'single capital letter (may be an initial)' },
-  { name: 'after-salutation', detail: null, explanation: 'follows a salutation (Dr, Mrs…)' },
-  { name: 'time-of-day', detail: null, explanation: 'time of day (holds digits: masked by the rules, the model may release it)' },
-  { name: 'measurement', detail: null, explanation: 'a number with its unit, or the unit (dose, lab value): the model may release the number, the unit is safe' },
-  { name: 'field-label', detail: null, explanation: 'a field label before its value (Tel, e-mail, Case…): not PHI, always released' },
-  { name: 'title', detail: null, explanation: 'a title before a name (Dr, Dra): not PHI, not the street abbreviation' },
-  { name: 'context', detail: null, explanation: 'part of a name by context (name particle, or the head of a named facility)' },
-  { name: 'unknown', detail: null, explanation: 'no SAFE dictionary knows it' },
-  { name: 'safe', detail: null, explanation: 'SAFE dictionary vouches for it' },
+  { name: 'pattern', detail: 'category', explanation: 'pattern recognizer: {detail}', guess: false },
+  { name: 'digit', detail: null, explanation: 'contains a digit (never safe by rule)', guess: false },
+  { name: 'unsafe', detail: 'feature', explanation: 'UNSAFE dictionary: {detail}', guess: false },
+  { name: 'single-capital', detail: null, explanation: 'single capital letter (may be an initial)', guess: true },
+  { name: 'after-salutation', detail: null, explanation: 'follows a salutation (Dr, Mrs…)', guess: false },
+  { name: 'time-of-day', detail: null, explanation: 'time of day (holds digits: masked by the rules, the model may release it)', guess: true },
+  { name: 'measurement', detail: null, explanation: 'a number with its unit, or the unit (dose, lab value): the model may release the number, the unit is safe', guess: false },
+  { name: 'field-label', detail: null, explanation: 'a field label before its value (Tel, e-mail, Case…): not PHI, always released', guess: false },
+  { name: 'title', detail: null, explanation: 'a title before a name (Dr, Dra): not PHI, not the street abbreviation', guess: false },
+  { name: 'context', detail: null, explanation: 'part of a name by context (name particle, or the head of a named facility)', guess: false },
+  { name: 'unknown', detail: null, explanation: 'no SAFE dictionary knows it', guess: true },
+  { name: 'safe', detail: null, explanation: 'SAFE dictionary vouches for it', guess: false },
 ];

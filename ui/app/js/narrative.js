@@ -9,7 +9,7 @@
 import * as api from './api.js';
 import * as K from './keys.js';
 import { $, guard } from './dom.js';
-import { category, describeRule } from './categories.js';
+import { category, describeRule, isRulesGuess } from './categories.js';
 import { renderNarrative, renderMasked, escapeHtml } from './render.js';
 import { overlapping } from './spans.js';
 import { store, acceptsDoc, openedDoc, spanAtCursor } from './state.js';
@@ -130,7 +130,8 @@ export function tokenInfoHtml(i) {
   let prob = '';
   if (p) {
     const thr = p.threshold === null ? '∞ (never released)' : p.threshold.toFixed(2);
-    prob = mode === 'rules-only' ? ` · rules only (no probability): ${p.p_safe === 0.5 ? 'a guess' : p.p_safe > 0.5 ? 'safe' : 'PHI'}` : ` · P(safe) <b>${p.p_safe.toFixed(3)}</b> / threshold ${thr}`;
+    // without a model there is no probability: the rule's name says whether the rules guessed
+    prob = mode === 'rules-only' ? ` · rules only (no probability)${isRulesGuess(p.rule) ? ': a guess' : ''}` : ` · P(safe) <b>${p.p_safe.toFixed(3)}</b> / threshold ${thr}`;
   }
   const unc = s.uncertain.includes(i) ? ' · <b>uncertain</b>' : '';
   const rule = p ? ` · rule: ${escapeHtml(describeRule(p.rule))}` : '';
