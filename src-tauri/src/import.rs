@@ -559,7 +559,31 @@ mod tests {
     fn cancelling_writes_nothing() {
         let (dir, store, engine) = setup();
         let csv = dir.path().join("r.csv");
-        std::fs::write(&csv, "id,text\n1,hello there\n").unwrap();
+        let mut rows = String::from("id,text\n");
+        for i in 0..(4 * CHUNK) {
+            rows += &format!("{i},Pt Zorblax seen on 12/26/2020 for fever number {i}\n");
+        }
+        std::fs::write(&csv, rows).unwrap();
+        // cancelled while it annotates, after the first chunk: nothing is saved
+        let cancel = AtomicBool::new(false);
+        let annotated = std::sync::atomic::AtomicUsize::new(0);
+        let report = |phase: &str, done: usize, _total: usize| {
+            if phase == "annotate" && done >= CHUNK {
+                annotated.store(done, Ordering::SeqCst);
+                cancel.store(true, Ordering::SeqCst);
+            }
+        };
+        assert!(matches!(
+            run_import(&req(&csv, "csv"), &engine, &store, &cancel, &report),
+            Err(Failure::Cancelled)
+        ));
+        let done = annotated.load(Ordering::SeqCst);
+        assert!(
+            (CHUNK..4 * CHUNK).contains(&done),
+            "cancelled mid-import, after {done} narratives"
+        );
+        assert!(store.lock().unwrap().corpora().unwrap().is_empty());
+        // and cancelled before it starts: nothing read, nothing saved
         let cancel = AtomicBool::new(true);
         assert!(matches!(
             run_import(&req(&csv, "csv"), &engine, &store, &cancel, &|_, _, _| {}),
