@@ -87,9 +87,19 @@ fn report_numbers_on_a_hand_computed_case() {
     assert_eq!(r.documents, 4);
     assert_eq!(r.judged, 3);
     assert_eq!(r.some_retained, 2);
-    assert!((r.some_retained_share - 2.0 / 3.0).abs() < 1e-9);
+    assert!((r.some_retained_share.unwrap() - 2.0 / 3.0).abs() < 1e-9);
     assert_eq!(r.nothing_lost, 1);
-    assert!((r.nothing_lost_share - 1.0 / 3.0).abs() < 1e-9);
+    assert!((r.nothing_lost_share.unwrap() - 1.0 / 3.0).abs() < 1e-9);
+    let verdicts: Vec<(&str, usize)> = r.verdicts.iter().map(|(v, n)| (v.as_str(), *n)).collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("nothing_lost", 1),
+            ("some_lost", 1),
+            ("critical_lost", 1),
+            ("none", 0)
+        ]
+    );
     assert_eq!(r.lost[0], ("timing".to_string(), 2));
     assert_eq!(r.lost[1], ("dose".to_string(), 1));
     assert!(r.lost[2..].iter().all(|(_, n)| *n == 0));
@@ -97,8 +107,8 @@ fn report_numbers_on_a_hand_computed_case() {
 
     // Gold tokens John Smith | Boston | 12 26 20; the pre-annotation misses Smith and adds seen.
     assert_eq!(r.evaluated, 1);
-    assert!((r.token_recall - 5.0 / 6.0).abs() < 1e-9);
-    assert!((r.token_precision - 5.0 / 6.0).abs() < 1e-9);
+    assert!((r.token_recall.unwrap() - 5.0 / 6.0).abs() < 1e-9);
+    assert!((r.token_precision.unwrap() - 5.0 / 6.0).abs() < 1e-9);
     let cat = |name: &str| r.categories.iter().find(|c| c.category == name).unwrap();
     let p = cat("PATIENT");
     assert_eq!(
@@ -110,19 +120,21 @@ fn report_numbers_on_a_hand_computed_case() {
         ),
         (2, 1, 1, 1)
     );
-    assert!((p.recall - 0.5).abs() < 1e-9 && (p.precision - 1.0).abs() < 1e-9);
+    assert!((p.recall.unwrap() - 0.5).abs() < 1e-9 && (p.precision.unwrap() - 1.0).abs() < 1e-9);
     let d = cat("DOCTOR");
     assert_eq!(
         (d.gold_tokens, d.system_tokens, d.matched_system_tokens),
         (0, 1, 0)
     );
-    assert_eq!(d.precision, 0.0);
+    assert_eq!(d.precision, Some(0.0));
+    // no DOCTOR in the gold: its recall is not 0%, it does not exist
+    assert_eq!(d.recall, None);
     let dt = cat("DATE");
     assert_eq!(
         (dt.gold_tokens, dt.found_tokens, dt.system_tokens),
         (3, 3, 3)
     );
-    assert_eq!(cat("CITY").recall, 1.0);
+    assert_eq!(cat("CITY").recall, Some(1.0));
     assert_eq!(r.categories.len(), 4);
 
     // Editing the second narrative's gold brings it into the comparison.
@@ -144,7 +156,30 @@ fn report_numbers_on_a_hand_computed_case() {
     .unwrap();
     let r = s.report(c).unwrap();
     assert_eq!(r.evaluated, 2);
-    assert!((r.token_recall - 10.0 / 11.0).abs() < 1e-9);
+    assert!((r.token_recall.unwrap() - 10.0 / 11.0).abs() < 1e-9);
+    assert!(r.done_per_day.is_empty());
+
+    // progress over time: narratives marked done, per day
+    s.set_status_for(ids[0], "alice", Status::Done).unwrap();
+    s.set_status_for(ids[1], "alice", Status::Done).unwrap();
+    s.set_status_for(ids[1], "bob", Status::Done).unwrap();
+    let r = s.report(c).unwrap();
+    assert_eq!(r.done_per_day.len(), 1, "{:?}", r.done_per_day);
+    let (day, n) = &r.done_per_day[0];
+    assert_eq!((day.len(), &day[4..5], *n), (10, "-", 3));
+
+    // a corpus with nothing reviewed: no shares or ratios, not 0%
+    let empty = s.create_corpus("empty", "x").unwrap();
+    let r = s.report(empty).unwrap();
+    assert_eq!(
+        (
+            r.some_retained_share,
+            r.nothing_lost_share,
+            r.token_recall,
+            r.token_precision
+        ),
+        (None, None, None, None)
+    );
 }
 
 #[test]

@@ -150,6 +150,61 @@ pub fn imported_before(
     Ok(state.store.lock()?.corpora_from(&source)?)
 }
 
+/// Writes a report (HTML the UI made: figures and charts, no narrative text) into `folder` as a
+/// new file named `name` (letters, digits, `.`, `_`, `-`, ending in `.html`), or `name-2.html`,
+/// `name-3.html`... when that is taken: never over an existing file. Returns the path written.
+#[tauri::command(async)]
+pub fn save_report(folder: String, name: String, html: String) -> CommandResult<String> {
+    let folder = PathBuf::from(folder.trim());
+    if folder.as_os_str().is_empty() {
+        return Err(CommandError::invalid("choose a folder for the report"));
+    }
+    let stem = name
+        .strip_suffix(".html")
+        .filter(|s| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        })
+        .ok_or_else(|| CommandError::invalid(format!("not a report file name: {name:?}")))?;
+    if !folder.is_dir() {
+        return Err(CommandError::file(&folder, "not a folder"));
+    }
+    for k in 1..1000 {
+        let path = if k == 1 {
+            folder.join(format!("{stem}.html"))
+        } else {
+            folder.join(format!("{stem}-{k}.html"))
+        };
+        match deid::fsutil::private_options()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut f) => {
+                use std::io::Write;
+                f.write_all(html.as_bytes())
+                    .and_then(|_| f.sync_all())
+                    .map_err(|e| {
+                        CommandError::file(&path, format!("cannot write the report: {e}"))
+                    })?;
+                return Ok(path.display().to_string());
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(CommandError::file(
+                    &path,
+                    format!("cannot write the report: {e}"),
+                ))
+            }
+        }
+    }
+    Err(CommandError::file(
+        &folder,
+        "too many reports of that name here",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,5 +222,32 @@ mod tests {
         for p in [Pick::ImportFile, Pick::ImportFolder, Pick::ExportFolder] {
             assert_eq!(Pick::parse(p.name()), Some(p));
         }
+    }
+
+    #[test]
+    fn a_report_never_replaces_a_file_and_keeps_to_its_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().display().to_string();
+        let save = |name: &str, html: &str| save_report(folder.clone(), name.into(), html.into());
+        let first = save("deid-report-2026-11-24.html", "<p>1</p>").unwrap();
+        let second = save("deid-report-2026-11-24.html", "<p>2</p>").unwrap();
+        assert!(first.ends_with("deid-report-2026-11-24.html"), "{first}");
+        assert!(
+            second.ends_with("deid-report-2026-11-24-2.html"),
+            "{second}"
+        );
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "<p>1</p>");
+        for bad in ["../escape.html", "report.txt", "a/b.html", ".html"] {
+            assert!(
+                matches!(save(bad, "x"), Err(CommandError::Invalid { .. })),
+                "{bad}"
+            );
+        }
+        let missing = save_report(
+            dir.path().join("nope").display().to_string(),
+            "r.html".into(),
+            "x".into(),
+        );
+        assert!(matches!(missing, Err(CommandError::File { .. })));
     }
 }

@@ -149,6 +149,7 @@ pub fn run() {
             files::pick_path,
             files::csv_preview,
             files::imported_before,
+            files::save_report,
             commands::unlock_database,
             commands::encrypt_database,
             commands::change_passphrase,

@@ -333,14 +333,28 @@ test('reads run side by side; a failed write does not stop the next; cancel neve
 test('renderReport escapes and shows the information types lost', () => {
   const html = renderReport({
     documents: 5, judged: 1, some_retained: 1, some_retained_share: 1, nothing_lost: 0, nothing_lost_share: 0,
+    verdicts: [['nothing_lost', 0], ['some_lost', 1], ['critical_lost', 0], ['none', 0]], done_per_day: [['2026-11-24', 1]],
     lost: [['timing', 1], ['history', 0]], evaluated: 1, token_recall: 0.5, hipaa_recall: 1, token_precision: 0.25,
     categories: [{ category: 'DATE', gold_tokens: 2, found_tokens: 1, recall: 0.5, system_tokens: 4, matched_system_tokens: 1, precision: 0.25 }],
   });
+  for (const id of ['chart-verdicts', 'chart-lost', 'chart-categories', 'chart-progress']) assert.match(html, new RegExp(`id="${id}"`), id);
+  assert.match(html, /Some information lost/);
   assert.match(html, /id="report-lost"/);
   assert.match(html, /Timing/);
   assert.doesNotMatch(html, /History/);
   assert.match(html, /100\.0%/);
   assert.match(html, /<td>DATE<\/td><td>50\.0%<\/td>/);
+});
+
+test('renderReport shows a dash where there is nothing to divide, never 0%', () => {
+  const html = renderReport({
+    documents: 3, judged: 0, some_retained: 0, some_retained_share: null, nothing_lost: 0, nothing_lost_share: null,
+    verdicts: [['nothing_lost', 0], ['some_lost', 0], ['critical_lost', 0], ['none', 0]], done_per_day: [],
+    lost: [['timing', 0]], evaluated: 0, token_recall: null, hipaa_recall: null, token_precision: null, categories: [],
+  });
+  assert.doesNotMatch(html, /0\.0%/);
+  assert.match(html, /—/);
+  assert.match(html, /nothing marked done yet/);
 });
 
 test('a command fails with a CommandError whose text is the message (structured or plain shell errors)', async () => {

@@ -25,12 +25,14 @@ pub struct CategoryQuality {
     pub gold_tokens: usize,
     /// Gold tokens of this category the pre-annotation masked (in any category).
     pub found_tokens: usize,
-    pub recall: f64,
+    /// `None` without gold tokens (nothing to divide).
+    pub recall: Option<f64>,
     /// Pre-annotation tokens of this category.
     pub system_tokens: usize,
     /// Of those, the ones that are gold PHI tokens (in any category).
     pub matched_system_tokens: usize,
-    pub precision: f64,
+    /// `None` without system tokens.
+    pub precision: Option<f64>,
 }
 
 /// What the review of a corpus found so far.
@@ -41,27 +43,31 @@ pub struct ReviewReport {
     pub judged: usize,
     /// Judged narratives where some useful information type was retained.
     pub some_retained: usize,
-    pub some_retained_share: f64,
+    /// Shares and ratios are `None` where there is nothing to divide (no narrative judged, no
+    /// gold yet): the report shows a dash, never a made-up 0%.
+    pub some_retained_share: Option<f64>,
     /// Judged narratives with the verdict "nothing lost".
     pub nothing_lost: usize,
-    pub nothing_lost_share: f64,
+    pub nothing_lost_share: Option<f64>,
+    /// Judged narratives per verdict: `nothing_lost`, `some_lost`, `critical_lost`, and `none`
+    /// (judged without a verdict), in that order.
+    pub verdicts: Vec<(String, usize)>,
+    /// Narratives marked done per day (UTC date, oldest first), counting each annotator's
+    /// status: the review's progress over time.
+    pub done_per_day: Vec<(String, usize)>,
     /// Per information type, the judged narratives where it was lost; most lost first.
     pub lost: Vec<(String, usize)>,
     /// Narratives with gold (edited or imported) and a pre-annotation, compared below.
     pub evaluated: usize,
-    pub token_recall: f64,
-    pub hipaa_recall: f64,
-    pub token_precision: f64,
+    pub token_recall: Option<f64>,
+    pub hipaa_recall: Option<f64>,
+    pub token_precision: Option<f64>,
     /// Per category with gold or pre-annotated tokens, in [`PhiType::ALL`] order.
     pub categories: Vec<CategoryQuality>,
 }
 
-fn ratio(a: usize, b: usize) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
-    }
+fn ratio(a: usize, b: usize) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64)
 }
 
 /// Per category of the system: (system tokens, those at the offsets of a gold token).
@@ -185,6 +191,36 @@ impl Store {
             .values()
             .filter(|j| j.verdict == Some(Verdict::NothingLost))
             .count();
+        let verdicts = [
+            Some(Verdict::NothingLost),
+            Some(Verdict::SomeLost),
+            Some(Verdict::CriticalLost),
+            None,
+        ]
+        .into_iter()
+        .map(|v| {
+            let n = latest.values().filter(|j| j.verdict == v).count();
+            (v.map_or("none", Verdict::as_str).to_string(), n)
+        })
+        .collect();
+        let done_per_day: Vec<(String, usize)> = {
+            let mut stmt = self
+                .conn
+                .prepare(
+                    "SELECT date(s.updated_at), COUNT(*) FROM annotator_status s
+                     JOIN document d ON d.id = s.doc_id
+                     WHERE d.corpus_id = ?1 AND s.status = 'done'
+                     GROUP BY date(s.updated_at) ORDER BY 1",
+                )
+                .ctx(path, "report")?;
+            let rows = stmt
+                .query_map([corpus], |r| {
+                    Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as usize))
+                })
+                .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+                .ctx(path, "report")?;
+            rows
+        };
         let mut lost: Vec<(String, usize)> = INFO_KEYS
             .iter()
             .map(|k| {
@@ -264,6 +300,8 @@ impl Store {
             some_retained_share: ratio(some_retained, judged),
             nothing_lost,
             nothing_lost_share: ratio(nothing_lost, judged),
+            verdicts,
+            done_per_day,
             lost,
             evaluated: counts.documents,
             token_recall: ratio(counts.found_tokens, counts.gold_tokens),

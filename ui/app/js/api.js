@@ -64,11 +64,14 @@
 
 /**
  * Token-level quality per category (`CategoryQuality`).
- * @typedef {{category: PhiKind, gold_tokens: number, found_tokens: number, recall: number, system_tokens: number, matched_system_tokens: number, precision: number}} CategoryQuality
+ * `recall` / `precision` are null where there is nothing to divide.
+ * @typedef {{category: PhiKind, gold_tokens: number, found_tokens: number, recall: number | null, system_tokens: number, matched_system_tokens: number, precision: number | null}} CategoryQuality
  */
 /**
  * `report` (`ReviewReport`); `lost` is [information key, narratives] most lost first.
- * @typedef {{documents: number, judged: number, some_retained: number, some_retained_share: number, nothing_lost: number, nothing_lost_share: number, lost: [string, number][], evaluated: number, token_recall: number, hipaa_recall: number, token_precision: number, categories: CategoryQuality[]}} ReviewReport
+ * `verdicts` is [verdict or 'none', narratives]; `done_per_day` [UTC date, narratives marked done];
+ * shares and ratios are null where there is nothing to divide.
+ * @typedef {{documents: number, judged: number, some_retained: number, some_retained_share: number | null, nothing_lost: number, nothing_lost_share: number | null, verdicts: [string, number][], done_per_day: [string, number][], lost: [string, number][], evaluated: number, token_recall: number | null, hipaa_recall: number | null, token_precision: number | null, categories: CategoryQuality[]}} ReviewReport
  */
 
 /** @typedef {'i2b2' | 'brat' | 'bioc' | 'conll' | 'masked' | 'csv' | 'jsonl'} ExportKind */
@@ -171,6 +174,7 @@
  *   pick_path: {args: {pick: Pick}, result: string | null},
  *   csv_preview: {args: {path: string}, result: CsvPreview},
  *   imported_before: {args: {path: string}, result: ImportedBefore[]},
+ *   save_report: {args: {folder: string, name: string, html: string}, result: string},
  *   unlock_database: {args: {passphrase: string}, result: null},
  *   encrypt_database: {args: {passphrase: string}, result: null},
  *   change_passphrase: {args: {current: string, new: string}, result: null},
@@ -362,6 +366,8 @@ export const pickPath = (pick) => invoke('pick_path', { pick });
 export const csvPreview = (path) => invoke('csv_preview', { path });
 /** @param {string} path */
 export const importedBefore = (path) => invoke('imported_before', { path });
+/** Write a report as a new file `name` in `folder` (never over another); the path written. @param {string} folder @param {string} name @param {string} html */
+export const saveReport = (folder, name, html) => invoke('save_report', { folder, name, html });
 
 // Annotation teams (src-tauri/src/team.rs): who annotates, samples, agreement, adjudication.
 export const annotators = () => invoke('list_annotators', {});

@@ -1,11 +1,15 @@
 // @ts-check
 /**
  * The report view (Report tab): the corpus's review so far (`Store::report`): narratives judged,
- * valuable information retained, nothing lost, the information types most often lost, and the
- * current model against the gold per category. `renderReport` is pure (ui/test/state.test.mjs).
+ * valuable information retained, nothing lost, with charts of the verdicts, the information types
+ * lost, the current model's recall and precision per category against the gold, and the
+ * narratives marked done per day; "Save as HTML…" writes it as one self-contained file (never
+ * over another). `renderReport` and `reportDocument` are pure (ui/test/state.test.mjs,
+ * ui/test/charts.test.mjs).
  */
 import * as api from './api.js';
-import { $, guard } from './dom.js';
+import { $, guard, say } from './dom.js';
+import { barChart, columnChart, groupedBarChart } from './charts.js';
 import { CATEGORIES, INFO_KEYS } from './categories.js';
 import { escapeHtml } from './render.js';
 import { store } from './state.js';
@@ -25,9 +29,50 @@ export async function showReport() {
   $('report-body').innerHTML = renderReport(r);
 }
 
+/** The verdicts' labels, in the store's order. @type {Record<string, string>} */
+const VERDICTS = {
+  nothing_lost: 'Nothing lost',
+  some_lost: 'Some information lost',
+  critical_lost: 'Critical information lost',
+  none: 'No verdict',
+};
+
+/**
+ * The report as a self-contained HTML document (its own styles: the saved file has no app
+ * around it). @param {string} title @param {string} body the report's HTML
+ */
+export function reportDocument(title, body) {
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(title)}</title>`,
+    '<style>body{font-family:system-ui,sans-serif;margin:24px;color:#222}.cards{display:flex;gap:12px;flex-wrap:wrap}',
+    '.card{border:1px solid #ccc;border-radius:6px;padding:10px 14px;min-width:180px}.big{font-size:26px;font-weight:600}',
+    '.muted{color:#666}.small{font-size:12px}table{border-collapse:collapse;margin-bottom:16px}',
+    'th,td{border:1px solid #ccc;padding:3px 10px;font-size:13px;text-align:right}th:first-child,td:first-child{text-align:left}',
+    'figure.chart{margin:8px 0 16px}figcaption{font-weight:600;margin-bottom:4px}</style></head><body>',
+    `<p class="muted small">${escapeHtml(title)}</p>`,
+    body,
+    '</body></html>',
+  ].join('\n');
+}
+
+/** "Save as HTML…": a folder from the native dialog, a new file there. */
+async function saveReport() {
+  const corpus = store.state.corpora.find((c) => c.id === store.state.corpus);
+  const body = $('report-body').innerHTML;
+  if (!corpus || !body) return;
+  const folder = await guard(() => api.pickPath('export_folder'));
+  if (!folder) return;
+  const day = new Date().toISOString().slice(0, 10);
+  const title = `Deid Studio review report: ${corpus.name}, ${day}`;
+  const path = await guard(() => api.saveReport(folder, `deid-report-${day}.html`, reportDocument(title, body)));
+  if (path) say(`Report saved to ${path}`);
+}
+
 /** The review report as HTML (every text escaped). @param {import('./api.js').ReviewReport} r */
 export function renderReport(r) {
-  const pct = (/** @type {number} */ x) => (typeof x !== 'number' || Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)}%`);
+  const pct = (/** @type {number | null} */ x) => (typeof x !== 'number' || Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)}%`);
   const out = ['<div class="report">', '<h2>Review report</h2>', '<div class="cards">'];
   const card = (/** @type {string} */ title, /** @type {string} */ big, /** @type {string} */ sub) =>
     out.push(`<div class="card"><div class="muted">${title}</div><div class="big">${big}</div><div class="muted small">${sub}</div></div>`);
@@ -35,6 +80,29 @@ export function renderReport(r) {
   card('Some valuable information retained', pct(r.some_retained_share), `${r.some_retained} of ${r.judged} judged`);
   card('Nothing lost', pct(r.nothing_lost_share), `${r.nothing_lost} of ${r.judged} judged`);
   card('Model vs gold so far', `${pct(r.token_recall)} recall`, `precision ${pct(r.token_precision)} · HIPAA recall ${pct(r.hipaa_recall)} · ${r.evaluated} narratives`);
+  out.push('</div>');
+  out.push('<div class="charts">');
+  out.push(barChart('chart-verdicts', `Verdicts (${r.judged} narratives judged)`, r.verdicts.map(([v, n]) => ({ label: VERDICTS[v] ?? v, value: n }))));
+  out.push(
+    barChart(
+      'chart-lost',
+      'Causality information lost by the masking, per type (narratives)',
+      r.lost.map(([k, n]) => ({ label: (INFO_KEYS.find(([kk]) => kk === k) ?? [k, k])[1], value: n })),
+      { color: '#d9822b' },
+    ),
+  );
+  if (r.categories.length) {
+    out.push(
+      groupedBarChart(
+        'chart-categories',
+        `Current model per category against the gold of ${r.evaluated} narratives`,
+        r.categories.map((c) => ({ label: CATEGORIES.find((x) => x.kind === c.category)?.label ?? c.category, values: [c.recall, c.precision] })),
+        ['recall', 'precision'],
+        { max: 1, format: (v) => `${(100 * v).toFixed(1)}%` },
+      ),
+    );
+  }
+  out.push(columnChart('chart-progress', 'Narratives marked done per day', r.done_per_day.map(([day, n]) => ({ label: day, value: n }))));
   out.push('</div>');
   out.push('<h3>Information types most often lost</h3>');
   const lost = r.lost.filter((x) => x[1] > 0);
@@ -61,4 +129,5 @@ export function renderReport(r) {
 
 export function initReport() {
   $('btn-report').addEventListener('click', showReport);
+  $('report-save').addEventListener('click', saveReport);
 }
