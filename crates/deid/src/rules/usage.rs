@@ -140,7 +140,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         }
         if flags[i] & flag::CURATED_SAFE != 0 && label_introduces_value(doc, claimed, i) {
             out[i] = Some(Usage::FieldLabel);
-        } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, i) {
+        } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, flags, i) {
             out[i] = Some(Usage::Title);
         }
     }
@@ -185,9 +185,8 @@ fn spread_two_word_labels(doc: &Tokenized, out: &mut [Option<Usage>]) {
 }
 
 /// "Dr Anna", "Reporter: Dr. Chantal", "DR. FELIX": a salutation before a capitalised word, not
-/// the end of a street name ("12 Oak Dr, Springfield": a capitalised word or number right
-/// before it, with only a space between).
-fn is_title(doc: &Tokenized, i: usize) -> bool {
+/// part of a name ending with it (a street, "12 Oak Dr", or a facility, "RSUPN Dr. Cipto").
+fn is_title(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let n = doc.len();
     if i + 1 >= n {
         return false;
@@ -201,15 +200,21 @@ fn is_title(doc: &Tokenized, i: usize) -> bool {
         .chars()
         .next()
         .is_some_and(|c| c.is_uppercase());
-    let street_before = i > 0
+    // a name right before it, with only a space between: "12 Oak Dr", "RSUPN Dr. Cipto
+    // Mangunkusumo" (a hospital named after a doctor). Where case says nothing, any word no SAFE
+    // dictionary knows counts as a name
+    let name_before = i > 0
         && plain_gap(doc.gap_before(i))
         && !doc.gap_before(i).is_empty()
-        && doc
-            .token_text(i - 1)
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_digit() || (c.is_uppercase() && doc.case_informative));
-    next_capital && !street_before
+        && doc.token_text(i - 1).chars().next().is_some_and(|c| {
+            c.is_ascii_digit()
+                || if doc.case_informative {
+                    c.is_uppercase()
+                } else {
+                    flags[i - 1] & flag::SAFE == 0
+                }
+        });
+    next_capital && !name_before
 }
 
 #[cfg(test)]
@@ -300,5 +305,17 @@ mod tests {
         );
         assert_eq!(words("Seen by Dr Smith today", Usage::Title), ["Dr"]);
         assert!(words("She lives at 12 Oak Dr Springfield", Usage::Title).is_empty());
+        assert!(words(
+            "POLI KULIT DAN KELAMIN, RSUPN DR. CIPTO MANGUNKUSUMO, JAKARTA",
+            Usage::Title
+        )
+        .is_empty());
+        assert_eq!(
+            words(
+                "SEEN BY DR. FELIX MEISSNER, A NEUROLOGIST, ON THE WARD",
+                Usage::Title
+            ),
+            ["DR"]
+        );
     }
 }
