@@ -82,7 +82,7 @@ export function renderReport(r) {
   card('Model vs gold so far', `${pct(r.token_recall)} recall`, `precision ${pct(r.token_precision)} · HIPAA recall ${pct(r.hipaa_recall)} · ${r.evaluated} narratives`);
   out.push('</div>');
   out.push('<div class="charts">');
-  out.push(barChart('chart-verdicts', `Verdicts (${r.judged} narratives judged)`, r.verdicts.map(([v, n]) => ({ label: VERDICTS[v] ?? v, value: n }))));
+  out.push(barChart('chart-verdicts', `Verdicts (${r.judged} narrative${r.judged === 1 ? '' : 's'} judged)`, r.verdicts.map(([v, n]) => ({ label: VERDICTS[v] ?? v, value: n }))));
   out.push(
     barChart(
       'chart-lost',
