@@ -45,7 +45,17 @@ struct Driver {
 }
 
 impl Driver {
+    /// The app in rules-only mode (fast, the same decisions on every machine).
     fn start(port: u16, db: &Path) -> Driver {
+        Driver::start_with(port, db, true)
+    }
+
+    /// The app as a user gets it: hybrid, the shipped model loaded through ONNX Runtime.
+    fn start_hybrid(port: u16, db: &Path) -> Driver {
+        Driver::start_with(port, db, false)
+    }
+
+    fn start_with(port: u16, db: &Path, rules_only: bool) -> Driver {
         let exe = which("tauri-driver").expect(
             "tauri-driver not found: cargo install tauri-driver --version ^2 --locked (./studio test does)",
         );
@@ -58,7 +68,7 @@ impl Driver {
             ])
             .env("DEID_DB", db)
             .env("DEID_DEMO", "none")
-            .env("DEID_RULES_ONLY", "1")
+            .env("DEID_RULES_ONLY", if rules_only { "1" } else { "0" })
             .env("DEID_ANNOTATOR", "e2e")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())

@@ -3,7 +3,8 @@
 //! (xdotool, under the same virtual display). A semicolon-separated Windows-1252 CSV, as Excel
 //! writes it, shows its encoding, delimiter, columns and first rows before the import, and
 //! imports with its accents intact; importing the same file again asks first; an E2B(R3) ICSR
-//! chosen the same way imports its case narrative under its safety report id. The database,
+//! chosen the same way imports its case narrative under its safety report id. The app runs
+//! hybrid here, with the shipped model loaded. The database,
 //! read by this test while the app runs, holds everything the app shows.
 
 use super::*;
@@ -84,8 +85,15 @@ async fn import_through_the_native_dialog_an_excel_csv_and_an_e2b_file() {
     let e2b = inputs.join("icsr-r3.xml");
     std::fs::copy(repo().join("tests/fixtures/e2b/r3_single.xml"), &e2b).unwrap();
 
-    let driver = Driver::start(4960, &db);
+    // hybrid: the shipped model pre-annotates what comes in through the dialog
+    let driver = Driver::start_hybrid(4960, &db);
     let c = driver.session().await;
+    wait_js(
+        &c,
+        "document.getElementById('sb-model').textContent.includes('deid-bilstm')",
+        "the model to load (hybrid)",
+    )
+    .await;
 
     // ---- the CSV, chosen in the native dialog
     click(&c, "#btn-import").await;
@@ -137,6 +145,13 @@ async fn import_through_the_native_dialog_an_excel_csv_and_an_e2b_file() {
         text,
         json!("Fièvre à 39 °C; céphalée après la 2e dose. Vu par Dr Lefèvre.")
     );
+    // pre-annotated by the hybrid engine: the model's probabilities, the doctor's name masked
+    assert_eq!(
+        js(&c, "window.deidStudio.state.doc.pre.mode").await,
+        json!("hybrid")
+    );
+    let snap = snapshot(&c).await;
+    assert!(has_span(&snap, 53, 60, "DOCTOR"), "{snap}");
 
     // ---- the same file again: the dialog says when it came before and asks
     click(&c, "#btn-import").await;
