@@ -646,12 +646,11 @@ mod tests {
         assert_eq!(p2.columns, ["VAERS_ID", "SYMPTOM_TEXT"]);
         assert_eq!(p2.dialect.delimiter, b';');
         assert_eq!(p2.dialect.encoding, "windows-1252");
-        assert_eq!(
-            p2.rows,
-            [vec!["1", "Fièvre; céphalée"], vec!["2", "Toux"]]
-        );
+        assert_eq!(p2.rows, [vec!["1", "Fièvre; céphalée"], vec!["2", "Toux"]]);
         assert_eq!(preview(&p, 10).unwrap().rows.len(), 3);
-        let err = preview(&dir.path().join("missing.csv"), 2).unwrap_err().to_string();
+        let err = preview(&dir.path().join("missing.csv"), 2)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("missing.csv"), "{err}");
     }
 
