@@ -11,24 +11,17 @@ use serde::Serialize;
 pub use crate::definitions::Feature;
 
 impl Feature {
-    /// Meldau's fifteen features, in the model's input order.
-    pub const MELDAU: [Feature; 15] = [
-        Feature::IsPossiblyCity,
-        Feature::HasCapitalBeginning,
-        Feature::IsSentenceBeginning,
-        Feature::IsPossiblyName,
-        Feature::IsCommonWord,
-        Feature::IsDigit,
-        Feature::ContainsDigit,
-        Feature::IsMedicalTerm,
-        Feature::IsWeekday,
-        Feature::IsMonth,
-        Feature::IsTopLevelDomain,
-        Feature::IsStreet,
-        Feature::IsHoliday,
-        Feature::IsSingleLetter,
-        Feature::IsWrittenOutNumber,
-    ];
+    /// Meldau's fifteen features, in the model's input order: the first fifteen columns of
+    /// [`Feature::ALL`] (`definitions.toml` lists them first), taken from there, not listed again.
+    pub const MELDAU: [Feature; 15] = {
+        let mut out = [Feature::ALL[0]; 15];
+        let mut i = 0;
+        while i < 15 {
+            out[i] = Feature::ALL[i];
+            i += 1;
+        }
+        out
+    };
 }
 
 /// A set of [`Feature`]s as bits.
