@@ -113,6 +113,19 @@ fn bob_never_sees_nor_overwrites_alices_work() {
     assert_eq!(bob.gold, vec![g(11, 16, PhiType::Patient)]);
     assert_eq!(bob.status, Status::InReview);
 
+    // what the app reads back after an edit: each annotator's own spans and status, as in the
+    // whole view
+    for who in ["alice", "bob", "carol"] {
+        let view = s.document_for(id, who).unwrap();
+        let gold = s.gold_for(id, who).unwrap();
+        assert_eq!(
+            (gold.id, &gold.gold, gold.gold_edited, gold.status),
+            (id, &view.gold, view.gold_edited, view.status),
+            "{who}"
+        );
+    }
+    assert!(s.gold_for(id + 1000, "bob").is_err(), "no such narrative");
+
     // bob's undo puts back his own state only
     s.undo("bob").unwrap().unwrap();
     assert_eq!(

@@ -9,7 +9,7 @@ use crate::import::{self, Failure, Finished, ImportRequest, Progress};
 use crate::{AppState, JobState};
 use deid_store::{
     CorpusId, CorpusSummary, DocFilter, DocId, DocRow, DocumentView, Edit, ExportKind, GoldSpan,
-    Judgment, Passphrase, Status, UndoResult, MIN_PASSPHRASE_CHARS,
+    GoldView, Judgment, Passphrase, Status, UndoResult, MIN_PASSPHRASE_CHARS,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -124,6 +124,13 @@ pub fn get_document(state: State<'_, AppState>, id: DocId) -> Res<DocPayload> {
         .document_for(id, &state.annotator())
         .map_err(err)?;
     Ok(document_payload(view))
+}
+
+/// The current annotator's spans and status of a narrative: what the review screen reads back
+/// after an edit or an undo (the text, words and pre-annotation do not change).
+#[tauri::command(async)]
+pub fn get_gold(state: State<'_, AppState>, id: DocId) -> Res<GoldView> {
+    store!(state).gold_for(id, &state.annotator()).map_err(err)
 }
 
 #[tauri::command(async)]

@@ -134,6 +134,7 @@ pub fn run() {
             commands::list_corpora,
             commands::list_documents,
             commands::get_document,
+            commands::get_gold,
             commands::apply_edit,
             commands::undo,
             commands::redo,

@@ -3,7 +3,7 @@
 // another corpus is never open or editable, the app reopens where the user left off.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createStore, initialState, switchCorpus, noDocument, acceptsDoc, canEdit, openedDoc, normaliseJudgment, currentTokenText, spanAtCursor, selectionOrToken } from '../app/js/state.js';
+import { createStore, initialState, switchCorpus, noDocument, acceptsDoc, canEdit, openedDoc, withGold, normaliseJudgment, currentTokenText, spanAtCursor, selectionOrToken } from '../app/js/state.js';
 import { PLACES_KEY, MAX_PLACES, readPlace, writePlace, placeOf, watchPlace } from '../app/js/resume.js';
 import { createQueue, WRITES, CommandError, commandError } from '../app/js/api.js';
 import { renderReport } from '../app/js/report.js';
@@ -194,6 +194,23 @@ test('opening a narrative derives the review state; the same narrative keeps the
   s.cursor = { tok: 4, anchor: null };
   assert.equal(currentTokenText(s), 'Zorblax');
   assert.equal(spanAtCursor(s), 1);
+});
+
+test('after an edit: the spans and status read back, the rest of the open narrative kept', () => {
+  const s = initialState();
+  s.corpus = 1;
+  Object.assign(s, openedDoc(s, payload(7, 1), false));
+  s.cursor = { tok: 4, anchor: null };
+  const gold = { id: 7, status: 'in_review', gold: [{ start: 18, end: 25, kind: 'PATIENT' }, { start: 3, end: 10, kind: 'DOCTOR' }], gold_edited: true };
+  const p = withGold(s, gold);
+  assert.ok(p);
+  assert.deepEqual(p.spans.map((x) => x.start), [3, 18], 'sorted');
+  assert.equal(p.doc.status, 'in_review');
+  assert.equal(p.doc.gold_edited, true);
+  assert.equal(p.doc.text, s.doc.text, 'the text kept');
+  assert.ok(!('cursor' in p) && !('tokens' in p) && !('map' in p), 'cursor, words and offsets untouched');
+  assert.equal(withGold(s, { ...gold, id: 8 }), null, 'another narrative: nothing changes');
+  assert.equal(withGold(initialState(), gold), null, 'none open: nothing changes');
 });
 
 test('normaliseJudgment fills every field and copies (editing it leaves the saved one alone)', () => {

@@ -208,6 +208,16 @@ pub struct DocumentView {
     pub judgment: Option<Judgment>,
 }
 
+/// One annotator's spans and status of a narrative (`Store::gold_for`): `DocumentView`'s
+/// `gold`, `gold_edited` and `status` alone.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct GoldView {
+    pub id: DocId,
+    pub status: Status,
+    pub gold: Vec<GoldSpan>,
+    pub gold_edited: bool,
+}
+
 /// One user edit on one or more documents: spans to remove then spans to add, per document.
 /// Several entries for the same document apply in order.
 #[derive(Deserialize, Serialize, Clone, Debug)]

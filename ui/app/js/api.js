@@ -54,6 +54,8 @@
  * @typedef {{id: DocId, corpus: CorpusId, external_id: string, text: string, status: Status, pre: PreAnnotation | null, gold: GoldSpan[], gold_edited: boolean, judgment: Judgment | null, token_bounds: Range[]}} DocPayload
  */
 
+/** The current annotator's spans and status of a narrative (`GoldView`). @typedef {{id: DocId, status: Status, gold: GoldSpan[], gold_edited: boolean}} GoldView */
+
 /** Spans to remove, then spans to add, in one narrative (`DocEdit`). @typedef {{doc: DocId, remove: GoldSpan[], add: GoldSpan[]}} DocEdit */
 /** One user edit, one undo step (`Edit`). @typedef {{label: string, changes: DocEdit[]}} Edit */
 /** What an undo or redo changed (`UndoResult`). @typedef {{label: string, docs: DocId[]}} UndoResult */
@@ -159,6 +161,7 @@
  *   list_corpora: {args: {}, result: CorpusSummary[]},
  *   list_documents: {args: {corpus: CorpusId, filter: DocFilter}, result: DocPage},
  *   get_document: {args: {id: DocId}, result: DocPayload},
+ *   get_gold: {args: {id: DocId}, result: GoldView},
  *   apply_edit: {args: {edit: Edit, origin: DocId | null}, result: number},
  *   undo: {args: {doc?: DocId | null}, result: UndoResult | null},
  *   redo: {args: {doc?: DocId | null}, result: UndoResult | null},
@@ -333,6 +336,8 @@ export const corpora = () => invoke('list_corpora', {});
 export const documents = (corpus, filter) => invoke('list_documents', { corpus, filter });
 /** @param {DocId} id */
 export const document = (id) => invoke('get_document', { id });
+/** The current annotator's spans and status of narrative `id` (no text: read back after an edit). @param {DocId} id */
+export const gold = (id) => invoke('get_gold', { id });
 /** One edit, made while narrative `origin` is on screen (undo there reverts it). @param {Edit} edit @param {DocId | null} [origin] */
 export const applyEdit = (edit, origin = null) => invoke('apply_edit', { edit, origin });
 /** Undo the annotator's latest edit (of narrative `doc` only, where the shell offers it). @param {DocId | null} [doc] */

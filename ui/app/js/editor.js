@@ -10,9 +10,26 @@ import * as S from './spans.js';
 import * as K from './keys.js';
 import { say, guard } from './dom.js';
 import { store, canEdit, spanAtCursor, selectionOrToken } from './state.js';
-import { openDoc, moveCursor } from './narrative.js';
+import { openDoc, moveCursor, refreshGold } from './narrative.js';
 import { refreshList, openIndex } from './doclist.js';
+import { notePhase } from './keytiming.js';
 import { refreshCorpora } from './corpusbar.js';
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let listTimer;
+
+/**
+ * The list and the corpus progress, read again once the keys pause (250 ms): a narrative's row
+ * and the counts change at most once per narrative (new → in review), and re-reading them after
+ * every keystroke would take time from the next one.
+ */
+export function refreshListSoon() {
+  clearTimeout(listTimer);
+  listTimer = setTimeout(() => {
+    refreshList();
+    refreshCorpora();
+  }, 250);
+}
 
 /** Send one edit of the open narrative, then show its result. @param {S.SpanEdit | null} edit @param {string} label */
 export async function commit(edit, label) {
@@ -22,13 +39,14 @@ export async function commit(edit, label) {
     return;
   }
   const doc = s.doc.id;
+  const t = performance.now();
   const ok = await guard(() => api.applyEdit({ label, changes: [{ doc, remove: edit.remove, add: edit.add }] }, doc));
+  notePhase('apply_edit', performance.now() - t);
   if (ok === undefined) return;
   for (const a of edit.add) store.set({ lastKind: a.kind });
-  await openDoc(doc, true);
+  await refreshGold(doc);
   say(label);
-  refreshList();
-  refreshCorpora();
+  refreshListSoon();
 }
 
 /** Space: the selection becomes PHI (any of it safe) or safe; a token flips. */
@@ -94,17 +112,18 @@ export async function undoRedo(which) {
   const open = store.state.doc;
   if (!open) return say(`open a narrative to ${which} its edits`);
   const id = open.id;
+  const t = performance.now();
   const r = await guard(() => (which === 'undo' ? api.undo(id) : api.redo(id)));
+  notePhase(which, performance.now() - t);
   if (r === undefined) return;
   if (r === null) return say(`nothing to ${which} in ${open.external_id}`);
   const others = r.docs.filter((d) => d !== id).length;
   say(`${which === 'undo' ? 'Undid' : 'Redid'}: ${r.label}${others ? ` (and in ${others} other narrative${others > 1 ? 's' : ''})` : ''}`);
   const doc = store.state.doc;
   // a narrative of another corpus is not opened (openDoc refuses it)
-  if (doc && r.docs.includes(doc.id)) await openDoc(doc.id, true);
+  if (doc && r.docs.includes(doc.id)) await refreshGold(doc.id);
   else if (r.docs.length === 1) await openDoc(r.docs[0]);
-  refreshList();
-  refreshCorpora();
+  refreshListSoon();
 }
 
 /** Ctrl+enter: mark the narrative done and open the next one of the list. */

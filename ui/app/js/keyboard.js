@@ -18,6 +18,7 @@ import { openPicker, onPickerKey } from './picker.js';
 import { openOccurrences, occurrenceAction } from './occurrences.js';
 import * as importDialog from './import-dialog.js';
 import * as exportDialog from './export-dialog.js';
+import { timeKey, eventTime, collectPhases } from './keytiming.js';
 
 /** Run one action (a key's or a toolbar button's). @param {string} action */
 export async function dispatch(action) {
@@ -115,7 +116,11 @@ function onKey(ev) {
   const action = K.actionFor(mode, ev);
   if (!action) return;
   ev.preventDefault();
-  enqueue(() => dispatch(action));
+  const t0 = eventTime(ev);
+  /** @type {Record<string, number>} */
+  const phases = {};
+  const done = enqueue(() => (collectPhases(phases), dispatch(action)));
+  timeKey(action, t0, done, () => void $('narrative').offsetHeight, phases);
 }
 
 export function initKeyboard() {

@@ -21,6 +21,7 @@ import { initImport, resumeJobs } from './import-dialog.js';
 import { initExport } from './export-dialog.js';
 import { initReport } from './report.js';
 import { initKeyboard } from './keyboard.js';
+import { keyTimings } from './keytiming.js';
 import { initAnnotator } from './annotator.js';
 import { initAgreement } from './agreement.js';
 import { initAdjudication, showAdjudication } from './adjudication.js';
@@ -51,6 +52,8 @@ const state = store.state;
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return performance.now() - t0;
   },
+  /** The latest keystrokes' latencies (keytiming.js; the window bench reads them). */
+  keyTimings,
   get lastIpcMs() {
     return timings.ipcMs;
   },

@@ -10,10 +10,11 @@ import * as api from './api.js';
 import * as K from './keys.js';
 import { $, guard } from './dom.js';
 import { category, describeRule, isRulesGuess } from './categories.js';
-import { renderNarrative, renderMasked, escapeHtml } from './render.js';
+import { renderNarrativeChunks, renderMaskedChunks, chunkCuts, chunkOf, changedRange, escapeHtml } from './render.js';
 import { overlapping } from './spans.js';
-import { store, acceptsDoc, openedDoc, spanAtCursor } from './state.js';
+import { store, acceptsDoc, openedDoc, spanAtCursor, withGold } from './state.js';
 import { showView } from './agreement.js';
+import { notePhase, timed } from './keytiming.js';
 
 /** Timings of the last open (read by the render bench through `window.deidStudio`). */
 export const timings = { ipcMs: 0, renderMs: 0, layoutMs: 0 };
@@ -35,6 +36,21 @@ export async function openDoc(id, keepCursor = false, quiet = false) {
   return true;
 }
 
+/**
+ * Read back the spans and status of the open narrative `id` after an edit or an undo (`get_gold`:
+ * no text, words or pre-annotation, which an edit never changes), so the panes redraw only what
+ * changed. A narrative that is no longer open is left alone.
+ * @param {number} id
+ */
+export async function refreshGold(id) {
+  const t = performance.now();
+  const gold = await guard(() => api.gold(id));
+  notePhase('get_gold', performance.now() - t);
+  if (!gold) return;
+  const patch = withGold(store.state, gold);
+  if (patch) store.set(patch);
+}
+
 /** The header above the panes: id, status, where the pre-annotation came from. */
 export function renderHeader() {
   const { doc, uncertain } = store.state;
@@ -52,6 +68,47 @@ export function renderHeader() {
   $('doc-source').textContent = doc.pre ? `pre-annotated: ${doc.pre.model} (${doc.pre.mode}) · ${uncertain.length} uncertain` : 'not pre-annotated';
 }
 
+/**
+ * What the panes show now: the narrative and text they were drawn for, where they are cut into
+ * blocks (`chunkCuts`), each block's HTML, and the elements marked as cursor or selection. A
+ * redraw of the same narrative replaces only the blocks whose HTML changed (an edit touches one
+ * or two) and the window lays out only those, so a keystroke costs about the same on a
+ * 20,000-character narrative as on a short one.
+ */
+const drawn = {
+  /** @type {number | null} */ doc: null,
+  /** @type {string | null} */ text: null,
+  /** @type {number[]} */ cuts: [],
+  /** @type {string[]} */ narrative: [],
+  /** @type {string[]} */ masked: [],
+  /** @type {Element[]} */ marked: [],
+  /** the spans, uncertain words and valuable ranges drawn (what a redraw compares with) */
+  /** @type {import('./render.js').Span[]} */ spans: [],
+  /** @type {number[] | null} */ uncertain: null,
+  /** @type {[number, number][] | null} */ valuable: null,
+};
+
+/**
+ * The blocks of a pane: all drawn anew (`whole`), or blocks `from`… replaced where their HTML
+ * differs from what `before` (the pane's HTML per block, updated here) says is there.
+ * @param {HTMLElement} pane @param {string[]} html @param {string[]} before @param {number} from @param {boolean} whole
+ */
+function drawChunks(pane, html, before, from, whole) {
+  if (whole) {
+    pane.innerHTML = html.map((h, k) => `<div class="chunk" data-c="${k}">${h}</div>`).join('');
+    before.length = 0;
+    before.push(...html);
+    return;
+  }
+  const blocks = pane.children;
+  html.forEach((h, i) => {
+    if (h !== before[from + i]) {
+      blocks[from + i].innerHTML = h;
+      before[from + i] = h;
+    }
+  });
+}
+
 /** Both panes of the open narrative (empty when none is open), then the cursor. */
 export function renderDoc() {
   const s = store.state;
@@ -60,31 +117,57 @@ export function renderDoc() {
     $('masked').innerHTML = '';
     $('token-info').textContent = '';
     $('tooltip').classList.add('hidden');
+    Object.assign(drawn, { doc: null, text: null, cuts: [], narrative: [], masked: [], marked: [], spans: [], uncertain: null, valuable: null });
     return;
   }
   const t0 = performance.now();
-  $('narrative').innerHTML = renderNarrative({
-    text: s.doc.text,
-    map: s.map,
-    tokens: s.tokens,
-    spans: s.spans,
-    uncertain: new Set(s.uncertain),
-    valuable: s.judgment?.valuable_masked ?? [],
-  });
-  $('masked').innerHTML = renderMasked(s.doc.text, s.spans, s.map);
+  const whole = drawn.doc !== s.doc.id || drawn.text !== s.doc.text;
+  const valuable = s.judgment?.valuable_masked ?? [];
+  const cuts = whole ? chunkCuts(s.chars, s.tokens) : drawn.cuts;
+  // which blocks to draw again: all of a new narrative, else those over what the edit changed
+  let [k0, k1] = [0, cuts.length - 2];
+  if (!whole && drawn.uncertain === s.uncertain && sameRanges(drawn.valuable, valuable)) {
+    const r = changedRange(drawn.spans, s.spans);
+    if (!r) [k0, k1] = [0, -1];
+    else [k0, k1] = [chunkOf(cuts, r[0]), chunkOf(cuts, Math.max(r[0], r[1] - 1))];
+  }
+  const part = cuts.slice(k0, k1 + 2);
+  const narrative = k1 < k0 ? [] : renderNarrativeChunks({ text: s.doc.text, map: s.map, tokens: s.tokens, spans: s.spans, uncertain: new Set(s.uncertain), valuable }, part);
+  const masked = k1 < k0 ? [] : renderMaskedChunks(s.doc.text, s.spans, s.map, part);
+  drawChunks($('narrative'), narrative, drawn.narrative, k0, whole);
+  drawChunks($('masked'), masked, drawn.masked, k0, whole);
+  Object.assign(drawn, { doc: s.doc.id, text: s.doc.text, cuts, spans: s.spans, uncertain: s.uncertain, valuable });
   timings.renderMs = performance.now() - t0;
+  notePhase('redraw', timings.renderMs);
   const t1 = performance.now();
   void $('narrative').offsetHeight; // layout now (it would happen before the paint anyway)
   timings.layoutMs = performance.now() - t1;
+  notePhase('layout', timings.layoutMs);
   updateCursor(false);
+}
+
+/** @param {[number, number][] | null} a @param {[number, number][]} b */
+function sameRanges(a, b) {
+  return !!a && a.length === b.length && a.every((r, i) => r[0] === b[i][0] && r[1] === b[i][1]);
+}
+
+/** The elements of word `i` in the narrative pane (a word split by a span edge has several). @param {number} i */
+function wordElements(i) {
+  const t = store.state.tokens[i];
+  const chunk = t && $('narrative').children[chunkOf(drawn.cuts, t[0])];
+  return chunk ? [...chunk.querySelectorAll(`[data-t="${i}"]`)] : [];
 }
 
 /** Mark the cursor token and the selection in both panes; the token info line. @param {boolean} [scroll] */
 export function updateCursor(scroll = true) {
+  timed('cursor', () => markCursor(scroll));
+}
+
+/** @param {boolean} scroll */
+function markCursor(scroll) {
   const s = store.state;
-  const nar = $('narrative');
-  for (const el of [...nar.querySelectorAll('.cur, .sel')]) el.classList.remove('cur', 'sel');
-  for (const el of [...$('masked').querySelectorAll('.ph.cur')]) el.classList.remove('cur');
+  for (const el of drawn.marked) el.classList.remove('cur', 'sel');
+  drawn.marked = [];
   if (!s.doc) return;
   if (s.tokens.length === 0) {
     $('token-info').textContent = 'No tokens.';
@@ -92,16 +175,17 @@ export function updateCursor(scroll = true) {
   }
   const [a, b] = K.selectedTokens(s.cursor);
   if (s.cursor.anchor !== null) {
-    for (let i = a; i <= b; i++) for (const el of nar.querySelectorAll(`[data-t="${i}"]`)) el.classList.add('sel');
+    for (let i = a; i <= b; i++) for (const el of wordElements(i)) (el.classList.add('sel'), drawn.marked.push(el));
   }
-  const cur = nar.querySelectorAll(`[data-t="${s.cursor.tok}"]`);
-  for (const el of cur) el.classList.add('cur');
+  const cur = wordElements(s.cursor.tok);
+  for (const el of cur) (el.classList.add('cur'), drawn.marked.push(el));
   if (scroll && cur[0]) cur[0].scrollIntoView({ block: 'nearest' });
   const si = spanAtCursor(s);
   if (si >= 0) {
-    const ph = $('masked').querySelector(`.ph[data-s="${si}"]`);
+    const ph = $('masked').querySelector(`.ph[data-start="${s.spans[si].start}"]`);
     if (ph) {
       ph.classList.add('cur');
+      drawn.marked.push(ph);
       if (scroll) ph.scrollIntoView({ block: 'nearest' });
     }
   }
@@ -199,7 +283,7 @@ export function initNarrative() {
     const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('.ph'));
     if (!el) return;
     const { spans, tokens, cursor } = store.state;
-    const s = spans[+(el.dataset.s ?? -1)];
+    const s = spans.find((x) => x.start === +(el.dataset.start ?? -1));
     if (!s) return;
     const ti = tokens.findIndex((k) => k[1] > s.start);
     moveCursor(ti >= 0 ? K.jump(ti, tokens.length) : cursor);

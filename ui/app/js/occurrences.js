@@ -10,7 +10,7 @@ import { $, say, guard, enqueue } from './dom.js';
 import { category } from './categories.js';
 import { escapeHtml } from './render.js';
 import { store, canEdit, spanAtCursor, selectionOrToken } from './state.js';
-import { openDoc, setMode } from './narrative.js';
+import { refreshGold, setMode } from './narrative.js';
 import { refreshList } from './doclist.js';
 import { refreshCorpora } from './corpusbar.js';
 
@@ -93,7 +93,7 @@ export async function applyOccurrences() {
   if (ok === undefined) return;
   say(label);
   const open = store.state.doc;
-  if (open) await openDoc(open.id, true);
+  if (open) await refreshGold(open.id);
   refreshList();
   refreshCorpora();
 }

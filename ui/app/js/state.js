@@ -236,6 +236,21 @@ export function openedDoc(state, doc, keepCursor) {
   };
 }
 
+/**
+ * The open narrative after an edit or an undo: its spans and status as the shell read them back
+ * (`get_gold`); the text, words, pre-annotation and cursor stay (null: `gold` is of another
+ * narrative than the one open, which stays as it is).
+ * @param {AppState} state @param {import('./api.js').GoldView} gold
+ * @returns {Partial<AppState> | null}
+ */
+export function withGold(state, gold) {
+  if (!state.doc || state.doc.id !== gold.id) return null;
+  return {
+    doc: { ...state.doc, status: gold.status, gold: gold.gold, gold_edited: gold.gold_edited },
+    spans: sortSpans(gold.gold),
+  };
+}
+
 // ---------------------------------------------------------------- selectors
 
 /** The text of the token under the cursor. @param {AppState} state */
