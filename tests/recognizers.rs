@@ -388,7 +388,14 @@ fn real_vaers_snippets() {
             "patient of an unspecified age (age: 34; unit: unknown) received",
             &[("34", Age)],
         ),
-        ("Released Friday the 15th around noon.", &[("Friday", Date), ("15th", Date)]),
+        // "the" is part of the date after a weekday, as the gold annotates "Tuesday the 12th"
+        ("Released Friday the 15th around noon.", &[("Friday", Date), ("the 15th", Date)]),
+        ("pouchitis last spring, less painful", &[("spring", Date)]),
+        ("febrile sz x 3 at 9mo;szs associated w/ fever", &[("9", Age)]),
+        (
+            "This is a spontaneous report from a contactable nurse (patient). A 33-year-old",
+            &[("nurse", Profession), ("33", Age)],
+        ),
         ("hypoxia O2 Sat 89%. Supplemental O2/mask @ 5LPM.", &[]),
         (
             "12-30-2020 to January 3rd",

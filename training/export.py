@@ -104,27 +104,20 @@ def main():
     ap.add_argument("--dev", required=True, help="featurized dev gold JSONL (parity fixture + metrics)")
     ap.add_argument("--out", required=True, help="model directory, e.g. models/deid-bilstm-v2")
     ap.add_argument("--parity-docs", type=int, default=5)
+    ap.add_argument("--parity-only", action="store_true",
+                    help="rewrite only parity.json (after a deliberate change of the rule features)")
     args = ap.parse_args()
     torch.set_num_threads(2)
-    export(args)
+    refresh_parity(args) if args.parity_only else export(args)
 
 
-def export(args):
-    """args: checkpoint, name, version, dev, out, parity_docs (an argparse.Namespace or alike); optional
-    parity_source (what the dev JSONL is, recorded in parity.json)."""
-    model, ck = load_checkpoint(Path(args.checkpoint))
-    cfg = model.cfg
-    info = ck["info"]
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    onnx_path = out / "model.onnx"
-    export_onnx(model, onnx_path)
-
-    post = D.uses_post_space(cfg.variation)
+def parity_fixture(model, ck, args):
+    """The parity fixture: PyTorch's probabilities on the shortest dev documents (at least 15
+    tokens), one document at a time, with the featurizer output they were computed from. Returns
+    (dev documents, encoded examples, picked indices, the fixture as parity.json holds it)."""
+    post = D.uses_post_space(model.cfg.variation)
     dev_docs = D.load_jsonl(args.dev)
     dev_ex = D.encode_all(dev_docs, ck["word_vocab"], ck["char_vocab"], post)
-
-    # parity: the shortest dev documents (with at least 15 tokens), PyTorch, one document at a time
     order = sorted(range(len(dev_docs)), key=lambda i: len(dev_docs[i]["tokens"]))
     pick = ([i for i in order if len(dev_docs[i]["tokens"]) >= 15] or order)[: max(1, args.parity_docs)]
     parity_docs = []
@@ -138,18 +131,45 @@ def export(args):
                                 "features": d["features"], "word_ids": e.word_ids.tolist(),
                                 "char_ids": [[int(x) for x in row if x] for row in e.char_ids],
                                 "probs": p.astype(float).tolist()})
+    parity = {
+        "model": args.name, "labels": D.LABELS, "tolerance": 1e-4,
+        "source": (getattr(args, "parity_source", None) or "tests/fixtures/gold/dev (deid featurize)")
+                  + "; probs from PyTorch, one document per batch; "
+                  "words/chars/features are the featurizer output the probs were computed from",
+        "documents": parity_docs}
+    return dev_docs, dev_ex, pick, parity
+
+
+def refresh_parity(args):
+    """Rewrite only OUT/parity.json from the checkpoint and a dev JSONL featurized now: after a
+    deliberate change of the rule features (tests/model_parity.rs says which token drifted), the
+    model, its thresholds and its card stay as they are."""
+    model, ck = load_checkpoint(Path(args.checkpoint))
+    _, _, _, parity = parity_fixture(model, ck, args)
+    (Path(args.out) / "parity.json").write_text(json.dumps(parity))
+    print(f"wrote {Path(args.out) / 'parity.json'} ({len(parity['documents'])} docs)")
+
+
+def export(args):
+    """args: checkpoint, name, version, dev, out, parity_docs (an argparse.Namespace or alike); optional
+    parity_source (what the dev JSONL is, recorded in parity.json)."""
+    model, ck = load_checkpoint(Path(args.checkpoint))
+    cfg = model.cfg
+    info = ck["info"]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    onnx_path = out / "model.onnx"
+    export_onnx(model, onnx_path)
+
+    dev_docs, dev_ex, pick, parity = parity_fixture(model, ck, args)
     check = check_onnx(model, onnx_path, [dev_ex[i] for i in pick[:3]])
     ok = check["max_abs_diff_padded_batch"] < 1e-5 and check["max_abs_diff_unpadded_vs_padded"] < 1e-5
     print(f"onnxruntime vs PyTorch: {check}")
     if not ok:
         print("ONNX output differs from PyTorch by >= 1e-5", file=sys.stderr)
         sys.exit(1)
-    (out / "parity.json").write_text(json.dumps({
-        "model": args.name, "labels": D.LABELS, "tolerance": 1e-4,
-        "source": (getattr(args, "parity_source", None) or "tests/fixtures/gold/dev (deid featurize)")
-                  + "; probs from PyTorch, one document per batch; "
-                  "words/chars/features are the featurizer output the probs were computed from",
-        "documents": parity_docs}))
+    parity_docs = parity["documents"]
+    (out / "parity.json").write_text(json.dumps(parity))
 
     metrics = dict(info.get("metrics", {}))
     metrics["dev"] = evaluate(model, dev_ex)  # re-scored with the dev JSONL given here (current featurizer)

@@ -42,13 +42,18 @@ pub fn feature_bits(doc: &Tokenized, rules: &RuleOutput) -> Vec<u32> {
             v |= 1 << (feature_column::CASE_LOWER + case_pattern(doc.token_text(i)));
             if let Reason::Pattern(kind) = rule.reason {
                 let col = match kind.tag() {
-                    "DATE" => feature_column::PATTERN_DATE,
-                    "AGE" => feature_column::PATTERN_AGE,
-                    "CONTACT" => feature_column::PATTERN_CONTACT,
-                    "ID" => feature_column::PATTERN_ID,
-                    _ => feature_column::PATTERN_LOCATION,
+                    "DATE" => Some(feature_column::PATTERN_DATE),
+                    "AGE" => Some(feature_column::PATTERN_AGE),
+                    "CONTACT" => Some(feature_column::PATTERN_CONTACT),
+                    "ID" => Some(feature_column::PATTERN_ID),
+                    // the profession recognizer came after the shipped models were trained: their
+                    // input stays as they learnt it (the rules mask the title whatever they say)
+                    "PROFESSION" => None,
+                    _ => Some(feature_column::PATTERN_LOCATION),
                 };
-                v |= 1 << col;
+                if let Some(col) = col {
+                    v |= 1 << col;
+                }
             }
             v
         })

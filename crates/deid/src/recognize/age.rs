@@ -5,7 +5,8 @@
 //! "2 years ago", "a 3 month history"), so an age needs an explicit age marker: "old" after the
 //! unit ("53-year-old", "a 2 month old", the Pfizer "6-decade-old"), "of age", the clinical
 //! abbreviations "yo", "y/o", "y.o." (Sahlström 2015, table 7), a leading "age"/"aged"/"a.o."
-//! (including the Pfizer "(Age: 50; Unit: Unknown)" and "Age-48"), or a decade after a
+//! (including the Pfizer "(Age: 50; Unit: Unknown)" and "Age-48"), an infant's age in the
+//! shorthand "febrile sz at 9mo" ("at" and a month abbreviation), or a decade after a
 //! possessive ("in her 30s"). Decades after "the" are left out: "sats in the 90s" is a
 //! measurement.
 
@@ -26,7 +27,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b)"
         ));
         AgeRecognizer { re }
     }
@@ -44,7 +45,7 @@ impl AgeRecognizer {
                     continue;
                 }
             }
-            for name in ["n1", "n2", "n3", "n4", "n5", "dec"] {
+            for name in ["n1", "n2", "n3", "n4", "n5", "n6", "dec"] {
                 let Some(n) = c.name(name) else { continue };
                 let v = n.as_str();
                 if let Ok(x) = v.parse::<u32>() {
@@ -98,6 +99,8 @@ mod tests {
             ("in his late 60's", "60's"),
             ("Age at time of vaccination, 46 years 6 months", "46"),
             ("wore braces until 13yr of age", "13"),
+            ("febrile sz x 3 at 9mo;szs", "9"),
+            ("seen at 4 mos for shots", "4"),
         ] {
             assert_eq!(ages(t), [want], "{t}");
         }
@@ -116,6 +119,8 @@ mod tests {
             "dosage 32",
             "you 53 you",
             "10-day isolation",
+            "at 9 months after the dose",
+            "at 2 mg",
         ] {
             assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
         }

@@ -168,7 +168,7 @@ impl DateRecognizer {
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
@@ -370,6 +370,10 @@ impl DateRecognizer {
         if c.name("wd").is_some() || c.name("hol").is_some() || c.name("sea").is_some() {
             return Some([Some((s, e)), None]);
         }
+        // "last spring", "this summer" (not "last fall": a fall is an event)
+        if let Some(sea) = c.name("sea2") {
+            return Some([Some((sea.start(), sea.end())), None]);
+        }
         if let Some(w) = c.name("wa") {
             if !is_title_case(w.as_str()) && !w.as_str().bytes().all(|b| b.is_ascii_uppercase()) {
                 return None;
@@ -442,7 +446,9 @@ impl DateRecognizer {
             ) && !ORDINAL_NOUNS.contains(&after.as_str())
                 && o.as_str().len() <= 4);
         let day: u32 = o.as_str()[..o.as_str().len() - 2].parse().ok()?;
-        (ok && (1..=31).contains(&day)).then_some([Some((o.start(), o.end())), None])
+        // "Tuesday the 12th" is one date: "the" with it
+        let start = if weekday { s } else { o.start() };
+        (ok && (1..=31).contains(&day)).then_some([Some((start, o.end())), None])
     }
 }
 
@@ -592,10 +598,17 @@ mod tests {
     fn other_forms() {
         assert_eq!(dates("in 2004 or 2005"), ["2004", "2005"]);
         assert_eq!(dates("O2 Sat 89% on Sat, Jan 2"), ["Sat", "Jan 2"]);
+        // the whole of "Friday the 15th" (as i2b2 annotates it), "the" with the day
         assert_eq!(
             dates("Released Friday the 15th around noon"),
-            ["Friday", "15th"]
+            ["Friday", "the 15th"]
         );
+        assert_eq!(dates("by the 15th"), ["15th"]);
+        assert_eq!(
+            dates("pouchitis last spring, and this Summer"),
+            ["spring", "Summer"]
+        );
+        assert!(dates("since her last fall she walks with a cane").is_empty());
         assert_eq!(dates("on the 2nd dose"), Vec::<&str>::new());
         assert_eq!(dates("Test Date: 202012; x"), ["202012"]);
         assert_eq!(

@@ -42,13 +42,16 @@ impl IdRecognizer {
         let ssn = compile(r"\b\d{3}-\d{2}-\d{4}\b");
         // Segments may hold ", INC." or " INC" (a company name), never a space before digits.
         let seg = r"[A-Za-z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?";
+        // The company name's words (", INC.") come only after the country code's hyphen: without
+        // it ("USMODERNA-2021-…") a space would let the id swallow the words before it in an
+        // ALL CAPS narrative ("SWEDISH MPA CASE SE-MPA-2021-012345").
         let report = compile(&format!(
-            r"\b[A-Z]{{2}}-?[A-Z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?(?:-{seg})*-[A-Za-z0-9]*\d[A-Za-z0-9]*\b"
+            r"\b(?:[A-Z]{{2}}-[A-Z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?|[A-Z]{{2}}[A-Z0-9]+)(?:-{seg})*-[A-Za-z0-9]*\d[A-Za-z0-9]*\b"
         ));
         // The same shape in lower case ("us-pfizer inc-2020503871" in a lower-case narrative):
         // matched only where the text has no capitals to tell a country code by.
         let report_lower = compile(&format!(
-            r"\b[a-z]{{2}}-?[a-z0-9]+(?:(?:,\s?|\s)[a-z][a-z0-9]*)*\.?(?:-{})*-[a-z0-9]*\d[a-z0-9]*\b",
+            r"\b(?:[a-z]{{2}}-[a-z0-9]+(?:(?:,\s?|\s)[a-z][a-z0-9]*)*\.?|[a-z]{{2}}[a-z0-9]+)(?:-{})*-[a-z0-9]*\d[a-z0-9]*\b",
             seg.replace("A-Z", "a-z").replace("A-Za-z", "a-z")
         ));
         // Worldwide case ids of regulators: country code, office (and register), serial after a
@@ -185,7 +188,14 @@ mod tests {
         ] {
             let t = format!("Sender's Comments: {v}: linked report");
             assert_eq!(ids(&t), [(v, Idnum)], "{t}");
+            // in an ALL CAPS narrative the words before the id stay out of it
+            let caps = format!("SENDER'S COMMENTS LINKED REPORT {v}: SEEN");
+            assert_eq!(ids(&caps), [(v, Idnum)], "{caps}");
         }
+        // (the report and worldwide shapes both find it: overlaps are resolved later)
+        let found = ids("SWEDISH MPA CASE SE-MPA-2021-012345, INITIAL RECEIPT");
+        assert!(!found.is_empty());
+        assert!(found.iter().all(|f| *f == ("SE-MPA-2021-012345", Idnum)), "{found:?}");
     }
 
     #[test]

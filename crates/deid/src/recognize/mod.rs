@@ -4,8 +4,9 @@
 //! addresses, report and record numbers, ZIP codes) have regular surface forms, so they are
 //! found by patterns in the style of Sahlström (2015, tables 4-7), extended with the forms the
 //! VAERS/VigiBase narratives actually use ("23Dec2020", "Jan 11, 2021@15:30", "Test Date:
-//! 20201225", "US-PFIZER INC-2020503871"). Names, places and professions are not here: they
-//! need lexicons and context, not shapes.
+//! 20201225", "US-PFIZER INC-2020503871"). Names and places are not here: they need lexicons
+//! and context, not shapes. Professions are, found by the context that makes one the patient's
+//! ("a contactable nurse (patient)", "works as a teacher"): `profession.rs`.
 //!
 //! The `regex` crate has no look-around, so each pattern is matched generously and then checked
 //! in Rust (character before and after, a keyword in the few bytes before, value ranges). All
@@ -22,6 +23,7 @@
 //! 2. DATE
 //! 3. AGE
 //! 4. LOCATION/ZIP: a bare 5-digit number is the weakest evidence.
+//! 5. PROFESSION: a title in context, never inside a shape.
 //!
 //! Within one priority the longer candidate wins, then the earlier one.
 
@@ -29,6 +31,7 @@ mod age;
 mod contact;
 mod date;
 mod ids;
+mod profession;
 mod world_date;
 
 use crate::phi::{PhiType, Span};
@@ -62,6 +65,7 @@ pub struct Recognizers {
     contact: contact::ContactRecognizer,
     ids: ids::IdRecognizer,
     world_date: world_date::WorldDateRecognizer,
+    profession: profession::ProfessionRecognizer,
 }
 
 impl Default for Recognizers {
@@ -79,6 +83,7 @@ impl Recognizers {
             contact: contact::ContactRecognizer::new(),
             ids: ids::IdRecognizer::new(),
             world_date: world_date::WorldDateRecognizer::new(),
+            profession: profession::ProfessionRecognizer::new(),
         }
     }
 
@@ -123,6 +128,7 @@ impl Recognizers {
         self.date.collect(text, &mut cands);
         self.world_date.collect(text, &mut cands);
         self.age.collect(text, &mut cands);
+        self.profession.collect(text, &mut cands);
         resolve(cands)
     }
 }

@@ -144,8 +144,11 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out.set(
                 Feature::IsStreet,
                 has(flag::STREET)
-                    && i > 0
-                    && is_street_context(doc, i, case_informative, prev_flags),
+                    && if STREET_PREFIXES.contains(&fold_ascii(text).as_str()) {
+                        is_street_prefix_context(doc, i, case_informative, flags)
+                    } else {
+                        i > 0 && is_street_context(doc, i, case_informative, prev_flags)
+                    },
             );
             out.set(Feature::IsHoliday, has(flag::HOLIDAY));
             out.set(Feature::IsSingleLetter, is_one_char(text));
@@ -199,6 +202,53 @@ fn is_initial_or_title(token: &str) -> bool {
         )
 }
 
+/// Street words that come before the street's name ("Via Roma 45", "rue de la Roquette",
+/// "ul. Floriańska 22", "Calle Mayor 3"): their context is what follows, so that "given via IM"
+/// or "(VACCINE) via an unspecified route" stay safe.
+const STREET_PREFIXES: &[&str] = &[
+    "via", "viale", "rue", "ul", "ulica", "al", "aleja", "plac", "calle", "avenida", "rua",
+    "strada",
+];
+
+/// The word lower-cased, for the few ASCII words compared here.
+fn fold_ascii(text: &str) -> String {
+    text.to_ascii_lowercase()
+}
+
+/// "Via Roma", "rue de la Roquette", "ul. Floriańska": a street prefix before a capitalised word
+/// that is not an acronym (after "de la", "del", "di") or a number, or where capitals say
+/// nothing, before a word no SAFE dictionary knows; after at most a blank and a dot.
+fn is_street_prefix_context(
+    doc: &Tokenized,
+    i: usize,
+    case_informative: bool,
+    flags: &[LexFlags],
+) -> bool {
+    let mut j = i + 1;
+    while j < doc.len()
+        && matches!(
+            fold_ascii(doc.token_text(j)).as_str(),
+            "de" | "la" | "del" | "di" | "da" | "do" | "dos" | "das" | "des" | "du"
+        )
+    {
+        j += 1;
+    }
+    if j >= doc.len() {
+        return false;
+    }
+    let gap = doc.gap_before(i + 1);
+    let next = doc.token_text(j);
+    // a name, not an acronym ("via IM", "via EMS")
+    let named = if case_informative {
+        starts_with_capital(next) && next.chars().skip(1).any(char::is_lowercase)
+    } else {
+        flags[j] & flag::SAFE == 0
+    };
+    gap.len() <= 2
+        && gap.chars().all(|c| c == ' ' || c == '.' || c == '\t')
+        && (named || next.chars().all(char::is_numeric))
+}
+
 /// "Elm Street", "12 Way": a street word after a capitalised word or a house number; where
 /// capitals say nothing, after a word no SAFE dictionary knows ("elm street", not "a long way").
 fn is_street_context(
@@ -219,7 +269,37 @@ fn is_street_context(
 
 #[cfg(test)]
 mod tests {
-    use crate::tokenize::case_is_informative;
+    use super::{token_features, Feature};
+    use crate::lexicon::Lexicons;
+    use crate::tokenize::{case_is_informative, Tokenized};
+
+    /// The words of `text` with the street feature.
+    fn streets(text: &str) -> Vec<String> {
+        let doc = Tokenized::new(text);
+        let lex = Lexicons::embedded();
+        let folded = crate::lexicon::fold_words(&doc);
+        let flags = lex.flags_for_folded(&doc, &folded);
+        let f = token_features(&doc, &flags);
+        (0..doc.len())
+            .filter(|&i| f[i].has(Feature::IsStreet))
+            .map(|i| doc.token_text(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_street_prefix_is_a_street_before_its_name_only() {
+        assert_eq!(streets("She lives at Via Roma 45, Milano."), ["Via"]);
+        assert_eq!(streets("domicile: 12 rue de la Roquette, Paris"), ["rue"]);
+        assert_eq!(streets("ul. Floriańska 22, Kraków"), ["ul"]);
+        assert!(
+            streets("BNT162B2 (PFIZER-BIONTECH COVID-19 VACCINE) via an unspecified route")
+                .is_empty()
+        );
+        assert!(streets("Pt was brought to CRMC via EMS.").is_empty());
+        assert!(streets("given via IM injection, et al. reported").is_empty());
+        // a street word after its name, as before
+        assert_eq!(streets("lives at 12 Oak Street"), ["Street"]);
+    }
 
     #[test]
     fn capitals_inform_in_prose_only() {

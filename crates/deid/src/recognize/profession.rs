@@ -1,0 +1,356 @@
+//! PROFESSION: the occupation of the patient or a relative ("works as a teacher", "a 49-year-old
+//! female nurse", "a contactable nurse (patient)"), and nobody else's: the reporting physician's
+//! qualification is not PHI (`phi-guidelines.md`). An occupation is known from
+//! `lexicons/context/occupations.txt` (Faker's job titles and the E2B reporter qualifications):
+//! the last word of a title is an occupation ("nurse", "assistant"), its other words are the
+//! modifiers that may come before one ("registered", "certified nursing").
+//!
+//! Being an occupation word is not enough ("the nurse gave the vaccine"): it counts only where
+//! the narrative says it is the patient's or a relative's.
+//!
+//! - after a self-description: "I am a", "I work as", "she is a", "my husband who is a",
+//!   "patient is a 46y/o male", "works as", "employed as", "occupation:";
+//! - after an age and a sex: "a 49-year-old female nurse", "46 yo male CNA";
+//! - the Pfizer form, when the reporter is the patient or a relative: "a contactable nurse
+//!   (patient)", "a contactable physician (patient's husband)", "a contactable other health
+//!   professional reporting for herself";
+//! - before "(patient)": "Registered nurse (patient) was calling".
+//!
+//! The span is the whole title: the occupation with the modifiers before it.
+
+use super::{compile, Cand};
+use crate::phi::PhiType;
+use regex::Regex;
+use std::collections::HashSet;
+
+const OCCUPATIONS: &str = include_str!("../../../../lexicons/context/occupations.txt");
+
+/// Priority of PROFESSION candidates: below every shape (a date or an id is never a title).
+pub(crate) const PRIO_PROFESSION: u8 = 0;
+/// Words of a title at most (modifiers and the occupation).
+const MAX_TITLE_WORDS: usize = 4;
+/// Words between a self-description and the title ("46y/o male", "retired").
+const MAX_SKIPPED: usize = 4;
+
+#[derive(Debug, Clone)]
+pub(crate) struct ProfessionRecognizer {
+    /// The contexts after which a title is the patient's or a relative's.
+    before: Regex,
+    /// "(patient" after a title.
+    patient_after: Regex,
+    /// What must follow a title after "contactable": the reporter is the patient or a relative.
+    reporter_is_patient: Regex,
+    heads: HashSet<&'static str>,
+    modifiers: HashSet<&'static str>,
+}
+
+impl ProfessionRecognizer {
+    pub(crate) fn new() -> ProfessionRecognizer {
+        let mut heads = HashSet::new();
+        let mut modifiers = HashSet::new();
+        for line in OCCUPATIONS.lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let words: Vec<&'static str> = line.split(' ').collect();
+            let (head, mods) = words.split_last().expect("a non-empty entry");
+            heads.insert(*head);
+            for m in mods {
+                if !matches!(
+                    *m,
+                    "a" | "an" | "as" | "and" | "of" | "the" | "s" | "in" | "for" | "to"
+                ) {
+                    modifiers.insert(*m);
+                }
+            }
+        }
+        let before = compile(
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))",
+        );
+        let patient_after = compile(r"(?i)\s*\(\s*(?:the\s+)?(?:patient|pt)\b");
+        let reporter_is_patient = compile(
+            r"(?i)^(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
+        );
+        ProfessionRecognizer {
+            before,
+            patient_after,
+            reporter_is_patient,
+            heads,
+            modifiers,
+        }
+    }
+
+    pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.before.captures_iter(text) {
+            let m = c.get(0).unwrap();
+            let skip = if c.name("contactable").is_some() {
+                0
+            } else {
+                MAX_SKIPPED
+            };
+            let Some((start, end)) = self.title_after(text, m.end(), skip) else {
+                continue;
+            };
+            if c.name("contactable").is_some() && !self.reporter_is_patient.is_match(&text[end..]) {
+                continue;
+            }
+            out.push(cand(start, end));
+        }
+        for m in self.patient_after.find_iter(text) {
+            if let Some((start, end)) = self.title_before(text, m.start()) {
+                out.push(cand(start, end));
+            }
+        }
+    }
+
+    /// The longest title starting at the first word at or after byte `at` (after skipping up to
+    /// `skip` words that describe the person: an age, a sex, "retired"), as a byte range.
+    fn title_after(&self, text: &str, at: usize, skip: usize) -> Option<(usize, usize)> {
+        let mut words = Words::new(text, at);
+        let mut first = words.next()?;
+        // nothing but blanks (or a hyphen, a slash: "46y/o") between the context and the title:
+        // "at 61-year-old. Medical history" is two sentences
+        if !gap_ok(&text[at..first.0]) {
+            return None;
+        }
+        for _ in 0..skip {
+            if self.is_title_word(&first.2) || !is_description(&first.2) {
+                break;
+            }
+            let next = words.next()?;
+            if !gap_ok(&text[first.1..next.0]) && !(&text[first.1..next.0] == "/") {
+                return None;
+            }
+            first = next;
+        }
+        let mut best = None;
+        let mut w = first.clone();
+        for _ in 0..MAX_TITLE_WORDS {
+            if self.heads.contains(w.2.as_str()) {
+                best = Some((first.0, w.1));
+            }
+            if !self.is_title_word(&w.2) {
+                break;
+            }
+            match words.next() {
+                // only a blank or a hyphen between the words of a title
+                Some(next) if gap_ok(&text[w.1..next.0]) => w = next,
+                _ => break,
+            }
+        }
+        best
+    }
+
+    /// The title ending just before byte `at` (its last word an occupation), as a byte range.
+    fn title_before(&self, text: &str, at: usize) -> Option<(usize, usize)> {
+        let head = &text[..at];
+        let words = words_back(head, MAX_TITLE_WORDS);
+        let last = words.first()?;
+        if last.1 != head.trim_end().len() || !self.heads.contains(last.2.as_str()) {
+            return None;
+        }
+        let mut start = last.0;
+        let mut after = last.0;
+        for w in &words[1..] {
+            if !self.is_title_word(&w.2) || !gap_ok(&text[w.1..after]) {
+                break;
+            }
+            start = w.0;
+            after = w.0;
+        }
+        Some((start, last.1))
+    }
+
+    fn is_title_word(&self, w: &str) -> bool {
+        self.heads.contains(w) || self.modifiers.contains(w)
+    }
+}
+
+fn cand(start: usize, end: usize) -> Cand {
+    Cand {
+        start,
+        end,
+        kind: PhiType::Profession,
+        prio: PRIO_PROFESSION,
+    }
+}
+
+/// Words that describe the person before their occupation: "46y/o male", "a 37-year-old
+/// female", "retired".
+fn is_description(w: &str) -> bool {
+    // an age: "46", "46y" of "46y/o", "46yo"
+    w.starts_with(|c: char| c.is_ascii_digit())
+        || matches!(
+            w,
+            "male"
+                | "female"
+                | "man"
+                | "woman"
+                | "m"
+                | "f"
+                | "y"
+                | "o"
+                | "yo"
+                | "year"
+                | "years"
+                | "old"
+                | "a"
+                | "an"
+                | "white"
+                | "black"
+                | "caucasian"
+                | "hispanic"
+                | "asian"
+                | "pregnant"
+                | "retired"
+                | "former"
+                | "now"
+                | "also"
+                | "currently"
+        )
+}
+
+/// What may stand between two words of a title: blanks, or one hyphen ("health-care").
+fn gap_ok(gap: &str) -> bool {
+    let t = gap.trim_matches([' ', '\t', '\u{a0}']);
+    t.is_empty() || t == "-"
+}
+
+/// A word: byte start, byte end, lower-cased text.
+type Word = (usize, usize, String);
+
+/// The words of `text` from byte `at` on (letters and digits of any script), lower-cased.
+struct Words<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(text: &'a str, at: usize) -> Words<'a> {
+        Words { text, at }
+    }
+}
+
+impl Iterator for Words<'_> {
+    type Item = Word;
+    fn next(&mut self) -> Option<Word> {
+        let rest = &self.text[self.at..];
+        let (off, _) = rest.char_indices().find(|(_, c)| c.is_alphanumeric())?;
+        let start = self.at + off;
+        let len = self.text[start..]
+            .char_indices()
+            .find(|(_, c)| !c.is_alphanumeric())
+            .map_or(self.text.len() - start, |(i, _)| i);
+        self.at = start + len;
+        Some((
+            start,
+            start + len,
+            self.text[start..start + len].to_lowercase(),
+        ))
+    }
+}
+
+/// Up to `n` words before the end of `head`, last first.
+fn words_back(head: &str, n: usize) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut end = head.len();
+    while out.len() < n {
+        let Some((i, c)) = head[..end]
+            .char_indices()
+            .rev()
+            .find(|(_, c)| c.is_alphanumeric())
+        else {
+            break;
+        };
+        let word_end = i + c.len_utf8();
+        let start = head[..word_end]
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !c.is_alphanumeric())
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        out.push((start, word_end, head[start..word_end].to_lowercase()));
+        end = start;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<&str> {
+        let r = ProfessionRecognizer::new();
+        let mut out = Vec::new();
+        r.collect(text, &mut out);
+        out.sort_by_key(|c| c.start);
+        out.dedup();
+        out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn the_patients_or_a_relatives_occupation() {
+        assert_eq!(
+            found("This is a spontaneous report from a contactable nurse (patient). A 33-year-old"),
+            ["nurse"]
+        );
+        assert_eq!(
+            found("from a contactable Other Health Professional (patient). A 45-year"),
+            ["Other Health Professional"]
+        );
+        assert_eq!(
+            found("from a contactable other health professional reporting for herself. A fe"),
+            ["other health professional"]
+        );
+        assert_eq!(
+            found("from a contactable physician (patient's husband). The physician"),
+            ["physician"]
+        );
+        assert_eq!(
+            found("Patient is a 46y/o male certified nursing assistant (CNA).  He received"),
+            ["certified nursing assistant"]
+        );
+        assert_eq!(
+            found("my husband who is a nurse anesthetist helped me"),
+            ["nurse anesthetist"]
+        );
+        assert_eq!(
+            found("I am working as registered nurse, our unit"),
+            ["registered nurse"]
+        );
+        assert_eq!(
+            found("I am a resident physician/ employee at the"),
+            ["resident physician"]
+        );
+        assert_eq!(
+            found("(within 4 weeks). Registered nurse (patient) was calling"),
+            ["Registered nurse"]
+        );
+        assert_eq!(found("A 49-YEAR-OLD FEMALE NURSE RECEIVED"), ["NURSE"]);
+        assert_eq!(found("she works as a teacher in Lyon"), ["teacher"]);
+        assert_eq!(found("and a physician (patient) who got"), ["physician"]);
+        assert_eq!(found("Patient is an RN here"), ["RN"]);
+    }
+
+    #[test]
+    fn nobody_elses_occupation() {
+        // the reporter's qualification, a nurse who is not the patient
+        assert!(
+            found("This is a spontaneous report from a contactable nurse. A 33-year-old")
+                .is_empty()
+        );
+        assert!(found("from a contactable physician reporting for a patient").is_empty());
+        assert!(found("The nurse gave the vaccine; the pharmacist was called.").is_empty());
+        assert!(found("46 yo male presented to the nurse").is_empty());
+        assert!(found("she is a smoker").is_empty());
+        assert!(found("on 02Jan2021, at 61-year-old. Medical history: none").is_empty());
+    }
+
+    #[test]
+    fn words_of_any_script_and_no_panic_at_edges() {
+        assert!(found("contactable").is_empty());
+        assert!(found("I am a").is_empty());
+        assert!(found("(patient)").is_empty());
+        assert_eq!(found("Élise, 34 ans, I am a nurse"), ["nurse"]);
+        assert!(found("I am a ナース (patient)").is_empty());
+    }
+}
