@@ -168,6 +168,36 @@ fn report_numbers_on_a_hand_computed_case() {
     let (day, n) = &r.done_per_day[0];
     assert_eq!((day.len(), &day[4..5], *n), (10, "-", 3));
 
+    // one version's report: its own judgments and days, and the pre-annotation against the
+    // narratives it marked done, with its spans (own, else imported, else the accepted
+    // pre-annotation)
+    let alice = s.report_for(c, Some("alice")).unwrap();
+    assert_eq!(alice.judged, 3);
+    let verdicts: Vec<usize> = alice.verdicts.iter().map(|(_, n)| *n).collect();
+    assert_eq!(
+        verdicts,
+        [1, 2, 0, 0],
+        "alice's own verdict on the third narrative"
+    );
+    assert_eq!(alice.done_per_day.iter().map(|(_, n)| n).sum::<usize>(), 2);
+    assert_eq!(alice.evaluated, 2, "the two narratives alice marked done");
+    assert!((alice.token_recall.unwrap() - 10.0 / 11.0).abs() < 1e-9);
+    let bob = s.report_for(c, Some("bob")).unwrap();
+    assert_eq!(bob.judged, 1);
+    assert_eq!(bob.verdicts[2], ("critical_lost".to_string(), 1));
+    assert_eq!(bob.done_per_day.iter().map(|(_, n)| n).sum::<usize>(), 1);
+    // bob accepted the pre-annotation of the one narrative he marked done
+    assert_eq!(bob.evaluated, 1);
+    assert_eq!(
+        (bob.token_recall, bob.token_precision),
+        (Some(1.0), Some(1.0))
+    );
+    let nobody = s.report_for(c, Some("carol")).unwrap();
+    assert_eq!(
+        (nobody.judged, nobody.evaluated, nobody.token_recall),
+        (0, 0, None)
+    );
+
     // a corpus with nothing reviewed: no shares or ratios, not 0%
     let empty = s.create_corpus("empty", "x").unwrap();
     let r = s.report(empty).unwrap();

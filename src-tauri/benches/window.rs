@@ -90,7 +90,7 @@ async fn main() {
     let text = long_narrative();
     std::fs::write(input.join("long-20k.txt"), &text).unwrap();
     let db = tmp.path().join("annotations.db");
-    let driver = Driver::start_hybrid(4944, &db);
+    let driver = Driver::start_hybrid(5344, &db);
     let c = driver.session().await;
     import_folder(&c, "txt", &input).await;
     wait_js(

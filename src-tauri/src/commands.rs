@@ -260,9 +260,18 @@ pub fn find_occurrences(
     Ok(Occurrences { hits, docs })
 }
 
+/// The review report of a corpus: `version`'s work (an annotator, or `adjudicated`: its
+/// judgments, days and reviewed gold), or everybody's when it is `None`.
 #[tauri::command(async)]
-pub fn report(state: State<'_, AppState>, corpus: CorpusId) -> Res<serde_json::Value> {
-    let report = store!(state).report(corpus).map_err(err)?;
+pub fn report(
+    state: State<'_, AppState>,
+    corpus: CorpusId,
+    version: Option<String>,
+) -> Res<serde_json::Value> {
+    let version = version.filter(|v| !v.trim().is_empty());
+    let report = store!(state)
+        .report_for(corpus, version.as_deref())
+        .map_err(err)?;
     serde_json::to_value(report).map_err(err)
 }
 

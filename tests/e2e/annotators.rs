@@ -383,4 +383,53 @@ async fn two_annotators_agreement_and_adjudication() {
         s.document_for(ids[0], "alice").unwrap().gold[0].kind,
         PhiType::Doctor
     );
+
+    // ---- the report: the current annotator's work first, then alice's, the adjudicated gold
+    // and everybody's, each with the store's figures for that version
+    let corpus = s.document(ids[0]).unwrap().corpus;
+    click(&c, "#btn-report").await;
+    wait_js(
+        &c,
+        "(document.querySelector('#report-body h2') || {}).textContent === \"Review report: carol's work\"",
+        "the report of carol's work",
+    )
+    .await;
+    for (version, heading) in [
+        (Some("alice"), "alice's work"),
+        (Some("adjudicated"), "the adjudicated gold"),
+        (None, "everybody's work"),
+    ] {
+        js(
+            &c,
+            &format!(
+                "(document.getElementById('report-version').value = '{}', document.getElementById('report-version').dispatchEvent(new Event('change')), 1)",
+                version.unwrap_or("")
+            ),
+        )
+        .await;
+        wait_js(
+            &c,
+            &format!(
+                "(document.querySelector('#report-body h2') || {{}}).textContent === \"Review report: {heading}\""
+            ),
+            heading,
+        )
+        .await;
+        let want = s.report_for(corpus, version).unwrap();
+        let text = js(&c, "document.getElementById('report-body').textContent").await;
+        let text = text.as_str().unwrap();
+        assert!(
+            // (the card's figure and its line are separate elements)
+            text.contains(&format!(
+                "judged{}of {} in the corpus",
+                want.judged, want.documents
+            )) && text.contains(&format!(
+                "{} narrative{}",
+                want.evaluated,
+                if want.evaluated == 1 { "" } else { "s" }
+            )),
+            "{heading}: {text}"
+        );
+    }
+    shot(&c, "32-report-per-annotator").await;
 }

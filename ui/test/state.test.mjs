@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createStore, initialState, switchCorpus, noDocument, acceptsDoc, canEdit, openedDoc, withGold, normaliseJudgment, currentTokenText, spanAtCursor, selectionOrToken } from '../app/js/state.js';
 import { PLACES_KEY, MAX_PLACES, readPlace, writePlace, placeOf, watchPlace } from '../app/js/resume.js';
 import { createQueue, WRITES, CommandError, commandError } from '../app/js/api.js';
-import { renderReport } from '../app/js/report.js';
+import { renderReport, whose } from '../app/js/report.js';
 
 /** A narrative as get_document returns it. */
 function payload(id, corpus, extra = {}) {
@@ -346,6 +346,14 @@ test('reads run side by side; a failed write does not stop the next; cancel neve
 });
 
 // ---------------------------------------------------------------- the report view
+
+test('the report says whose work it covers', () => {
+  assert.equal(whose(null), "everybody's work");
+  assert.equal(whose('adjudicated'), 'the adjudicated gold');
+  assert.equal(whose('alice'), "alice's work");
+  const empty = { documents: 0, judged: 0, some_retained: 0, some_retained_share: null, nothing_lost: 0, nothing_lost_share: null, verdicts: [], done_per_day: [], lost: [], evaluated: 0, token_recall: null, hipaa_recall: null, token_precision: null, categories: [] };
+  assert.match(renderReport(empty, whose('<b>o\'neil')), /<h2>Review report: &lt;b&gt;o'neil's work<\/h2>/);
+});
 
 test('renderReport escapes and shows the information types lost', () => {
   const html = renderReport({

@@ -145,9 +145,19 @@ impl Store {
         tx.commit().ctx(path, "saving a judgment")
     }
 
-    /// The review report of a corpus: judgments, and the current pre-annotations' token-level
-    /// recall/precision against the gold of the narratives whose gold was edited or imported.
+    /// The review report of a corpus over everybody's work: the latest judgment of each
+    /// narrative, and the current pre-annotations' token-level recall/precision against the
+    /// latest gold of the narratives whose gold was edited or imported.
     pub fn report(&self, corpus: CorpusId) -> Result<ReviewReport> {
+        self.report_for(corpus, None)
+    }
+
+    /// The review report of one version of the work: an annotator's (or `adjudicated`) own
+    /// judgments and days, and the pre-annotations against that version's reviewed gold: the
+    /// narratives it marked done, with its spans (its own, else the imported gold, else the
+    /// pre-annotation it accepted, as the gold export writes them). `None`: everybody's
+    /// ([`Store::report`]).
+    pub fn report_for(&self, corpus: CorpusId, version: Option<&str>) -> Result<ReviewReport> {
         self.check_corpus(corpus)?;
         let path = &self.path;
         let documents: i64 = self
@@ -166,11 +176,11 @@ impl Store {
                 .conn
                 .prepare(
                     "SELECT j.doc_id, j.data FROM judgment j JOIN document d ON d.id = j.doc_id
-                     WHERE d.corpus_id = ?1 ORDER BY j.id",
+                     WHERE d.corpus_id = ?1 AND (?2 IS NULL OR j.annotator = ?2) ORDER BY j.id",
                 )
                 .ctx(path, "report")?;
             let rows = stmt
-                .query_map([corpus], |r| {
+                .query_map(params![corpus, version], |r| {
                     Ok((r.get::<_, DocId>(0)?, r.get::<_, String>(1)?))
                 })
                 .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
@@ -210,11 +220,12 @@ impl Store {
                     "SELECT date(s.updated_at), COUNT(*) FROM annotator_status s
                      JOIN document d ON d.id = s.doc_id
                      WHERE d.corpus_id = ?1 AND s.status = 'done'
+                       AND (?2 IS NULL OR s.annotator = ?2)
                      GROUP BY date(s.updated_at) ORDER BY 1",
                 )
                 .ctx(path, "report")?;
             let rows = stmt
-                .query_map([corpus], |r| {
+                .query_map(params![corpus, version], |r| {
                     Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as usize))
                 })
                 .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
@@ -241,14 +252,26 @@ impl Store {
                 .conn
                 .prepare(
                     "SELECT d.id, t.text,
-                        (SELECT spans FROM gold g WHERE g.doc_id = d.id ORDER BY g.id DESC LIMIT 1),
+                        CASE WHEN ?2 IS NULL THEN
+                          (SELECT spans FROM gold g WHERE g.doc_id = d.id ORDER BY g.id DESC LIMIT 1)
+                        ELSE COALESCE(
+                          (SELECT spans FROM gold g WHERE g.doc_id = d.id AND g.annotator = ?2),
+                          (SELECT spans FROM gold g WHERE g.doc_id = d.id AND g.annotator = ?3),
+                          (SELECT spans FROM pre_annotation p WHERE p.doc_id = d.id
+                           ORDER BY p.id DESC LIMIT 1))
+                        END,
                         (SELECT spans FROM pre_annotation p WHERE p.doc_id = d.id
                          ORDER BY p.id DESC LIMIT 1)
                      FROM document d JOIN document_text t ON t.doc_id = d.id
-                     WHERE d.corpus_id = ?1 AND d.gold_edited = 1 ORDER BY d.id",
+                     WHERE d.corpus_id = ?1 AND CASE WHEN ?2 IS NULL THEN d.gold_edited = 1
+                       ELSE EXISTS (SELECT 1 FROM annotator_status s WHERE s.doc_id = d.id
+                                    AND s.annotator = ?2 AND s.status = 'done') END
+                     ORDER BY d.id",
                 )
                 .ctx(path, "report")?;
-            let mut rows = stmt.query([corpus]).ctx(path, "report")?;
+            let mut rows = stmt
+                .query(params![corpus, version, super::annotators::IMPORTED])
+                .ctx(path, "report")?;
             while let Some(r) = rows.next().ctx(path, "report")? {
                 let doc: DocId = r.get(0).ctx(path, "report")?;
                 let text: String = r.get(1).ctx(path, "report")?;

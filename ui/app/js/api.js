@@ -168,7 +168,7 @@
  *   set_status: {args: {doc: DocId, status: Status}, result: null},
  *   save_judgment: {args: {doc: DocId, judgment: Judgment}, result: null},
  *   find_occurrences: {args: {corpus: CorpusId, doc: DocId | null, needle: string}, result: Occurrences},
- *   report: {args: {corpus: CorpusId}, result: ReviewReport},
+ *   report: {args: {corpus: CorpusId, version: string | null}, result: ReviewReport},
  *   export: {args: {corpus: CorpusId, kind: ExportKind, folder: string, version: string | null}, result: ExportResult},
  *   import_start: {args: {request: ImportRequest}, result: JobId},
  *   import_cancel: {args: {job: JobId}, result: boolean},
@@ -350,8 +350,8 @@ export const setStatus = (doc, status) => invoke('set_status', { doc, status });
 export const saveJudgment = (doc, judgment) => invoke('save_judgment', { doc, judgment });
 /** @param {CorpusId} corpus @param {DocId | null} doc @param {string} needle */
 export const findOccurrences = (corpus, doc, needle) => invoke('find_occurrences', { corpus, doc, needle });
-/** @param {CorpusId} corpus */
-export const report = (corpus) => invoke('report', { corpus });
+/** `version`: an annotator or `adjudicated` (their judgments, days and reviewed gold); null: everybody's. @param {CorpusId} corpus @param {string | null} [version] */
+export const report = (corpus, version = null) => invoke('report', { corpus, version });
 /**
  * Export `version`'s work (an annotator or 'adjudicated'; null: the current annotator). Gold XML
  * holds only the narratives that version marked done.

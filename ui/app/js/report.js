@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The report view (Report tab): the corpus's review so far (`Store::report`): narratives judged,
+ * The report view (Report tab): the corpus's review so far, of one annotator's work, the
+ * adjudicated gold or everybody's (`Store::report_for`; the current annotator's first): narratives judged,
  * valuable information retained, nothing lost, with charts of the verdicts, the information types
  * lost, the current model's recall and precision per category against the gold, and the
  * narratives marked done per day; "Save as HTML…" writes it as one self-contained file (never
@@ -14,19 +15,39 @@ import { CATEGORIES, INFO_KEYS } from './categories.js';
 import { escapeHtml } from './render.js';
 import { store } from './state.js';
 import { showView } from './agreement.js';
+import { fillVersions, current } from './annotator.js';
 
-/** Open the view for the corpus shown. */
+/** Open the view for the corpus shown: the current annotator's work first. */
 export async function showReport() {
   store.set({ view: 'report' });
   showView('report-view');
+  const sel = $('report-version');
+  fillVersions(sel);
+  sel.prepend(new Option("everybody's work", ''));
+  sel.value = current();
+  await loadReport();
+}
+
+/** The report of the version chosen (an annotator, the adjudicated gold, or everybody's). */
+async function loadReport() {
   const corpus = store.state.corpus;
   if (corpus === null) {
     $('report-body').textContent = 'No corpus.';
     return;
   }
-  const r = await guard(() => api.report(corpus));
+  const version = $('report-version').value || null;
+  const r = await guard(() => api.report(corpus, version));
   if (!r) return;
-  $('report-body').innerHTML = renderReport(r);
+  $('report-body').innerHTML = renderReport(r, whose(version));
+}
+
+/** "1 narrative", "2 narratives". @param {number} n */
+const narratives = (n) => `${n} narrative${n === 1 ? '' : 's'}`;
+
+/** How the report names whose work it covers. @param {string | null} version */
+export function whose(version) {
+  if (version === null) return "everybody's work";
+  return version === 'adjudicated' ? 'the adjudicated gold' : `${version}'s work`;
 }
 
 /** The verdicts' labels, in the store's order. @type {Record<string, string>} */
@@ -65,21 +86,24 @@ async function saveReport() {
   const folder = await guard(() => api.pickPath('export_folder'));
   if (!folder) return;
   const day = new Date().toISOString().slice(0, 10);
-  const title = `Deid Studio review report: ${corpus.name}, ${day}`;
+  const title = `Deid Studio review report: ${corpus.name}, ${whose($('report-version').value || null)}, ${day}`;
   const path = await guard(() => api.saveReport(folder, `deid-report-${day}.html`, reportDocument(title, body)));
   if (path) say(`Report saved to ${path}`);
 }
 
-/** The review report as HTML (every text escaped). @param {import('./api.js').ReviewReport} r */
-export function renderReport(r) {
+/**
+ * The review report as HTML (every text escaped); `who` says whose work it covers.
+ * @param {import('./api.js').ReviewReport} r @param {string} [who]
+ */
+export function renderReport(r, who = '') {
   const pct = (/** @type {number | null} */ x) => (typeof x !== 'number' || Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)}%`);
-  const out = ['<div class="report">', '<h2>Review report</h2>', '<div class="cards">'];
+  const out = ['<div class="report">', `<h2>Review report${who ? `: ${escapeHtml(who)}` : ''}</h2>`, '<div class="cards">'];
   const card = (/** @type {string} */ title, /** @type {string} */ big, /** @type {string} */ sub) =>
     out.push(`<div class="card"><div class="muted">${title}</div><div class="big">${big}</div><div class="muted small">${sub}</div></div>`);
   card('Narratives judged', String(r.judged), `of ${r.documents} in the corpus`);
   card('Some valuable information retained', pct(r.some_retained_share), `${r.some_retained} of ${r.judged} judged`);
   card('Nothing lost', pct(r.nothing_lost_share), `${r.nothing_lost} of ${r.judged} judged`);
-  card('Model vs gold so far', `${pct(r.token_recall)} recall`, `precision ${pct(r.token_precision)} · HIPAA recall ${pct(r.hipaa_recall)} · ${r.evaluated} narratives`);
+  card('Model vs gold so far', `${pct(r.token_recall)} recall`, `precision ${pct(r.token_precision)} · HIPAA recall ${pct(r.hipaa_recall)} · ${narratives(r.evaluated)}`);
   out.push('</div>');
   out.push('<div class="charts">');
   out.push(barChart('chart-verdicts', `Verdicts (${r.judged} narrative${r.judged === 1 ? '' : 's'} judged)`, r.verdicts.map(([v, n]) => ({ label: VERDICTS[v] ?? v, value: n }))));
@@ -95,7 +119,7 @@ export function renderReport(r) {
     out.push(
       groupedBarChart(
         'chart-categories',
-        `Current model per category against the gold of ${r.evaluated} narratives`,
+        `Current model per category against the gold of ${narratives(r.evaluated)}`,
         r.categories.map((c) => ({ label: CATEGORIES.find((x) => x.kind === c.category)?.label ?? c.category, values: [c.recall, c.precision] })),
         ['recall', 'precision'],
         { max: 1, format: (v) => `${(100 * v).toFixed(1)}%` },
@@ -114,7 +138,7 @@ export function renderReport(r) {
     }
     out.push('</table>');
   } else out.push('<p class="muted">No information type marked lost yet.</p>');
-  out.push(`<h3>Current model per category <span class="muted">(token level, against the gold of ${r.evaluated} narratives)</span></h3>`);
+  out.push(`<h3>Current model per category <span class="muted">(token level, against the gold of ${narratives(r.evaluated)})</span></h3>`);
   if (r.categories.length) {
     out.push('<table id="report-categories"><tr><th>category</th><th>recall</th><th>gold tokens</th><th>found</th><th>precision</th><th>system tokens</th><th>matched</th></tr>');
     for (const c of r.categories) {
@@ -130,4 +154,5 @@ export function renderReport(r) {
 export function initReport() {
   $('btn-report').addEventListener('click', showReport);
   $('report-save').addEventListener('click', saveReport);
+  $('report-version').addEventListener('change', loadReport);
 }
