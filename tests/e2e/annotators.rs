@@ -431,5 +431,31 @@ async fn two_annotators_agreement_and_adjudication() {
             "{heading}: {text}"
         );
     }
+    // the sample's agreement per category is in the report too
+    let agreement = js(
+        &c,
+        "Array.from(document.querySelectorAll('#report-body table.report-agreement')).map(t => t.textContent).join('|')",
+    )
+    .await;
+    let agreement = agreement.as_str().unwrap();
+    assert!(
+        agreement.contains("all PHI") && agreement.contains("kappa"),
+        "{agreement}"
+    );
+    let caption = js(
+        &c,
+        "document.querySelector('#report-body figure[id^=chart-agreement] figcaption').textContent",
+    )
+    .await;
+    assert!(
+        caption.as_str().unwrap().contains("alice and bob"),
+        "{caption}"
+    );
     shot(&c, "32-report-per-annotator").await;
+    js(
+        &c,
+        "(document.querySelector('#report-body figure[id^=chart-agreement]').scrollIntoView(), 1)",
+    )
+    .await;
+    shot(&c, "33-report-agreement").await;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createStore, initialState, switchCorpus, noDocument, acceptsDoc, canEdit, openedDoc, withGold, normaliseJudgment, currentTokenText, spanAtCursor, selectionOrToken } from '../app/js/state.js';
 import { PLACES_KEY, MAX_PLACES, readPlace, writePlace, placeOf, watchPlace } from '../app/js/resume.js';
 import { createQueue, WRITES, CommandError, commandError } from '../app/js/api.js';
-import { renderReport, whose } from '../app/js/report.js';
+import { renderReport, renderAgreements, whose } from '../app/js/report.js';
 
 /** A narrative as get_document returns it. */
 function payload(id, corpus, extra = {}) {
@@ -346,6 +346,23 @@ test('reads run side by side; a failed write does not stop the next; cancel neve
 });
 
 // ---------------------------------------------------------------- the report view
+
+test('the report shows each sample\'s agreement per category, escaped, negative values without a bar', () => {
+  const co = (kappa, alpha, ac1) => ({ units: 10, observed: 0.9, kappa, alpha, ac1 });
+  const f1 = { a_spans: 2, b_spans: 2, matched_a: 1, matched_b: 1, precision: 0.5, recall: 0.5, f1: 0.5 };
+  const agreement = {
+    annotator_a: 'alice', annotator_b: '<bob>', sample: 3, in_scope: 2, compared: 1, external_ids: {}, adjudicated: [], documents: 2,
+    overall: co(0.8, 0.79, 0.95), strict: f1, lenient: f1, disagreements: [],
+    categories: [{ category: 'PATIENT', tokens_a: 2, tokens_b: 1, tokens_both: 1, token: co(-0.25, null, 0.5), strict: f1, lenient: f1 }],
+  };
+  const html = renderAgreements([{ sample: { id: 3, corpus: 1, name: 'pilot <1>', documents: [], annotators: ['alice', '<bob>'], created_by: 'x', created_at: '' }, agreement }]);
+  assert.ok(!html.includes('<bob>') && !html.includes('pilot <1>'), 'names escaped');
+  assert.match(html, /pilot &lt;1&gt;/);
+  assert.match(html, /1 narrative both marked done/);
+  assert.match(html, /<td>NAME\/PATIENT<\/td><td>-0\.25<\/td><td>—<\/td><td>0\.50<\/td><td>2 \/ 1 \/ 1<\/td>/);
+  assert.match(html, /<td>all PHI<\/td><td>0\.80<\/td>/);
+  assert.match(renderAgreements([]), /No sample assigned to two annotators/);
+});
 
 test('the report says whose work it covers', () => {
   assert.equal(whose(null), "everybody's work");

@@ -38,7 +38,59 @@ async function loadReport() {
   const version = $('report-version').value || null;
   const r = await guard(() => api.report(corpus, version));
   if (!r) return;
-  $('report-body').innerHTML = renderReport(r, whose(version));
+  $('report-body').innerHTML = renderReport(r, whose(version), await agreements(corpus));
+}
+
+/** @typedef {{sample: import('./api.js').Sample, agreement: import('./api.js').AgreementReport}} SampleAgreement */
+
+/**
+ * The agreement of every sample of the corpus assigned to two or more annotators (its first
+ * two), as the agreement view computes it.
+ * @param {number} corpus @returns {Promise<SampleAgreement[]>}
+ */
+async function agreements(corpus) {
+  const samples = (await guard(() => api.samples(corpus))) ?? [];
+  const out = [];
+  for (const sample of samples.filter((x) => x.annotators.length >= 2)) {
+    const agreement = await guard(() => api.agreement(corpus, sample.id, sample.annotators[0], sample.annotators[1]));
+    if (agreement) out.push({ sample, agreement });
+  }
+  return out;
+}
+
+/**
+ * The report's agreement section: per sample, the chance-corrected token agreement per category
+ * (Cohen's kappa, Krippendorff's alpha, Gwet's AC1: kappa misleads on sparse labels) as a chart
+ * and a table with the exact values (a negative value has no bar).
+ * @param {SampleAgreement[]} items
+ */
+export function renderAgreements(items) {
+  if (!items.length) return '<h3>Agreement</h3><p class="muted">No sample assigned to two annotators yet (Agreement → assign a sample).</p>';
+  const out = ['<h3>Agreement</h3>'];
+  // two decimals, and no "-0.00" for a value a hair under zero
+  const two = (/** @type {number} */ x) => (Math.abs(x) < 0.005 ? '0.00' : x.toFixed(2));
+  const num = (/** @type {number | null} */ x) => (x === null ? '—' : two(x));
+  for (const { sample, agreement: a } of items) {
+    const label = (/** @type {string} */ k) => CATEGORIES.find((x) => x.kind === k)?.label ?? k;
+    const title = `Sample “${sample.name}”: ${a.annotator_a} and ${a.annotator_b}, ${narratives(a.compared)} both marked done`;
+    const rows = [{ label: 'all PHI', c: a.overall }, ...a.categories.map((c) => ({ label: label(c.category), c: c.token }))];
+    out.push(
+      groupedBarChart(
+        `chart-agreement-${sample.id}`,
+        title,
+        rows.map(({ label: l, c }) => ({ label: l, values: [c.kappa, c.alpha, c.ac1] })),
+        ["Cohen's kappa", "Krippendorff's alpha", "Gwet's AC1"],
+        { max: 1, format: two },
+      ),
+    );
+    out.push(`<table class="report-agreement" data-sample="${sample.id}"><tr><th>category</th><th>kappa</th><th>alpha</th><th>AC1</th><th>tokens A / B / both</th><th>strict span F1</th></tr>`);
+    out.push(`<tr><td>all PHI</td><td>${num(a.overall.kappa)}</td><td>${num(a.overall.alpha)}</td><td>${num(a.overall.ac1)}</td><td></td><td>${num(a.strict.f1)}</td></tr>`);
+    for (const c of a.categories) {
+      out.push(`<tr><td>${escapeHtml(label(c.category))}</td><td>${num(c.token.kappa)}</td><td>${num(c.token.alpha)}</td><td>${num(c.token.ac1)}</td><td>${c.tokens_a} / ${c.tokens_b} / ${c.tokens_both}</td><td>${num(c.strict.f1)}</td></tr>`);
+    }
+    out.push('</table>');
+  }
+  return out.join('');
 }
 
 /** "1 narrative", "2 narratives". @param {number} n */
@@ -92,10 +144,11 @@ async function saveReport() {
 }
 
 /**
- * The review report as HTML (every text escaped); `who` says whose work it covers.
- * @param {import('./api.js').ReviewReport} r @param {string} [who]
+ * The review report as HTML (every text escaped); `who` says whose work it covers; the
+ * agreement of the corpus's samples when given.
+ * @param {import('./api.js').ReviewReport} r @param {string} [who] @param {SampleAgreement[] | null} [samples]
  */
-export function renderReport(r, who = '') {
+export function renderReport(r, who = '', samples = null) {
   const pct = (/** @type {number | null} */ x) => (typeof x !== 'number' || Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)}%`);
   const out = ['<div class="report">', `<h2>Review report${who ? `: ${escapeHtml(who)}` : ''}</h2>`, '<div class="cards">'];
   const card = (/** @type {string} */ title, /** @type {string} */ big, /** @type {string} */ sub) =>
@@ -147,6 +200,7 @@ export function renderReport(r, who = '') {
     }
     out.push('</table>');
   } else out.push('<p class="muted">No gold yet.</p>');
+  if (samples) out.push(renderAgreements(samples));
   out.push('</div>');
   return out.join('');
 }
