@@ -161,6 +161,7 @@ def export(args):
     onnx_path = out / "model.onnx"
     export_onnx(model, onnx_path)
 
+    post = D.uses_post_space(cfg.variation)
     dev_docs, dev_ex, pick, parity = parity_fixture(model, ck, args)
     check = check_onnx(model, onnx_path, [dev_ex[i] for i in pick[:3]])
     ok = check["max_abs_diff_padded_batch"] < 1e-5 and check["max_abs_diff_unpadded_vs_padded"] < 1e-5
