@@ -195,7 +195,10 @@ mod tests {
         // (the report and worldwide shapes both find it: overlaps are resolved later)
         let found = ids("SWEDISH MPA CASE SE-MPA-2021-012345, INITIAL RECEIPT");
         assert!(!found.is_empty());
-        assert!(found.iter().all(|f| *f == ("SE-MPA-2021-012345", Idnum)), "{found:?}");
+        assert!(
+            found.iter().all(|f| *f == ("SE-MPA-2021-012345", Idnum)),
+            "{found:?}"
+        );
     }
 
     #[test]
