@@ -233,6 +233,30 @@ fn a_sample_agreement_and_an_adjudication() {
     assert_eq!(smp.documents, ids[..2].to_vec());
     assert_eq!(smp.annotators, vec!["alice", "bob"]);
     assert_eq!(s.samples(c).unwrap().len(), 1);
+    // an annotator's list narrowed to the sample assigned (with the other filters, counted)
+    let assigned = |status: Option<Status>| {
+        let f = deid_store::DocFilter {
+            annotator: Some("bob".into()),
+            sample: Some(sample),
+            status,
+            ..Default::default()
+        };
+        let (rows, total) = s.documents(c, &f).unwrap();
+        assert_eq!(rows.len(), total);
+        rows.iter().map(|r| r.id).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        assigned(None),
+        ids[..2].to_vec(),
+        "the third narrative is not in it"
+    );
+    assert_eq!(
+        assigned(Some(Status::Done)),
+        vec![ids[0]],
+        "bob's own status"
+    );
+    let (_, all) = s.documents(c, &Default::default()).unwrap();
+    assert_eq!(all, 3);
     assert!(s
         .create_sample(c, "pilot", &ids[..1], &["alice".into()], "carol")
         .is_err());

@@ -452,6 +452,27 @@ async fn two_annotators_agreement_and_adjudication() {
         "{caption}"
     );
     shot(&c, "32-report-per-annotator").await;
+
+    // the list narrowed to the sample (the choices are read again back in the review)
+    click(&c, "#btn-review").await;
+    wait_js(
+        &c,
+        "Array.from(document.querySelectorAll('#filter-sample option')).some(o => o.textContent.startsWith('sample “pilot”'))",
+        "the sample among the list's filters",
+    )
+    .await;
+    js(
+        &c,
+        "(document.getElementById('filter-sample').selectedIndex = 1, document.getElementById('filter-sample').dispatchEvent(new Event('change')), 1)",
+    )
+    .await;
+    let in_sample = s.samples(corpus).unwrap()[0].documents.len();
+    wait_js(
+        &c,
+        &format!("window.deidStudio.state.filter.sample !== null && window.deidStudio.state.list && window.deidStudio.state.list.total === {in_sample}"),
+        "the list of the sample's narratives",
+    )
+    .await;
     js(
         &c,
         "(document.querySelector('#report-body figure[id^=chart-agreement]').scrollIntoView(), 1)",

@@ -119,9 +119,11 @@ test('a subscriber may set again (nested sets notify in turn)', () => {
 
 test('switching corpus clears the search text and the selection, keeps the other filters', () => {
   const s = opened();
+  s.filter = { ...s.filter, sample: 4 };
   const patch = switchCorpus(s, 2);
   assert.equal(patch.corpus, 2);
   assert.equal(patch.filter.search, null, 'search text cleared');
+  assert.equal(patch.filter.sample, null, "the old corpus's sample is not this one's");
   assert.equal(patch.filter.status, 'new', 'the status filter stays');
   assert.equal(patch.doc, null, 'the narrative of corpus 1 is closed');
   assert.equal(patch.listIndex, -1, 'no list row selected');
@@ -264,8 +266,11 @@ test('a malformed or unreadable place is ignored', () => {
 test('placeOf: the corpus, the open narrative, its row only while the list is unfiltered', () => {
   const s = opened();
   assert.deepEqual(placeOf(s), { corpus: 1, doc: 7, index: null }, 'filtered list: no row hint');
-  s.filter = { status: null, has_uncertain: null, category: null, search: null };
+  s.filter = { status: null, has_uncertain: null, category: null, search: null, sample: null };
   assert.deepEqual(placeOf(s), { corpus: 1, doc: 7, index: 3 });
+  s.filter = { ...s.filter, sample: 2 };
+  assert.deepEqual(placeOf(s), { corpus: 1, doc: 7, index: null }, 'a sample is a filter');
+  s.filter = { ...s.filter, sample: null };
   Object.assign(s, switchCorpus(s, 2));
   assert.deepEqual(placeOf(s), { corpus: 2, doc: null, index: null });
   s.corpus = null;

@@ -258,6 +258,12 @@ impl Store {
             }
             args.push(Value::Text(s.as_str().into()));
         }
+        if let Some(sample) = filter.sample {
+            sql.push_str(
+                " AND d.id IN (SELECT sd.doc_id FROM sample_document sd WHERE sd.sample_id = ?)",
+            );
+            args.push(Value::Integer(sample));
+        }
         match filter.has_uncertain {
             Some(true) => sql.push_str(" AND d.uncertain_tokens > 0"),
             Some(false) => sql.push_str(" AND d.uncertain_tokens = 0"),
@@ -281,6 +287,7 @@ impl Store {
         // Counting only by corpus (and status) is fastest on the covering index.
         let count_sql = if args.len() == 1 + usize::from(filter.status.is_some())
             && filter.has_uncertain.is_none()
+            && filter.sample.is_none()
             && own.is_none()
         {
             sql.replacen("+d.corpus_id", "d.corpus_id", 1)

@@ -129,11 +129,13 @@ pub struct DocRow {
 /// [`PhiType`] as it serialises (`"DATE"`, `"LOCATION_OTHER"`) or as [`PhiType::parse`] reads it
 /// (`"LOCATION/CITY"`, `"CITY"`). `search` matches a substring of the external id or the text
 /// (ASCII case-insensitive). With `annotator`, `status` (filter and rows) is that annotator's
-/// own status; without, the last status anybody set.
+/// own status; without, the last status anybody set. `sample`: only the narratives of that
+/// sample (an annotator's assignment).
 #[derive(Deserialize, Default, Debug, Clone)]
 #[serde(default)]
 pub struct DocFilter {
     pub annotator: Option<String>,
+    pub sample: Option<i64>,
     pub status: Option<Status>,
     pub has_uncertain: Option<bool>,
     pub category: Option<String>,

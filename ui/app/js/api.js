@@ -33,7 +33,7 @@
 /**
  * A filter and page of the document list (`DocFilter`; every field optional, `limit` 0: no
  * limit). The shell sets `annotator` itself (the current one).
- * @typedef {{status?: Status | null, has_uncertain?: boolean | null, category?: PhiKind | null, search?: string | null, offset?: number, limit?: number}} DocFilter
+ * @typedef {{status?: Status | null, has_uncertain?: boolean | null, category?: PhiKind | null, search?: string | null, sample?: SampleId | null, offset?: number, limit?: number}} DocFilter
  */
 /**
  * One line of the document list (`DocRow`).

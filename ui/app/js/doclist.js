@@ -5,12 +5,13 @@
  * opening a narrative from it. Re-renders when the list, the open row or the filter changes.
  */
 import * as api from './api.js';
-import { $, say, enqueue } from './dom.js';
+import { $, say, enqueue, guard } from './dom.js';
 import { visibleRange, PageCache } from './list.js';
 import { escapeHtml } from './render.js';
 import { CATEGORIES } from './categories.js';
 import { store } from './state.js';
 import { openDoc } from './narrative.js';
+import { current } from './annotator.js';
 
 export const ROW = 28;
 
@@ -125,7 +126,26 @@ function filterFromControls() {
     has_uncertain: $('filter-uncertain').checked ? true : null,
     category: $('filter-category').value || null,
     search: $('search').value.trim() || null,
+    sample: $('filter-sample').value ? +$('filter-sample').value : null,
   };
+}
+
+/**
+ * The sample filter's choices: all narratives, then the corpus's samples, the ones assigned to
+ * the current annotator marked (the choice kept while it still exists).
+ */
+export async function fillSamples() {
+  const corpus = store.state.corpus;
+  const sel = $('filter-sample');
+  const keep = sel.value;
+  const samples = corpus === null ? [] : ((await guard(() => api.samples(corpus))) ?? []);
+  if (store.state.corpus !== corpus) return;
+  const me = current();
+  sel.replaceChildren(
+    new Option('all narratives', ''),
+    ...samples.map((x) => new Option(`sample “${x.name}”${x.annotators.includes(me) ? ' · assigned to you' : ''} (${x.documents.length})`, String(x.id))),
+  );
+  sel.value = samples.some((x) => String(x.id) === keep) ? keep : '';
 }
 
 /** Show the filter in the controls (a corpus switch clears the search box). @param {import('./state.js').Filter} f */
@@ -135,6 +155,7 @@ function renderFilter(f) {
   if (shown.status !== f.status) $('filter-status').value = f.status ?? '';
   if (shown.category !== f.category) $('filter-category').value = f.category ?? '';
   if (shown.has_uncertain !== f.has_uncertain) $('filter-uncertain').checked = f.has_uncertain === true;
+  if (shown.sample !== f.sample) $('filter-sample').value = f.sample === null ? '' : String(f.sample);
 }
 
 export function initDoclist() {
@@ -145,6 +166,9 @@ export function initDoclist() {
   let typing;
   // a search typed in the old corpus must not run in the new one
   store.subscribe(['corpus'], () => clearTimeout(typing));
+  // a sample made in the agreement view meanwhile: read again on the way back, and on focus
+  store.subscribe(['corpus', 'view'], () => void fillSamples());
+  $('filter-sample').addEventListener('focus', () => void fillSamples());
   $('doc-list').addEventListener('scroll', () => renderList());
   $('doc-list').addEventListener('click', (/** @type {MouseEvent} */ e) => {
     const row = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('.doc-row'));
@@ -157,6 +181,7 @@ export function initDoclist() {
   $('filter-status').addEventListener('change', refilter);
   $('filter-uncertain').addEventListener('change', refilter);
   $('filter-category').addEventListener('change', refilter);
+  $('filter-sample').addEventListener('change', refilter);
   $('search').addEventListener('input', () => {
     clearTimeout(typing);
     typing = setTimeout(refilter, 250);

@@ -11,7 +11,7 @@ import { browserStorage, readPlace, watchPlace } from './resume.js';
 import { initStatusbar, loadInfo } from './statusbar.js';
 import { initEncryption, unlock } from './encryption.js';
 import { initCorpusbar, loadCorpora, refreshCorpora } from './corpusbar.js';
-import { initDoclist, resetList, openIndex } from './doclist.js';
+import { initDoclist, resetList, openIndex, fillSamples } from './doclist.js';
 import { initNarrative, openDoc, showReview, timings } from './narrative.js';
 import { initJudgment } from './judgment.js';
 import { initPicker } from './picker.js';
@@ -95,6 +95,7 @@ async function start() {
       say,
       changed: async () => {
         await refreshCorpora();
+        await fillSamples(); // "assigned to you" is the new annotator's
         await resetList(false);
         if (store.state.doc) await openDoc(store.state.doc.id);
       },

@@ -64,7 +64,7 @@ export function writePlace(storage, db, place) {
 export function placeOf(state) {
   if (state.corpus === null) return null;
   const f = state.filter;
-  const unfiltered = f.status === null && f.has_uncertain === null && f.category === null && f.search === null;
+  const unfiltered = f.status === null && f.has_uncertain === null && f.category === null && f.search === null && !f.sample;
   const doc = state.doc && state.doc.corpus === state.corpus ? state.doc.id : null;
   return { corpus: state.corpus, doc, index: doc !== null && unfiltered && state.listIndex >= 0 ? state.listIndex : null };
 }

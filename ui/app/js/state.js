@@ -23,7 +23,7 @@ import { jump, selectionRange, uncertainTokens } from './keys.js';
 /** @typedef {import('./keys.js').Mode} Mode */
 /** @typedef {import('./list.js').PageCache<DocRow>} DocList */
 
-/** The list filter as the sidebar sets it (null: any). @typedef {{status: Status | null, has_uncertain: boolean | null, category: string | null, search: string | null}} Filter */
+/** The list filter as the sidebar sets it (null: any; `sample`: one sample's narratives, an annotator's assignment). @typedef {{status: Status | null, has_uncertain: boolean | null, category: string | null, search: string | null, sample: number | null}} Filter */
 /** The main view shown. @typedef {'review' | 'report' | 'agreement' | 'adjudication'} View */
 
 /**
@@ -126,7 +126,7 @@ export function createStore(initial) {
 
 /** @returns {Filter} */
 export function emptyFilter() {
-  return { status: null, has_uncertain: null, category: null, search: null };
+  return { status: null, has_uncertain: null, category: null, search: null, sample: null };
 }
 
 /** @returns {AppState} */
@@ -188,7 +188,8 @@ export function switchCorpus(state, id) {
   return {
     ...noDocument(),
     corpus: id,
-    filter: { ...state.filter, search: null },
+    // a sample belongs to its corpus
+    filter: { ...state.filter, search: null, sample: null },
     list: null,
   };
 }
