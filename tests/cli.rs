@@ -353,3 +353,68 @@ fn conll_and_bioc_outputs_carry_the_same_spans_as_i2b2() {
         );
     }
 }
+
+/// `deid calibrate` with one gold folder per narrative style: the thresholds it writes reach the
+/// target on each folder (checked again by annotating and scoring each one with the calibrated
+/// model), and metadata.json records each folder's recall.
+#[test]
+fn calibration_per_style_reaches_the_target_on_each_gold_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("model");
+    std::fs::create_dir(&model).unwrap();
+    for entry in std::fs::read_dir(root.join(deid::model::DEFAULT_MODEL_DIR)).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), model.join(entry.file_name())).unwrap();
+    }
+    let sets = [
+        root.join("tests/fixtures/gold/dev"),
+        root.join("tests/fixtures/gold/dev-intl/xml"),
+    ];
+    let target = 0.99;
+    let run = deid(&[
+        "calibrate",
+        "--model",
+        p(&model),
+        "--gold",
+        p(&sets[0]),
+        "--gold",
+        p(&sets[1]),
+        "--target-recall",
+        &target.to_string(),
+        "--global-only",
+    ]);
+    let printed = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{printed}{}", stderr(&run));
+    for set in &sets {
+        assert!(
+            printed.contains(&format!("on {}", set.display())),
+            "{printed}"
+        );
+    }
+    let meta: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(model.join("metadata.json")).unwrap()).unwrap();
+    let cal = &meta["calibration"];
+    assert_eq!(cal["target_per_set"], serde_json::json!(true));
+    assert_eq!(cal["recall_per_set"].as_array().unwrap().len(), 2);
+    for (k, set) in sets.iter().enumerate() {
+        let out = dir.path().join(format!("sys{k}"));
+        let ann = deid(&[
+            "annotate",
+            p(set),
+            "--out",
+            p(&out),
+            "--quiet",
+            "--model",
+            p(&model),
+        ]);
+        assert!(ann.status.success(), "{}", stderr(&ann));
+        let (recall, _) = hipaa_recall_and_precision(set, &out);
+        assert!(recall >= target, "{}: HIPAA recall {recall}", set.display());
+        let recorded = cal["recall_per_set"][k].as_f64().unwrap();
+        assert!(
+            (recorded - recall).abs() < 1e-9,
+            "{recorded} recorded, {recall} measured"
+        );
+    }
+}

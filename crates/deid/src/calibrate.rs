@@ -2,6 +2,10 @@
 //! (low, high) that reaches a target recall at the best precision, then per-category pairs where
 //! they buy precision without losing the target. The document set is scored once (rules +
 //! model); every candidate threshold only re-runs the cheap combination and the evaluation.
+//!
+//! The gold may come as several sets, one per narrative style (2021, 1990s shorthand, ALL CAPS,
+//! lower case, international): the target then holds for **each** set, the worst one deciding,
+//! since a recall reached on average can hide a style that leaks (the targets are per style).
 
 use crate::deidentify::{Deidentifier, Scored};
 use crate::error::{Error, Result};
@@ -51,9 +55,9 @@ pub struct CurvePoint {
     pub low: f32,
     /// P(SAFE) threshold for words the rules call PHI (never below `low`).
     pub high: f32,
-    /// Token recall of the chosen [`RecallKind`].
+    /// Token recall of the chosen [`RecallKind`]: the lowest of any set.
     pub recall: f64,
-    /// Token precision (system tokens matching a gold token over system tokens).
+    /// Token precision (system tokens matching a gold token over system tokens), all sets together.
     pub precision: f64,
 }
 
@@ -64,13 +68,17 @@ pub struct Calibration {
     pub target_recall: f64,
     /// Which recall the target applies to.
     pub recall_kind: RecallKind,
-    /// Whether the chosen thresholds reach the target; when none does, they are the pair of
-    /// highest recall (best precision among equals) and no per-category pair is added.
+    /// Whether the chosen thresholds reach the target on every set. When a set cannot reach it
+    /// with any pair, the pair holds that set at its best recall and the others at the target
+    /// (best precision among those; if no pair does both, the highest recall of the worst set),
+    /// and no per-category pair is added.
     pub reached: bool,
     /// The chosen thresholds, ready for a model's `metadata.json`.
     pub thresholds: Thresholds,
-    /// The recall the chosen thresholds give.
+    /// The recall the chosen thresholds give: the lowest of any set.
     pub recall: f64,
+    /// The recall the chosen thresholds give on each set, in the order of the sets.
+    pub recall_per_set: Vec<f64>,
     /// The precision the chosen thresholds give.
     pub precision: f64,
     /// Every global (low, high) pair tried: the recall/precision curve.
@@ -114,7 +122,7 @@ fn gold_tokens_per_type(gold: &[Document]) -> std::collections::HashMap<&'static
     out
 }
 
-/// Calibrate on `gold` (documents with their gold tags).
+/// Calibrate on `gold` (documents with their gold tags), one set.
 pub fn calibrate(
     deid: &Deidentifier,
     gold: &[Document],
@@ -122,12 +130,34 @@ pub fn calibrate(
     kind: RecallKind,
     per_category: bool,
 ) -> Result<Calibration> {
+    calibrate_sets(
+        deid,
+        gold,
+        &vec![0; gold.len()],
+        target_recall,
+        kind,
+        per_category,
+    )
+}
+
+/// Calibrate on `gold` made of several sets (`set_of[i]` is document `i`'s set, numbered from 0):
+/// the target recall must hold on every set.
+pub fn calibrate_sets(
+    deid: &Deidentifier,
+    gold: &[Document],
+    set_of: &[usize],
+    target_recall: f64,
+    kind: RecallKind,
+    per_category: bool,
+) -> Result<Calibration> {
+    let sets = set_of.iter().max().map_or(1, |m| m + 1);
     let texts: Vec<&str> = gold.iter().map(|d| d.text.as_str()).collect();
     let scored: Vec<Scored> = deid
         .score_batch(&texts)?
         .into_iter()
         .collect::<Result<_>>()?;
-    let score = |t: &Thresholds| -> Result<(f64, f64)> {
+    // (the lowest recall of any set, the precision of all, each set's recall)
+    let score_sets = |t: &Thresholds| -> Result<(f64, f64, Vec<f64>)> {
         let counts: Vec<Counts> = scored
             .par_iter()
             .zip(gold)
@@ -136,13 +166,20 @@ pub fn calibrate(
                 evaluate_pair(g, &document_from_spans(g.text.clone(), &spans))
             })
             .collect::<Result<_>>()?;
-        let total: Counts = counts.into_iter().sum();
-        Ok((recall_of(&total, kind), precision_of(&total)))
+        let mut per_set = vec![Counts::default(); sets];
+        for (c, &k) in counts.into_iter().zip(set_of) {
+            per_set[k] += c;
+        }
+        let recalls: Vec<f64> = per_set.iter().map(|c| recall_of(c, kind)).collect();
+        let total: Counts = per_set.into_iter().sum();
+        let worst = recalls.iter().copied().fold(f64::INFINITY, f64::min);
+        Ok((worst, precision_of(&total), recalls))
     };
 
     // Meldau's adaptive thresholds: a token the rules call PHI needs more evidence to be
     // released than one they call safe, so `high` is always above `low` (never one value).
     let mut curve = Vec::new();
+    let mut set_recalls: Vec<Vec<f64>> = Vec::new();
     for &low in &GRID {
         for &high in GRID.iter().filter(|&&h| h > low) {
             let t = Thresholds {
@@ -150,20 +187,36 @@ pub fn calibrate(
                 high,
                 per_category: Default::default(),
             };
-            let (recall, precision) = score(&t)?;
+            let (recall, precision, recalls) = score_sets(&t)?;
             curve.push(CurvePoint {
                 low,
                 high,
                 recall,
                 precision,
             });
+            set_recalls.push(recalls);
         }
     }
-    // Best precision among the pairs reaching the target; if none does, the highest recall,
-    // and among the pairs with that recall the best precision (not merely the last one tried).
+    // What each set must reach: the target, or on a set where no pair reaches it, the best
+    // recall any pair gives there (that set's misses are not the thresholds' to fix, and must not
+    // cost the other sets their target).
+    let goals: Vec<f64> = (0..sets)
+        .map(|k| {
+            set_recalls
+                .iter()
+                .map(|r| r[k])
+                .fold(0.0, f64::max)
+                .min(target_recall)
+        })
+        .collect();
+    let meets = |recalls: &[f64]| recalls.iter().zip(&goals).all(|(r, g)| r >= g);
+    // Best precision among the pairs meeting every set's goal; if none does, the highest recall
+    // (of the worst set), and among the pairs with that recall the best precision.
     let best = curve
         .iter()
-        .filter(|p| p.recall >= target_recall)
+        .zip(&set_recalls)
+        .filter(|(_, r)| meets(r))
+        .map(|(p, _)| p)
         .max_by(|a, b| {
             a.precision
                 .total_cmp(&b.precision)
@@ -211,9 +264,9 @@ pub fn calibrate(
                     let mut t = thresholds.clone();
                     t.per_category
                         .insert(label.clone(), ThresholdPair { low, high });
-                    let (r, p) = score(&t)?;
+                    let (r, p, recalls) = score_sets(&t)?;
                     let better = best_here.as_ref().map_or(p > precision, |b| p > b.2);
-                    if r >= target_recall && better {
+                    if meets(&recalls) && better {
                         best_here = Some((ThresholdPair { low, high }, r, p));
                     }
                 }
@@ -225,12 +278,14 @@ pub fn calibrate(
             }
         }
     }
+    let (_, _, recall_per_set) = score_sets(&thresholds)?;
     Ok(Calibration {
         target_recall,
         recall_kind: kind,
         reached,
         thresholds,
         recall,
+        recall_per_set,
         precision,
         curve,
         documents: gold.len(),
@@ -239,7 +294,7 @@ pub fn calibrate(
 
 /// Write the chosen thresholds (and how they were chosen) into `dir/metadata.json`, keeping
 /// every other field as it is.
-pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dir: &Path) -> Result<()> {
+pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dirs: &[&Path]) -> Result<()> {
     let path = dir.join("metadata.json");
     let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
     let mut meta: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| Error::Model {
@@ -257,12 +312,14 @@ pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dir: &Path) -> Re
     obj.insert(
         "calibration".into(),
         serde_json::json!({
-            "gold": gold_dir.display().to_string(),
+            "gold": gold_dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
             "documents": cal.documents,
             "target_recall": cal.target_recall,
             "recall_kind": cal.recall_kind,
+            "target_per_set": gold_dirs.len() > 1,
             "reached": cal.reached,
             "recall": cal.recall,
+            "recall_per_set": cal.recall_per_set,
             "precision": cal.precision,
         }),
     );
