@@ -119,7 +119,8 @@ async fn main() {
         k.push(SPACE); // the selection becomes PHI or safe
         k.push(RIGHT);
         k.push(SPACE); // a word toggled
-        k.push("3"); // relabelled with a category key
+        k.push("3"); // labelled or relabelled with a category key (NAME/PATIENT)
+        k.push("4"); // and with another one: at least one of the two changes the span
         k.push("]"); // widened
         k.push("["); // shrunk
         k.push("\u{E009}z\u{E000}"); // ctrl+z
