@@ -111,6 +111,24 @@ pub fn probe(path: &Path) -> Result<DbFile> {
     })
 }
 
+/// What kind of SQLite error `e` is (its result codes, or the variant), without its message: the
+/// message of a failed `PRAGMA key` could quote the statement, and so the passphrase.
+fn error_kind(e: &rusqlite::Error) -> String {
+    match e {
+        rusqlite::Error::SqliteFailure(f, _) => {
+            format!("SQLite {:?}, extended code {}", f.code, f.extended_code)
+        }
+        other => {
+            let debug = format!("{other:?}");
+            debug
+                .split(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or("error")
+                .to_string()
+        }
+    }
+}
+
 /// `PRAGMA key`, then the check that the key opens the file (reading `sqlite_master`).
 pub(crate) fn apply_key(conn: &Connection, path: &Path, key: &Passphrase) -> Result<()> {
     let wrong = || Error::WrongPassphrase {
@@ -120,8 +138,15 @@ pub(crate) fn apply_key(conn: &Connection, path: &Path, key: &Passphrase) -> Res
         return Err(wrong()); // an empty key would mean "no encryption" to SQLCipher
     }
     // the SQLite message could quote the statement: never pass it on
-    conn.pragma_update(None, "key", key.expose())
-        .map_err(|_| store_err(path, "cannot set the passphrase on the connection"))?;
+    conn.pragma_update(None, "key", key.expose()).map_err(|e| {
+        store_err(
+            path,
+            format!(
+                "cannot set the passphrase on the connection ({})",
+                error_kind(&e)
+            ),
+        )
+    })?;
     // SQLCipher's own log (stderr) would report a wrong key as a failed page check; the error
     // below says it better. A process-wide setting; it reads nothing from the file.
     let _ = conn.execute_batch("PRAGMA cipher_log_level = NONE");
