@@ -144,7 +144,7 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out.set(
                 Feature::IsStreet,
                 has(flag::STREET)
-                    && if STREET_PREFIXES.contains(&fold_ascii(text).as_str()) {
+                    && if is_one_of(STREET_PREFIXES, text) {
                         is_street_prefix_context(doc, i, case_informative, flags)
                     } else {
                         i > 0 && is_street_context(doc, i, case_informative, prev_flags)
@@ -210,9 +210,14 @@ const STREET_PREFIXES: &[&str] = &[
     "strada",
 ];
 
-/// The word lower-cased, for the few ASCII words compared here.
-fn fold_ascii(text: &str) -> String {
-    text.to_ascii_lowercase()
+/// Name particles between a street prefix and the name ("rue de la Roquette", "Via del Corso").
+const STREET_PARTICLES: &[&str] = &[
+    "de", "la", "del", "di", "da", "do", "dos", "das", "des", "du",
+];
+
+/// Whether `word` is one of `list` (lower-case ASCII words), in any case, without allocating.
+fn is_one_of(list: &[&str], word: &str) -> bool {
+    list.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// "Via Roma", "rue de la Roquette", "ul. Floriańska": a street prefix before a capitalised word
@@ -225,12 +230,7 @@ fn is_street_prefix_context(
     flags: &[LexFlags],
 ) -> bool {
     let mut j = i + 1;
-    while j < doc.len()
-        && matches!(
-            fold_ascii(doc.token_text(j)).as_str(),
-            "de" | "la" | "del" | "di" | "da" | "do" | "dos" | "das" | "des" | "du"
-        )
-    {
+    while j < doc.len() && is_one_of(STREET_PARTICLES, doc.token_text(j)) {
         j += 1;
     }
     if j >= doc.len() {
