@@ -129,6 +129,37 @@ fn error_kind(e: &rusqlite::Error) -> String {
     }
 }
 
+/// Waits, once per process, until SQLCipher has finished its one-time set-up.
+///
+/// SQLite marks itself initialised and only then runs SQLCipher's set-up (`SQLITE_EXTRA_INIT`:
+/// crypto provider, random pool), outside its own lock. A connection that a second thread
+/// opens in that window gets a bare SQLITE_ERROR from `PRAGMA key` (CI saw this as a rare
+/// failure of the encryption tests). The first caller keys in-memory connections until one
+/// takes the key; every other thread waits on the `OnceLock` meanwhile, and later calls return
+/// at once. Call it before the first connection of a process that may use a passphrase.
+pub fn sqlcipher_ready() -> std::result::Result<(), String> {
+    static READY: std::sync::OnceLock<std::result::Result<(), String>> = std::sync::OnceLock::new();
+    READY
+        .get_or_init(|| {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+            loop {
+                let attempt = Connection::open_in_memory()
+                    .and_then(|c| c.pragma_update(None, "key", "set-up probe"));
+                match attempt {
+                    Ok(()) => return Ok(()),
+                    Err(e) if std::time::Instant::now() >= deadline => {
+                        return Err(format!(
+                            "SQLCipher did not finish its set-up ({})",
+                            error_kind(&e)
+                        ))
+                    }
+                    Err(_) => std::thread::sleep(std::time::Duration::from_millis(2)),
+                }
+            }
+        })
+        .clone()
+}
+
 /// `PRAGMA key`, then the check that the key opens the file (reading `sqlite_master`).
 pub(crate) fn apply_key(conn: &Connection, path: &Path, key: &Passphrase) -> Result<()> {
     let wrong = || Error::WrongPassphrase {
@@ -137,6 +168,7 @@ pub(crate) fn apply_key(conn: &Connection, path: &Path, key: &Passphrase) -> Res
     if key.is_empty() {
         return Err(wrong()); // an empty key would mean "no encryption" to SQLCipher
     }
+    sqlcipher_ready().map_err(|m| store_err(path, m))?;
     // the SQLite message could quote the statement: never pass it on
     conn.pragma_update(None, "key", key.expose()).map_err(|e| {
         store_err(

@@ -25,7 +25,7 @@ pub mod schema;
 pub use adjudication::{AdjudicationRecord, AdjudicationView, AgreementReport};
 pub use annotators::{check_annotator_name, ADJUDICATED, IMPORTED};
 pub use audit::{AuditEntry, ExportKind, ExportManifest};
-pub use crypt::{probe, DbFile, Passphrase, MIN_PASSPHRASE_CHARS};
+pub use crypt::{probe, sqlcipher_ready, DbFile, Passphrase, MIN_PASSPHRASE_CHARS};
 pub use docs::{rule_label, token_probs, NewPreAnnotation};
 pub use judgment::{CategoryQuality, ReviewReport, INFO_KEYS};
 pub use sample::{Sample, SampleId};
@@ -319,6 +319,12 @@ impl Store {
         }
         // 0600 before SQLite opens it: its -wal and -shm files inherit the database's mode
         deid::fsutil::ensure_private_file(path)?;
+        // before this process's first connection, so that a later ATTACH ... KEY is safe too
+        if let Err(message) = crypt::sqlcipher_ready() {
+            if key.is_some() {
+                return Err(fail(message));
+            }
+        }
         let mut conn = Connection::open(path)
             .map_err(|e| fail(format!("cannot open the annotation database: {e}")))?;
         if let Some(key) = key {
