@@ -16,7 +16,7 @@ Templates are plain strings with {KEY} slots; see Ctx.resolve for the keys.
 
 import re
 
-from . import worldtext
+from . import locallang, worldtext
 from .frag import Doc, Frag
 from .surrogates import COUNTRIES, FOREIGN_CITIES, ordinal  # noqa: F401
 
@@ -534,6 +534,8 @@ def guess_sex(text, sex):
 # ---------------------------------------------------------------------------------------
 
 N_INSERT_WEIGHTS = [(10, 0), (14, 1), (17, 2), (16, 3), (13, 4), (10, 5), (8, 6), (6, 7), (6, 8)]
+# share of international documents given untagged sentences in their language
+LOCAL_TEXT_P = 0.6
 STRATEGIES = [(48, "sentence"), (20, "appos"), (10, "header"), (10, "signoff"), (8, "redate"), (4, "range")]
 
 
@@ -636,4 +638,11 @@ def build(carrier_doc, persona, rng, first, upper, stats):
                 rng.choice(MIXED_NEGATIVES)
             if insert_sentence(doc, ctx, ctx.render(t), state):
                 stats["negative"] = stats.get("negative", 0) + 1
+    # untagged sentences in an international persona's language (locallang.py): without them every
+    # foreign word in training is PHI, and the model masks "de", "años", "Jahre" everywhere
+    lang = getattr(ctx.P, "lang", None)
+    if lang and locallang.has_local_text(lang) and rng.random() < LOCAL_TEXT_P:
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            if insert_sentence(doc, ctx, locallang.local_sentence(ctx.P, rng, ctx.upper), state):
+                stats["local_text"] = stats.get("local_text", 0) + 1
     return doc

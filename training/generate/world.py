@@ -160,7 +160,8 @@ class World:
         self._territories = {}
         self.used = {
             "faker": f"Faker {faker.VERSION} (MIT): names, addresses, postcodes, cities, regions, companies, "
-                     "jobs, e-mail domains, national ID providers, faker.decode transliteration",
+                     "jobs, e-mail domains, national ID providers, faker.decode transliteration, lorem word lists "
+                     "(untagged local-language sentences, locallang.py)",
             "phonenumbers": f"phonenumbers {pn.__version__} (Apache-2.0, libphonenumber metadata): phone numbers, "
                             "geocoder city pools for " + ",".join(sorted({cc for cc, _ in self.geo})),
             "babel": f"Babel {babel.__version__} (BSD-3-Clause, CLDR data): month/weekday names, date patterns, "

@@ -384,6 +384,9 @@ class TestWorld(unittest.TestCase):
         self.assertTrue(any(len(letters(t)) > 50 and not any(c.islower() for c in letters(t)) for t in self.texts))
         self.assertTrue(any(len(letters(t)) > 50 and not any(c.isupper() for c in letters(t)) for t in self.texts))
 
+    def test_local_language_sentences_inserted(self):
+        self.assertGreater(self.manifest["insertions_by_strategy"].get("local_text", 0), 20)
+
     def test_sources_and_licences_in_manifest(self):
         src = self.manifest["sources"]
         for key, lic in (("faker", "MIT"), ("phonenumbers", "Apache-2.0"), ("babel", "BSD-3-Clause")):
@@ -392,6 +395,51 @@ class TestWorld(unittest.TestCase):
         self.assertIn(faker.VERSION, src["faker"])
         self.assertIn(phonenumbers.__version__, src["phonenumbers"])
         self.assertIn(babel.__version__, src["babel"])
+
+
+class TestLocalLanguageText(unittest.TestCase):
+    """Untagged sentences in the persona's language (locallang.py): never a word that may be PHI."""
+
+    def test_pools_hold_no_names_months_countries_or_digits(self):
+        from babel import Locale
+        from faker import Faker
+        from training.generate import locallang as L
+        for lang, loc in L.LOREM_LOCALES.items():
+            pool = L.word_pool(lang)
+            self.assertGreater(len(pool), 40, lang)
+            lower = {w.lower() for w in pool}
+            babel_loc = Locale.parse(lang)
+            months = {m.lower() for m in babel_loc.months["format"]["wide"].values()}
+            days = {d.lower() for d in babel_loc.days["format"]["wide"].values()}
+            self.assertFalse(lower & months, lang)
+            self.assertFalse(lower & days, lang)
+            self.assertFalse(lower & {t.lower() for t in babel_loc.territories.values()}, lang)
+            self.assertFalse([w for w in pool if any(c.isdigit() for c in w)], lang)
+            person = Faker(loc).provider("faker.providers.person")
+            firsts = {n.lower() for n in (person.first_names if hasattr(person, "first_names") else ())}
+            self.assertFalse(lower & firsts, lang)
+        # a word Faker's Spanish lorem list holds that is a Spanish month, and one that is a name
+        self.assertNotIn("abril", L.word_pool("es"))
+        self.assertIn("abril", L.unsafe_words("es"))
+
+    def test_a_sentence_tags_only_the_age(self):
+        from training.generate import locallang as L
+
+        class Persona:
+            lang, date_loc, first, middle, last, place, age_years = "es", "es_ES", "Lucía", "", "Ortega", ("Soria",), 45
+        rng = random.Random(3)
+        ages = 0
+        for _ in range(200):
+            fr = L.local_sentence(Persona, rng)
+            for s, e, ty in fr.spans():
+                self.assertEqual((ty, fr.text[s:e]), ("AGE", "45"))
+                self.assertIn("años", fr.text)
+                ages += 1
+            for own in ("Lucía", "Ortega", "Soria"):
+                self.assertNotIn(own.lower(), fr.text.lower())
+        self.assertGreater(ages, 10)
+        upper = L.local_sentence(Persona, random.Random(4), upper=True).text
+        self.assertEqual(upper, upper.upper())
 
 
 class TestWorldUnits(unittest.TestCase):

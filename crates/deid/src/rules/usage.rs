@@ -39,10 +39,13 @@ const UNITS: &[&str] = &[
 /// Units of one letter are words of other jobs too (an initial "L", "U"): they count only
 /// next to a "/" ("mg/L", "U/L", "g/dL").
 fn is_unit(word: &str) -> Option<bool> {
-    let lower = word.to_lowercase();
-    UNITS
-        .contains(&lower.as_str())
-        .then(|| word.chars().count() == 1)
+    // asked of every word: compare in place, lower-casing only the rare non-ASCII word ("µg")
+    let known = if word.is_ascii() {
+        word.len() <= 8 && UNITS.iter().any(|u| u.eq_ignore_ascii_case(word))
+    } else {
+        UNITS.contains(&word.to_lowercase().as_str())
+    };
+    known.then(|| word.chars().count() == 1)
 }
 
 fn is_number(word: &str) -> bool {
