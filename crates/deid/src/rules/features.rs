@@ -238,9 +238,11 @@ fn is_street_prefix_context(
     }
     let gap = doc.gap_before(i + 1);
     let next = doc.token_text(j);
-    // a name, not an acronym ("via IM", "via EMS")
+    // a name, not an acronym ("via IM", "via EMS") nor a manufacturer or drug ("via Pfizer")
     let named = if case_informative {
-        starts_with_capital(next) && next.chars().skip(1).any(char::is_lowercase)
+        starts_with_capital(next)
+            && next.chars().skip(1).any(char::is_lowercase)
+            && flags[j] & (flag::DRUG | flag::CURATED_SAFE) == 0
     } else {
         flags[j] & flag::SAFE == 0
     };
@@ -251,6 +253,9 @@ fn is_street_prefix_context(
 
 /// "Elm Street", "12 Way": a street word after a capitalised word or a house number; where
 /// capitals say nothing, after a word no SAFE dictionary knows ("elm street", not "a long way").
+/// Only a blank separates the two: "Crp 4. CT no abscess" is a new sentence, not "4 Ct". Where
+/// capitals inform, a street word in capitals after a word that is not ("Chest CT", "Had ST
+/// elevation") is an acronym: addresses are written "Oak Ct" or "OAK CT".
 fn is_street_context(
     doc: &Tokenized,
     i: usize,
@@ -260,11 +265,22 @@ fn is_street_context(
     let prev = doc.token_text(i - 1);
     let gap = doc.gap_before(i);
     let named = if case_informative {
-        starts_with_capital(prev)
+        let word = doc.token_text(i);
+        let acronym = word.chars().count() > 1
+            && word.chars().all(char::is_uppercase)
+            && !prev.chars().all(|c| c.is_uppercase() || !c.is_alphabetic());
+        starts_with_capital(prev) && !acronym
     } else {
         prev_flags & flag::SAFE == 0
     };
-    gap.len() <= 2 && !gap.contains('\n') && (named || prev.chars().all(char::is_numeric))
+    let is_blank =
+        |g: &str| !g.is_empty() && g.chars().all(|c| c == ' ' || c == '\t' || c == '\u{a0}');
+    // "P.O. Box": the dot after an abbreviation of one letter (not "Crp 4. CT")
+    let blank = is_blank(gap)
+        || (prev.chars().count() == 1
+            && prev.chars().all(char::is_alphabetic)
+            && gap.strip_prefix('.').is_some_and(is_blank));
+    gap.len() <= 2 && blank && (named || prev.chars().all(char::is_numeric))
 }
 
 #[cfg(test)]
@@ -299,6 +315,21 @@ mod tests {
         assert!(streets("given via IM injection, et al. reported").is_empty());
         // a street word after its name, as before
         assert_eq!(streets("lives at 12 Oak Street"), ["Street"]);
+        // a manufacturer after "via" is not a street name
+        assert!(
+            streets("Enrolled via Pfizer-sponsored program, dose received via Moderna.").is_empty()
+        );
+    }
+
+    #[test]
+    fn a_street_word_is_a_street_after_its_name_or_number_only() {
+        assert_eq!(streets("Seen at 12 Oak Ct on Monday."), ["Ct"]);
+        assert_eq!(streets("He lives at 45 MAPLE AVE, Springfield."), ["AVE"]);
+        assert_eq!(streets("lives at 7 Elm St. since 2019"), ["St"]);
+        assert_eq!(streets("P.O. Box 20723-00202, Nairobi"), ["Box"]);
+        // acronyms after a word in another case, and a new sentence after a number
+        assert!(streets("Chest CT negative. Had ST elevation on EKG.").is_empty());
+        assert!(streets("Wbc 12. Crp 4. CT no abscess.").is_empty());
     }
 
     #[test]
