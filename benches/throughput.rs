@@ -18,6 +18,10 @@
 //! The corpus defaults to `../shared/data/vaers/vaers-2021-01.csv`; `DEID_BENCH_CSV` names another
 //! CSV with a SYMPTOM_TEXT column.
 
+// the allocator of the `deid` command, so that the in-process rows measure what it runs
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use deid::deidentify::{Deidentifier, Mode};
 use deid::model::{DeepModel, Provider};
 use deid::rules::RuleEngine;

@@ -5,6 +5,12 @@
 
 use clap::{Parser, Subcommand};
 
+// mimalloc rather than glibc's malloc: every chunk of 2,048 narratives allocates and frees its
+// texts, tokens and outputs, and glibc handed those pages back to the kernel to be zeroed again
+// (22% of a rules-only run in `perf`). Hybrid about 10% faster on vaers-2021-01.csv.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod progress;
 use deid::annotate::{annotate_stream, AnnotateOptions, OutputFormat};
 use deid::calibrate::RecallKind;
