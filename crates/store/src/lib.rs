@@ -14,11 +14,13 @@
 mod adjudication;
 mod annotators;
 mod audit;
+mod corpora;
 mod crypt;
 mod docs;
 mod edit;
 mod export;
 mod judgment;
+mod preannotate;
 mod sample;
 pub mod schema;
 
@@ -26,8 +28,8 @@ pub use adjudication::{AdjudicationRecord, AdjudicationView, AgreementReport};
 pub use annotators::{check_annotator_name, ADJUDICATED, IMPORTED};
 pub use audit::{AuditEntry, ExportKind, ExportManifest};
 pub use crypt::{probe, sqlcipher_ready, DbFile, Passphrase, MIN_PASSPHRASE_CHARS};
-pub use docs::{rule_label, token_probs, NewPreAnnotation};
 pub use judgment::{CategoryQuality, ReviewReport, INFO_KEYS};
+pub use preannotate::{rule_label, token_probs, NewPreAnnotation};
 pub use sample::{Sample, SampleId};
 
 use deid::error::{Error, Result};
