@@ -150,7 +150,7 @@ pub(super) fn insert_pre_annotations(
     let now = now(tx, path)?;
     for item in items {
         let doc = item.doc;
-        let (_, chars) = doc_status_chars(&tx, path, doc)?;
+        let (_, chars) = doc_status_chars(tx, path, doc)?;
         let spans: Vec<GoldSpan> = item.spans.iter().map(GoldSpan::from).collect();
         check_spans(&spans, chars)
             .map_err(|m| store_err(path, format!("pre-annotation of document {doc}: {m}")))?;
@@ -214,7 +214,7 @@ pub(super) fn insert_pre_annotations(
             params![doc, uncertain],
         )
         .ctx(path, "saving a pre-annotation")?;
-        refresh_gold_summary(&tx, path, doc, &now)?;
+        refresh_gold_summary(tx, path, doc, &now)?;
     }
     Ok(())
 }
