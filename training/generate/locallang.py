@@ -67,7 +67,7 @@ def unsafe_words(lang):
         for attr in ("first_names", "first_names_female", "first_names_male", "last_names",
                      "first_names_nonbinary"):
             for n in _names(getattr(p, attr, ())):
-                out.update(w.lower() for w in re.findall(r"\w+", n))
+                out.update(_name_words(n))
     try:
         loc = Locale.parse(lang)
     except Exception:
@@ -77,8 +77,22 @@ def unsafe_words(lang):
             out.update(m.lower() for m in loc.months.get(ctx, {}).get(width, {}).values())
             out.update(d.lower() for d in loc.days.get(ctx, {}).get(width, {}).values())
     for name in loc.territories.values():
-        out.update(w.lower() for w in re.findall(r"\w+", name))
+        out.update(_name_words(name))
     return frozenset(out)
+
+
+def _name_words(name):
+    """The words of a name that may be PHI alone: the whole name, and each capitalised part of at
+    least 4 letters of a name of several words ("Fuente" of "de la Fuente", "Salvador" of "El
+    Salvador"), not its particles and joining words ("de", "El", "und"), which are the language's
+    commonest words."""
+    words = re.findall(r"\w+", name)
+    out = {name.lower()}
+    if len(words) == 1:
+        out.add(words[0].lower())
+    else:
+        out.update(w.lower() for w in words if w[:1].isupper() and len(w) >= 4)
+    return out
 
 
 @functools.lru_cache(maxsize=None)
