@@ -23,6 +23,7 @@ from . import carriers as C
 from . import styles as ST
 from .frag import Doc, TAG_OF, bad_edge
 from .i2b2 import clean_text, to_xml
+from . import insert as insert_mod
 from .insert import build, first_person, guess_sex, is_upper_text
 from .intl import make_persona
 from .sources import Sources
@@ -52,6 +53,10 @@ def parse_args(argv=None):
     ap.add_argument("--countries", default="",
                     help="countries of the international personas, CC[:weight],... (default: all %d of "
                          "training/generate/world.py with their weights)" % len(COUNTRIES))
+    ap.add_argument("--local-text", type=float, default=0.0,
+                    help="share of international documents given 1-3 untagged sentences in their own language "
+                         "(locallang.py; default 0: a model trained with 0.6 released more PHI in lower case "
+                         "and ALL CAPS, see the generator README)")
     ap.add_argument("--styles", default=ST.DEFAULT_STYLES,
                     help="document styles for mixed-case carriers, name=weight,... of %s (ALL-CAPS carriers "
                          "stay upper, lower-case carriers become lower/shorthand)" % "/".join(ST.STYLES))
@@ -60,6 +65,8 @@ def parse_args(argv=None):
         ap.error("--n must be >= 0 and 0 <= --valid-fraction < 1")
     if not 0.0 <= a.intl_fraction <= 1.0:
         ap.error("--intl-fraction must be in [0, 1]")
+    if not 0.0 <= a.local_text <= 1.0:
+        ap.error("--local-text must be in [0, 1]")
     try:
         a.style_weights = ST.parse_styles(a.styles)
         a.country_weights = parse_countries(a.countries)
@@ -248,6 +255,7 @@ def main(argv=None):
     dropped = C.annotate(used_list, a.deid, src) if used_list else 0
     t_annot = time.time()
     opts = Options(world, a.intl_fraction, a.country_weights, a.style_weights)
+    insert_mod.LOCAL_TEXT_P = a.local_text
     world_stats = {}
 
     counts = {"train": {}, "valid": {}}
@@ -290,7 +298,8 @@ def main(argv=None):
         "arguments": {"carriers": a.carriers, "exclude": a.exclude, "n": a.n,
                       "valid_fraction": a.valid_fraction, "seed": a.seed, "deid": a.deid,
                       "out": a.out, "no_cache": a.no_cache, "carrier_mix": a.mix,
-                      "intl_fraction": a.intl_fraction, "countries": dict(a.country_weights),
+                      "intl_fraction": a.intl_fraction, "local_text": a.local_text,
+                      "countries": dict(a.country_weights),
                       "styles": {n: w for w, n in a.style_weights}},
         "sources": dict(src.used, lexicons="lexicons/unsafe/*.txt",
                         **(world.used if world else {}),

@@ -534,8 +534,9 @@ def guess_sex(text, sex):
 # ---------------------------------------------------------------------------------------
 
 N_INSERT_WEIGHTS = [(10, 0), (14, 1), (17, 2), (16, 3), (13, 4), (10, 5), (8, 6), (6, 7), (6, 8)]
-# share of international documents given untagged sentences in their language
-LOCAL_TEXT_P = 0.6
+# share of international documents given untagged sentences in their language (--local-text;
+# off by default: see the generator README for what a model trained with 0.6 did)
+LOCAL_TEXT_P = 0.0
 STRATEGIES = [(48, "sentence"), (20, "appos"), (10, "header"), (10, "signoff"), (8, "redate"), (4, "range")]
 
 

@@ -299,7 +299,8 @@ class TestWorld(unittest.TestCase):
         cls.tmp = tempfile.mkdtemp(prefix="test-generate-world-")
         cls.out = os.path.join(cls.tmp, "synth")
         run_generator(cls.out, 400, seed=11, extra=["--intl-fraction", "1", "--countries", WORLD_COUNTRIES,
-                                                     "--styles", "asis=0.7,upper=0.1,lower=0.1,shorthand=0.1"])
+                                                     "--styles", "asis=0.7,upper=0.1,lower=0.1,shorthand=0.1",
+                                                     "--local-text", "0.6"])
         with open(os.path.join(cls.out, "manifest.json"), encoding="utf-8") as f:
             cls.manifest = json.load(f)
         cls.files = sorted(glob.glob(os.path.join(cls.out, "*", "*.xml")))
@@ -385,6 +386,7 @@ class TestWorld(unittest.TestCase):
         self.assertTrue(any(len(letters(t)) > 50 and not any(c.isupper() for c in letters(t)) for t in self.texts))
 
     def test_local_language_sentences_inserted(self):
+        self.assertEqual(self.manifest["arguments"]["local_text"], 0.6)
         self.assertGreater(self.manifest["insertions_by_strategy"].get("local_text", 0), 20)
 
     def test_sources_and_licences_in_manifest(self):
