@@ -7,7 +7,8 @@ use clap::{Parser, Subcommand};
 
 // mimalloc rather than glibc's malloc: every chunk of 2,048 narratives allocates and frees its
 // texts, tokens and outputs, and glibc handed those pages back to the kernel to be zeroed again
-// (22% of a rules-only run in `perf`). Hybrid about 10% faster on vaers-2021-01.csv.
+// (22% of a rules-only run in `perf`). On vaers-2021-01.csv, quiet machine, best of 3: hybrid
+// 3.44 s instead of 3.59 s, rules-only 0.25 s instead of 0.29 s (peak memory 114 MB instead of 67).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
