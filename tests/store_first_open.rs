@@ -19,23 +19,12 @@ const PROCESSES: usize = 400;
 #[test]
 #[ignore = "run in child processes by keys_set_at_once_in_fresh_processes_all_take"]
 fn fresh_process() {
-    let start = Arc::new(Barrier::new(THREADS));
-    let handles: Vec<_> = (0..THREADS)
-        .map(|_| {
-            let start = Arc::clone(&start);
-            std::thread::spawn(move || {
-                start.wait();
-                sqlcipher_ready()?;
-                let conn = rusqlite::Connection::open_in_memory().map_err(|e| e.to_string())?;
-                conn.pragma_update(None, "key", "correct horse battery staple")
-                    .map_err(|e| format!("PRAGMA key failed: {e:?}"))
-            })
-        })
-        .collect();
-    let failures: Vec<String> = handles
-        .into_iter()
-        .filter_map(|h| h.join().unwrap().err())
-        .collect();
+    let failures = at_once(|_| {
+        sqlcipher_ready()?;
+        let conn = rusqlite::Connection::open_in_memory().map_err(|e| e.to_string())?;
+        conn.pragma_update(None, "key", "correct horse battery staple")
+            .map_err(|e| format!("PRAGMA key failed: {e:?}"))
+    });
     assert_eq!(failures, Vec::<String>::new());
 }
 
@@ -72,22 +61,33 @@ fn keys_set_at_once_in_fresh_processes_all_take() {
 #[test]
 fn encrypted_databases_created_at_once_all_open() {
     let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    let failures = at_once(move |i| {
+        Store::create_encrypted(
+            &root.join(format!("team-{i}.db")),
+            &Passphrase::new("correct horse battery staple"),
+        )
+        .map(drop)
+        .map_err(|e| e.to_string())
+    });
+    assert_eq!(failures, Vec::<String>::new());
+}
+
+/// Runs `job(i)` on THREADS threads released together; the errors they returned.
+fn at_once(job: impl Fn(usize) -> Result<(), String> + Send + Sync + 'static) -> Vec<String> {
     let start = Arc::new(Barrier::new(THREADS));
+    let job = Arc::new(job);
     let handles: Vec<_> = (0..THREADS)
         .map(|i| {
-            let path = dir.path().join(format!("team-{i}.db"));
-            let start = Arc::clone(&start);
+            let (start, job) = (Arc::clone(&start), Arc::clone(&job));
             std::thread::spawn(move || {
                 start.wait();
-                Store::create_encrypted(&path, &Passphrase::new("correct horse battery staple"))
-                    .map(drop)
-                    .map_err(|e| e.to_string())
+                job(i)
             })
         })
         .collect();
-    let failures: Vec<String> = handles
+    handles
         .into_iter()
         .filter_map(|h| h.join().unwrap().err())
-        .collect();
-    assert_eq!(failures, Vec::<String>::new());
+        .collect()
 }
