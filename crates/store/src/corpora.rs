@@ -45,16 +45,7 @@ impl Store {
             )
             .ctx(&self.path, "listing corpora")?;
         let rows = stmt
-            .query_map([], |r| {
-                Ok(CorpusSummary {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    documents: r.get::<_, i64>(2)? as usize,
-                    new: r.get::<_, i64>(3)? as usize,
-                    in_review: r.get::<_, i64>(4)? as usize,
-                    done: r.get::<_, i64>(5)? as usize,
-                })
-            })
+            .query_map([], CorpusSummary::from_row)
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
             .ctx(&self.path, "listing corpora")?;
         Ok(rows)

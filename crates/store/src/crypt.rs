@@ -168,7 +168,6 @@ pub(crate) fn apply_key(conn: &Connection, path: &Path, key: &Passphrase) -> Res
     if key.is_empty() {
         return Err(wrong()); // an empty key would mean "no encryption" to SQLCipher
     }
-    sqlcipher_ready().map_err(|m| store_err(path, m))?;
     // the SQLite message could quote the statement: never pass it on
     conn.pragma_update(None, "key", key.expose()).map_err(|e| {
         store_err(

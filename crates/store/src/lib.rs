@@ -100,6 +100,20 @@ pub struct CorpusSummary {
     pub done: usize,
 }
 
+impl CorpusSummary {
+    /// One row of a corpus listing: id, name, documents, new, in review, done.
+    pub(crate) fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<CorpusSummary> {
+        Ok(CorpusSummary {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            documents: r.get::<_, i64>(2)? as usize,
+            new: r.get::<_, i64>(3)? as usize,
+            in_review: r.get::<_, i64>(4)? as usize,
+            done: r.get::<_, i64>(5)? as usize,
+        })
+    }
+}
+
 /// A corpus imported earlier from the same file or folder.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct ImportedBefore {
