@@ -13,7 +13,14 @@ use std::borrow::Cow;
 use std::path::Path;
 use unicode_normalization::UnicodeNormalization;
 
+/// The lexicon files and their bits (shared with the build script).
+mod files;
 mod hot_words;
+
+/// What the build script prepared from `lexicons/` (`WORDS_FST`, `REST`; see `build.rs`).
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/lexicon_embedded.rs"));
+}
 
 /// The key a word is looked up by: lower-cased and accent-folded exactly as `lexicons/build.py`
 /// folds its entries (lower case, ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ..., then NFKD without
@@ -51,110 +58,8 @@ pub fn fold(word: &str) -> Cow<'_, str> {
     }
 }
 
-/// Which lists a token (or phrase) belongs to, as bits.
-pub type LexFlags = u32;
-
-/// The bit of each lexicon in [`LexFlags`]: SAFE lists in the low byte, UNSAFE lists above it,
-/// so [`flag::UNSAFE`] is every bit but the low byte.
-pub mod flag {
-    use super::LexFlags;
-    // SAFE lists
-    /// `safe/stopwords.txt`: function words ("the", "of").
-    pub const STOPWORD: LexFlags = 1 << 0;
-    /// `safe/common_words.txt`: ordinary English words.
-    pub const COMMON_WORD: LexFlags = 1 << 1;
-    /// `safe/drugs.txt`: drug and vaccine names.
-    pub const DRUG: LexFlags = 1 << 2;
-    /// `safe/medical_terms.txt`: medical vocabulary.
-    pub const MEDICAL_TERM: LexFlags = 1 << 3;
-    /// `safe/curated.txt` and `safe/field_labels.txt`: hand-checked safe words (manufacturers,
-    /// form field labels) that no name or place list overrides.
-    pub const CURATED_SAFE: LexFlags = 1 << 4;
-    // UNSAFE lists
-    /// `unsafe/first_names.txt`: given names.
-    pub const FIRST_NAME: LexFlags = 1 << 8;
-    /// `unsafe/surnames.txt`: family names.
-    pub const SURNAME: LexFlags = 1 << 9;
-    /// `unsafe/cities.txt`: city names.
-    pub const CITY: LexFlags = 1 << 10;
-    /// `unsafe/us_states.txt`: state names.
-    pub const STATE: LexFlags = 1 << 11;
-    /// `unsafe/state_abbreviations.txt`: state codes, matched in capitals only (`IN`, `OR`, `ME`).
-    pub const STATE_ABBREVIATION: LexFlags = 1 << 12;
-    /// `unsafe/countries.txt`: country names.
-    pub const COUNTRY: LexFlags = 1 << 13;
-    /// `unsafe/country_codes.txt`: country codes, matched in capitals only.
-    pub const COUNTRY_CODE: LexFlags = 1 << 14;
-    /// `unsafe/weekdays.txt`: weekday names.
-    pub const WEEKDAY: LexFlags = 1 << 15;
-    /// `unsafe/months.txt` and `unsafe/months_world.txt`: month names (25 languages).
-    pub const MONTH: LexFlags = 1 << 16;
-    /// `unsafe/holidays.txt` and `unsafe/holidays_world.txt`: holiday names.
-    pub const HOLIDAY: LexFlags = 1 << 17;
-    /// `unsafe/street_words.txt` and `unsafe/street_words_world.txt`: street words ("Street", "Way").
-    pub const STREET: LexFlags = 1 << 18;
-    /// `unsafe/tlds.txt`: internet top-level domains.
-    pub const TLD: LexFlags = 1 << 19;
-    /// `unsafe/written_numbers.txt`: number words ("seven", "first").
-    pub const WRITTEN_NUMBER: LexFlags = 1 << 20;
-    /// `unsafe/salutations.txt`: salutations and titles ("Dr", "Mrs").
-    pub const SALUTATION: LexFlags = 1 << 21;
-
-    /// Any SAFE list: a word the rules may release when no UNSAFE list or pattern claims it.
-    pub const SAFE: LexFlags = STOPWORD | COMMON_WORD | DRUG | MEDICAL_TERM | CURATED_SAFE;
-    /// Any UNSAFE list (every bit above the SAFE byte): wins over every SAFE list.
-    pub const UNSAFE: LexFlags = !0xff;
-}
-
-/// One lexicon file: its path under `lexicons/`, the bit it sets, whether it is matched
-/// case-sensitively (two-letter codes such as `IN`, `OR`, `ME` only in capitals).
-struct FileSpec {
-    path: &'static str,
-    flag: LexFlags,
-    cased: bool,
-    embedded: &'static str,
-}
-
-macro_rules! spec {
-    ($path:literal, $flag:expr, $cased:expr) => {
-        FileSpec {
-            path: $path,
-            flag: $flag,
-            cased: $cased,
-            embedded: include_str!(concat!("../../../lexicons/", $path)),
-        }
-    };
-}
-
-const FILES: &[FileSpec] = &[
-    spec!("safe/stopwords.txt", flag::STOPWORD, false),
-    spec!("safe/common_words.txt", flag::COMMON_WORD, false),
-    spec!("safe/drugs.txt", flag::DRUG, false),
-    spec!("safe/medical_terms.txt", flag::MEDICAL_TERM, false),
-    spec!("safe/curated.txt", flag::CURATED_SAFE, false),
-    spec!("safe/field_labels.txt", flag::CURATED_SAFE, false),
-    spec!("unsafe/first_names.txt", flag::FIRST_NAME, false),
-    spec!("unsafe/surnames.txt", flag::SURNAME, false),
-    spec!("unsafe/cities.txt", flag::CITY, false),
-    spec!("unsafe/us_states.txt", flag::STATE, false),
-    spec!(
-        "unsafe/state_abbreviations.txt",
-        flag::STATE_ABBREVIATION,
-        true
-    ),
-    spec!("unsafe/countries.txt", flag::COUNTRY, false),
-    spec!("unsafe/country_codes.txt", flag::COUNTRY_CODE, true),
-    spec!("unsafe/weekdays.txt", flag::WEEKDAY, false),
-    spec!("unsafe/months.txt", flag::MONTH, false),
-    spec!("unsafe/months_world.txt", flag::MONTH, false),
-    spec!("unsafe/holidays.txt", flag::HOLIDAY, false),
-    spec!("unsafe/holidays_world.txt", flag::HOLIDAY, false),
-    spec!("unsafe/street_words.txt", flag::STREET, false),
-    spec!("unsafe/street_words_world.txt", flag::STREET, false),
-    spec!("unsafe/tlds.txt", flag::TLD, false),
-    spec!("unsafe/written_numbers.txt", flag::WRITTEN_NUMBER, false),
-    spec!("unsafe/salutations.txt", flag::SALUTATION, false),
-];
+pub use files::{flag, LexFlags};
+use files::{is_plain, FileSpec, FILES};
 
 /// A multi-token UNSAFE entry, indexed by its first token.
 #[derive(Debug)]
@@ -166,8 +71,11 @@ struct Phrase {
 /// All dictionaries, ready for lookups.
 #[derive(Debug, Default)]
 pub struct Lexicons {
-    /// Lower-cased single tokens → flags. Keys borrow the embedded lists where the entry is
-    /// already its own key (most are): 350,000 allocations less at every start.
+    /// Folded single tokens → flags, prepared at build time (the embedded lists' plain words);
+    /// `None` for lists loaded from a folder. Flags of a word are this entry's OR `words`'.
+    words_fst: Option<fst::Map<&'static [u8]>>,
+    /// Folded single tokens → flags, for the entries not in `words_fst`. Keys borrow the
+    /// embedded lists where the entry is already its own key.
     words: FxHashMap<Cow<'static, str>, LexFlags>,
     /// Case-sensitive single tokens → flags.
     cased: FxHashMap<Cow<'static, str>, LexFlags>,
@@ -214,9 +122,16 @@ const MAX_PHRASE_GAP: usize = 3;
 impl Lexicons {
     /// The lexicons compiled into the binary.
     pub fn embedded() -> Lexicons {
-        let mut lex = Lexicons::with_capacity(FILES.iter().map(|f| f.embedded.len() / 8).sum());
-        for spec in FILES {
-            lex.add_file(spec, spec.embedded, Cow::Borrowed);
+        let mut lex = Lexicons {
+            words_fst: Some(
+                fst::Map::new(embedded::WORDS_FST).expect("the build script wrote a valid FST"),
+            ),
+            ..Lexicons::default()
+        };
+        for (spec, &(rest, count)) in FILES.iter().zip(embedded::REST) {
+            lex.add_file(spec, rest, Cow::Borrowed);
+            // the file's own count, plain words (in the FST) included
+            lex.counts.last_mut().expect("just pushed").1 = count;
         }
         lex.owner = hot_words::new_owner();
         lex
@@ -235,12 +150,6 @@ impl Lexicons {
         }
         lex.owner = hot_words::new_owner();
         Ok(lex)
-    }
-
-    fn with_capacity(words: usize) -> Lexicons {
-        let mut lex = Lexicons::default();
-        lex.words.reserve(words);
-        lex
     }
 
     /// `key`: the entry as a key of its own, borrowed from `text` where `text` lives as long as
@@ -271,7 +180,7 @@ impl Lexicons {
         key: &impl Fn(&'t str) -> Cow<'static, str>,
     ) {
         // Most entries are one plain word, already lower case: no tokenizer, no allocation.
-        if entry.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        if is_plain(entry) {
             let (map, key) = if cased {
                 (&mut self.cased, key(entry))
             } else if entry.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -324,7 +233,10 @@ impl Lexicons {
 
     /// Flags of a folded word (a key of `words`).
     fn word(&self, key: &str) -> LexFlags {
-        hot_words::get(self.owner, key, |k| self.words.get(k).copied().unwrap_or(0))
+        hot_words::get(self.owner, key, |k| {
+            let built = self.words_fst.as_ref().and_then(|m| m.get(k)).unwrap_or(0) as LexFlags;
+            built | self.words.get(k).copied().unwrap_or(0)
+        })
     }
 
     /// Flags of one token on its own (no phrase context).
@@ -416,6 +328,27 @@ mod tests {
         // a phrase never spans a line break
         let doc = Tokenized::new("New\nYork");
         assert_eq!(lex.flags_for(&doc)[0] & flag::CITY, 0);
+    }
+
+    /// The embedded lexicons (an FST built by `build.rs` plus the entries parsed at start-up)
+    /// answer exactly as the same files read at run time into hash maps, for every entry of
+    /// every list, as written and in capitals (a change to `files.rs`, `build.rs` or `add_entry`
+    /// that splits the two paths fails here).
+    #[test]
+    fn the_built_lexicons_answer_as_the_files_read_at_run_time() {
+        let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../lexicons"));
+        let (built, read) = (Lexicons::embedded(), Lexicons::from_dir(dir).unwrap());
+        assert_eq!(built.counts(), read.counts());
+        for spec in FILES {
+            let text = std::fs::read_to_string(dir.join(spec.path)).unwrap();
+            // one entry per line: phrases never match across a line break
+            for text in [text.clone(), text.to_uppercase()] {
+                let doc = Tokenized::new(&text);
+                assert_eq!(built.flags_for(&doc), read.flags_for(&doc), "{}", spec.path);
+            }
+        }
+        assert!(built.words.len() < 25_000, "most words are in the FST");
+        assert_ne!(built.word_flags("Smith") & flag::SURNAME, 0);
     }
 
     #[test]
