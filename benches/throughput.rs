@@ -167,6 +167,8 @@ fn gpu_memory_mib() -> Option<String> {
 }
 
 fn main() {
+    // as the `deid` command does, so that the in-process rows measure what it runs
+    deid::model::keep_runtime_memory();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let csv = std::env::var_os("DEID_BENCH_CSV")
         .map(PathBuf::from)

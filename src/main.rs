@@ -206,6 +206,7 @@ enum Command {
 fn main() -> ExitCode {
     // before any thread: see the function
     deid::model::disable_runtime_telemetry();
+    deid::model::keep_runtime_memory();
     deid::isolate::install_quiet_panic_hook();
     match run(Cli::parse()) {
         Ok(code) => code,

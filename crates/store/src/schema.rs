@@ -258,10 +258,19 @@ pub enum Migration {
 
 /// Brings the database to the latest version.
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<Migration> {
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    let app: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    // The three facts from one snapshot (one read transaction): read one by one, another
+    // program creating the same new file could commit between them, and "no version, no
+    // application id, but tables" would call our own fresh database foreign.
+    let (version, app, tables) = {
+        let tx = conn.transaction()?;
+        let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let app: i32 = tx.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+        let tables = has_tables(&tx)?;
+        tx.commit()?;
+        (version, app, tables)
+    };
     let latest = MIGRATIONS.len() as i64;
-    if app != APPLICATION_ID && (version > 0 || app != 0 || has_tables(conn)?) {
+    if app != APPLICATION_ID && (version > 0 || app != 0 || tables) {
         return Ok(Migration::Foreign {
             application_id: app,
         });

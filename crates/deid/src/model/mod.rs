@@ -8,7 +8,7 @@ mod runtime;
 mod sessions;
 
 pub use metadata::{Metadata, SplitGraph, ThresholdPair, Thresholds};
-pub use runtime::{disable_runtime_telemetry, Provider};
+pub use runtime::{disable_runtime_telemetry, keep_runtime_memory, Provider};
 
 use crate::error::{Error, Result};
 use crate::featurize::{char_input, expand_bits, word_key, N_FEATURES};
