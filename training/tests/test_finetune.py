@@ -125,6 +125,11 @@ class FineTune(unittest.TestCase):
         self.assertEqual([p.name for p in out.parent.iterdir() if p.name.startswith(".")], [])  # no staging left
         meta = json.loads((out / "metadata.json").read_text())
         self.assertEqual(meta["split"]["max_abs_diff_vs_whole"], 0.0)  # the engine's cached path
+        # and the fast tagger: the word BiLSTM as one bidirectional LSTM (split_model.fuse_bilstm)
+        import onnx
+        lstms = [n for n in onnx.load(str(out / "tagger.onnx")).graph.node if n.op_type == "LSTM"]
+        self.assertEqual([onnx.helper.get_attribute_value(a) for n in lstms for a in n.attribute
+                          if a.name == "direction"], [b"bidirectional"])
         rep = json.loads((out / "finetune-report.json").read_text())
         k = rep["heldout"]["documents"]
         self.assertEqual(k, round(0.2 * N_GOLD))
