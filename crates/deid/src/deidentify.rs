@@ -44,10 +44,6 @@ pub struct Annotation {
     pub decisions: Option<Vec<Decision>>,
 }
 
-/// Padded tokens per inference batch: large enough to keep ONNX Runtime's threads busy, small
-/// enough that one batch of long narratives stays within a few hundred MB.
-const BATCH_TOKENS: usize = 8192;
-
 /// Tokens of a long narrative whose probabilities one window keeps (see [`Deidentifier::window`]).
 pub const WINDOW_TOKENS: usize = 1024;
 /// Tokens of context read on each side of a window and then dropped: a word's label depends on
@@ -280,7 +276,7 @@ fn run_model(
     let pieces = pieces(&lengths, window, WINDOW_CONTEXT);
     let piece_lengths: Vec<usize> = pieces.iter().map(|p| p.window.len()).collect();
     // batches run side by side, one per model session (one per core on the CPU)
-    let batches = length_batches(&piece_lengths, BATCH_TOKENS);
+    let batches = length_batches(&piece_lengths, model.batch_tokens());
     let results: Vec<Result<Vec<Vec<WordScore>>>> = batches
         .par_iter()
         .with_max_len(1)
