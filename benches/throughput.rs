@@ -45,6 +45,8 @@ fn median(mut v: Vec<Duration>) -> Duration {
 }
 
 /// Run `cmd` to the end; its wall time, its own peak resident memory (wait4's rusage) and exit code.
+// reaped by wait4 below (for its rusage), which clippy does not see
+#[allow(clippy::zombie_processes)]
 fn run_measured(cmd: &mut Command) -> (Duration, f64, i32) {
     let t = Instant::now();
     let child = cmd.spawn().expect("runs");

@@ -34,7 +34,7 @@ fn the_app_opens_no_internet_socket_and_onnx_runtime_telemetry_never_starts() {
         .stderr(Stdio::null());
     // its own process group, so that the app and WebKit's processes end with strace
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    let child = cmd
+    let mut child = cmd
         .spawn()
         .expect("strace runs (./studio setup installs it)");
     let group = child.id();
@@ -63,6 +63,8 @@ fn the_app_opens_no_internet_socket_and_onnx_runtime_telemetry_never_starts() {
         std::thread::sleep(Duration::from_secs(25));
     }
     kill_all();
+    // strace gone (and its trace complete) before the trace is read
+    let _ = child.wait();
     assert!(imported, "the demo corpus was not imported within 240 s");
 
     let calls = std::fs::read_to_string(&trace).unwrap();

@@ -431,7 +431,7 @@ mod tests {
             for w in &words {
                 prop_assert!(w.start == 0 || !is_word_char(chars[w.start - 1]));
                 prop_assert!(w.end == chars.len() || !is_word_char(chars[w.end]));
-                for c in w.start..w.end { covered[c] = true; }
+                covered[w.start..w.end].fill(true);
             }
             for (c, ch) in chars.iter().enumerate() {
                 prop_assert_eq!(covered[c], is_word_char(*ch));

@@ -10,9 +10,12 @@ use std::sync::RwLock;
 /// Entries kept at most: 65,536 × (64 floats + a key of ~23 ids) ≈ 25 MB.
 pub const CAPACITY: usize = 1 << 16;
 
+/// Character ids of a word (and its post-space characters) → its encoding.
+type Encodings = FxHashMap<Box<[u32]>, Box<[f32]>>;
+
 pub struct CharCache {
     dim: usize,
-    map: RwLock<FxHashMap<Box<[u32]>, Box<[f32]>>>,
+    map: RwLock<Encodings>,
 }
 
 impl CharCache {

@@ -35,11 +35,11 @@ impl SessionPool {
         };
         let builder =
             || -> std::result::Result<ort::session::builder::SessionBuilder, ort::Error> {
-                Ok(Session::builder(env)?
+                Session::builder(env)?
                     .with_intra_threads(1)
                     .map_err(ort::Error::<()>::from)?
                     .with_inter_threads(1)
-                    .map_err(ort::Error::<()>::from)?)
+                    .map_err(ort::Error::<()>::from)
             };
         // Without the CPU arena: it keeps the largest batch's memory for the session's life, and
         // with one session per core (and two graphs) that was most of the peak memory.

@@ -118,7 +118,7 @@ impl ProfessionRecognizer {
                 break;
             }
             let next = words.next()?;
-            if !gap_ok(&text[first.1..next.0]) && !(&text[first.1..next.0] == "/") {
+            if !gap_ok(&text[first.1..next.0]) && &text[first.1..next.0] != "/" {
                 return None;
             }
             first = next;

@@ -276,12 +276,11 @@ pub fn apply(
         }
         let number_next = doc.token_text(i + 1).chars().all(|c| c.is_ascii_digit());
         let after_place = rules[i - 1].phi && !matches!(rules[i - 1].reason, Reason::TimeOfDay);
-        if number_next && after_place && on(i, HOUSE_NUMBER_WORD) {
-            mark(rules, i, PhiType::Street);
-        } else if doc.token_text(i - 1).chars().all(|c| c.is_ascii_digit())
+        let house_number_word = number_next && after_place && on(i, HOUSE_NUMBER_WORD);
+        let between_number_and_street = doc.token_text(i - 1).chars().all(|c| c.is_ascii_digit())
             && rules[i + 1].features.has(super::Feature::IsStreet)
-            && close(doc, i)
-        {
+            && close(doc, i);
+        if house_number_word || between_number_and_street {
             mark(rules, i, PhiType::Street);
         }
     }

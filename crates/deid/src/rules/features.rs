@@ -191,7 +191,7 @@ fn is_sentence_beginning(doc: &Tokenized, i: usize) -> bool {
     if end == "." && is_initial_or_title(doc.token_text(i - 1)) {
         return false; // "J. Smith", "Dr. Smith": the period abbreviates, it does not end
     }
-    end.ends_with(|c: char| matches!(c, '.' | '!' | '?' | ':' | ';'))
+    end.ends_with(['.', '!', '?', ':', ';'])
 }
 
 fn is_initial_or_title(token: &str) -> bool {
