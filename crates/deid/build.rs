@@ -35,11 +35,7 @@ fn main() {
         let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("cannot read lexicon {}: {e}", path.display()));
         let (mut rest, mut n) = (String::new(), 0usize);
-        for line in text.lines() {
-            let entry = line.trim();
-            if entry.is_empty() || entry.starts_with('#') {
-                continue;
-            }
+        for entry in files::entries(&text) {
             n += 1;
             if !spec.cased && files::is_plain(entry) {
                 *words.entry(entry.to_ascii_lowercase()).or_default() |= u64::from(spec.flag);

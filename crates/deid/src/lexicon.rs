@@ -58,8 +58,8 @@ pub fn fold(word: &str) -> Cow<'_, str> {
     }
 }
 
+use files::{entries, is_plain, FileSpec, FILES};
 pub use files::{flag, LexFlags};
-use files::{is_plain, FileSpec, FILES};
 
 /// A multi-token UNSAFE entry, indexed by its first token.
 #[derive(Debug)]
@@ -131,7 +131,7 @@ impl Lexicons {
         for (spec, &(rest, count)) in FILES.iter().zip(embedded::REST) {
             lex.add_file(spec, rest, Cow::Borrowed);
             // the file's own count, plain words (in the FST) included
-            lex.counts.last_mut().expect("just pushed").1 = count;
+            lex.counts.push((spec.path, count));
         }
         lex.owner = hot_words::new_owner();
         lex
@@ -146,7 +146,8 @@ impl Lexicons {
                 name: path.display().to_string(),
                 message: e.to_string(),
             })?;
-            lex.add_file(spec, &text, |s| Cow::Owned(s.to_owned()));
+            let count = lex.add_file(spec, &text, |s| Cow::Owned(s.to_owned()));
+            lex.counts.push((spec.path, count));
         }
         lex.owner = hot_words::new_owner();
         Ok(lex)
@@ -154,22 +155,19 @@ impl Lexicons {
 
     /// `key`: the entry as a key of its own, borrowed from `text` where `text` lives as long as
     /// the lexicons (the embedded lists), else copied.
+    /// Add every entry of one file; how many there were.
     fn add_file<'t>(
         &mut self,
         spec: &FileSpec,
         text: &'t str,
         key: impl Fn(&'t str) -> Cow<'static, str>,
-    ) {
+    ) -> usize {
         let mut n = 0;
-        for line in text.lines() {
-            let entry = line.trim();
-            if entry.is_empty() || entry.starts_with('#') {
-                continue;
-            }
+        for entry in entries(text) {
             n += 1;
             self.add_entry(entry, spec.flag, spec.cased, &key);
         }
-        self.counts.push((spec.path, n));
+        n
     }
 
     fn add_entry<'t>(

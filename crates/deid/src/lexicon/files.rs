@@ -185,6 +185,13 @@ pub const FILES: &[FileSpec] = &[
     },
 ];
 
+/// The entries of a lexicon file: its lines trimmed, without blank lines and `#` comments.
+pub fn entries(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|e| !e.is_empty() && !e.starts_with('#'))
+}
+
 /// A plain entry: one ASCII word of letters and digits, the tokenizer's own unit, so its key is
 /// just its lower-case form (353,000 of the 372,000 entries). The build script folds these into
 /// the FST; the rest (accents, several words, punctuation) are read at start-up.
