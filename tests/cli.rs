@@ -264,6 +264,56 @@ fn hybrid_reaches_099_hipaa_recall_at_070_precision_on_the_dev_gold_set() {
     assert!(precision >= 0.70, "precision {precision}");
 }
 
+/// Every style of dev gold, with the shipped model and thresholds: the sets built like the team's
+/// held-out sets (2021 narratives with US or international surrogate PHI, ALL CAPS, lower case)
+/// meet the targets (HIPAA recall 0.995, precision 0.85); clinical nursing notes, a style
+/// the model never saw, keep all-PHI recall 0.96 at precision 0.20; the other sets stay at the
+/// recall they reach today. A change to rules, lexicons or model that loses any of it fails here.
+#[test]
+fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gold");
+    let dir = tempfile::tempdir().unwrap();
+    // (set, HIPAA recall, all-PHI (masking) recall, precision) at least
+    let floors = [
+        ("dev", 0.995, 0.99, 0.85),
+        ("dev-sub-us/xml", 0.995, 0.99, 0.85),
+        ("dev-sub-us-caps/xml", 0.995, 0.99, 0.85),
+        ("dev-sub-us-lower/xml", 0.995, 0.99, 0.85),
+        ("dev-sub-world/xml", 0.995, 0.99, 0.85),
+        ("dev-1990s/xml", 0.99, 0.96, 0.75),
+        ("dev-intl/xml", 0.995, 0.99, 0.70),
+        ("dev-caps/xml", 0.995, 0.99, 0.70),
+        ("dev-lower/xml", 0.995, 0.99, 0.70),
+        ("dev-notes/xml", 0.97, 0.96, 0.20),
+    ];
+    let mut failed = Vec::new();
+    for (k, (set, hipaa, all, precision)) in floors.iter().enumerate() {
+        let gold = root.join(set);
+        let out = dir.path().join(format!("sys{k}"));
+        let run = deid(&["annotate", p(&gold), "--out", p(&out), "--quiet"]);
+        assert!(run.status.success(), "{set}: {}", stderr(&run));
+        let run = deid(&["eval", p(&gold), p(&out), "--json"]);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        let s = &report["summary"];
+        let got = |key: &str| s[key].as_f64().unwrap();
+        let line = format!(
+            "{set}: HIPAA recall {:.4} (>= {hipaa}), all-PHI recall {:.4} (>= {all}), precision {:.4} (>= {precision})",
+            got("hipaa_recall"),
+            got("masking_recall"),
+            got("precision")
+        );
+        println!("{line}");
+        if got("hipaa_recall") < *hipaa
+            || got("masking_recall") < *all
+            || got("precision") < *precision
+        {
+            failed.push(line);
+        }
+    }
+    assert!(failed.is_empty(), "below the floor:\n{}", failed.join("\n"));
+}
+
 /// `deid annotate` the dev gold set into `dir/sys` with extra arguments; returns (gold, sys).
 fn annotate_dev_gold(dir: &Path, extra: &[&str]) -> (PathBuf, PathBuf) {
     let gold = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gold/dev");

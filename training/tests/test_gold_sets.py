@@ -1,8 +1,9 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, and the derived dev-caps/ + dev-lower/):
-  * its validator (validate.py, or variants.py --check-only) exits 0 and prints OK;
-  * re-rendering from the annotations (render.py --out, variants.py --out) into a temporary
+For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, the derived dev-caps/ +
+dev-lower/, and the surrogate-PHI sets dev-sub-us/, dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
+  * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
+  * re-rendering from the annotations (render.py --out, variants.py / surrogates.py --out) into a temporary
     folder gives exactly the checked-in files, byte for byte, and no file more or less.
 Plus in-process checks of tests/fixtures/gold/goldlib.py: reading back and re-writing every
 checked-in XML is the identity, and check_xml rejects a shifted offset.
@@ -10,7 +11,9 @@ checked-in XML is the identity, and check_xml rejects a shifted offset.
 Run from the repository root:  python3 -m unittest discover -s training/tests -t .
 The 2021 and 1990s sets are checked against the VAERS CSVs in ../shared/data/vaers/ (relative to
 the repository root, as in CI); a missing CSV is a test failure, not a skip. Only the standard
-library is needed; the scripts run with the same interpreter (sys.executable).
+library is needed, except for surrogates.py (Faker, phonenumbers, Babel, pinned in training/.venv);
+the scripts run with the same interpreter (sys.executable), so run the suite with
+training/.venv/bin/python.
 """
 
 import glob
@@ -134,6 +137,17 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl", "xml")),
                               "dev-intl/xml/")
 
+    # ---- clinical nursing / progress notes: dev-notes/xml/*.xml from narratives.py
+
+    def test_notes_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-notes", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-notes", "validate.py")), n)
+
+    def test_notes_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-notes", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes", "xml")),
+                              "dev-notes/xml/")
+
     # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
 
     def test_case_variants_validate(self):
@@ -146,12 +160,33 @@ class GoldSetsTest(unittest.TestCase):
             got = {k[len(prefix):]: v for k, v in rendered.items() if k.startswith(prefix)}
             self.assert_same_tree(got, read_tree(os.path.join(GOLD, sub, "xml")), f"{sub}/xml/")
 
+    # ---- surrogate-PHI sets: dev-sub-us/, dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/
+    # (surrogates.py needs Faker, phonenumbers and Babel: run the suite with training/.venv)
+
+    SURROGATE_SETS = ("dev-sub-us", "dev-sub-world", "dev-sub-us-caps", "dev-sub-us-lower")
+
+    def test_surrogate_sets_validate(self):
+        self.assert_ok(run_script("surrogates.py", "--check-only"))
+
+    def test_surrogate_sets_render_to_checked_in_xml(self):
+        rendered = self.render("surrogates.py")
+        for sub in self.SURROGATE_SETS:
+            prefix = os.path.join(sub, "xml") + os.sep
+            got = {k[len(prefix):]: v for k, v in rendered.items() if k.startswith(prefix)}
+            self.assert_same_tree(got, read_tree(os.path.join(GOLD, sub, "xml")), f"{sub}/xml/")
+        expected = {os.path.join(sub, "xml", k) for sub in self.SURROGATE_SETS
+                    for k in read_tree(os.path.join(GOLD, sub, "xml"))}
+        self.assertEqual(sorted(set(rendered) - expected), [], "surrogates.py wrote extra files")
+
     # ---- goldlib itself
 
     def test_goldlib_reads_and_rewrites_every_xml_identically(self):
         gl = load_goldlib()
         paths = []
-        for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-caps/xml", "dev-lower/xml"):
+        for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-caps/xml",
+                    "dev-lower/xml",
+                    "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
+                    "dev-sub-us-lower/xml"):
             found = sorted(glob.glob(os.path.join(GOLD, sub, "*.xml")))
             self.assertGreater(len(found), 0, sub)
             paths += found

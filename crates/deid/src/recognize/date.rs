@@ -94,6 +94,16 @@ const MEASURE_CONTEXT: &[&str] = &[
     "strength", "motor", "power", "grip", "phase", "gcs", "ratio", "level", "stage", "grade",
     "apgar",
 ];
+/// Words before "16.10" that make it a time of day ("by 16.10", "um 16.10 Uhr", "à 16.10").
+const TIME_BEFORE: &[&str] = &[
+    "at", "by", "around", "about", "approx", "until", "till", "from", "since", "um", "ab", "bis",
+    "gegen", "kl", "klo", "alle", "ore", "o", "godz",
+];
+/// Words after "16.10" that make it a time of day.
+const TIME_AFTER: &[&str] = &[
+    "h", "hr", "hrs", "hours", "uhr", "am", "pm", "o", "clock", "godz",
+];
+
 /// Words before a weekday abbreviation that make it a weekday ("on Sat").
 const WEEKDAY_ABBR_BEFORE: &[&str] = &[
     "on", "last", "next", "this", "every", "until", "till", "by", "since", "from", "through",
@@ -162,7 +172,7 @@ pub(crate) struct DateRecognizer {
 impl DateRecognizer {
     pub(crate) fn new() -> DateRecognizer {
         let numeric = compile(
-            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2}))\b",
+            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})\.(?P<dm>\d{2}))\b",
         );
         let named = compile(&format!(
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
@@ -243,6 +253,9 @@ impl DateRecognizer {
         }
         if c.name("cy").is_some() {
             return true;
+        }
+        if c.name("dd").is_some() {
+            return is_day_month(text, s, e, num("dd").unwrap(), num("dm").unwrap());
         }
         // e/f: month/day without a year, or month/4-digit year.
         let (e_, f) = (num("e").unwrap(), c.name("f").unwrap().as_str());
@@ -455,6 +468,28 @@ impl DateRecognizer {
 /// Run `re` over `text`; `check` accepts (Some) or rejects (None) each match. After a
 /// rejection the search resumes one character after the match start, so a shorter reading
 /// (e.g. "January 5" inside a rejected "19 January 5") can still be found.
+/// A day and month written with a dot and no year, as much of the world writes them: "04.09
+/// appointment made", "Discharged to home 09.09". Two digits each (a decimal such as "12.5" or
+/// "0.50" is not one), a real day and month, and not a time of day ("by 16.10") or an amount
+/// ("11.05 mg", "10.12 %").
+fn is_day_month(text: &str, s: usize, e: usize, day: u32, month: u32) -> bool {
+    if !(1..=31).contains(&day) || !(1..=12).contains(&month) {
+        return false;
+    }
+    let (before, after) = (word_before(text, s), word_after(text, e));
+    let unit = |w: &str| {
+        AMOUNT_WORDS.contains(&w) || DURATION_UNITS.contains(&w) || YEAR_UNITS.contains(&w)
+    };
+    let percent = text[e..]
+        .trim_start_matches([' ', '\u{a0}'])
+        .starts_with('%');
+    !(TIME_BEFORE.contains(&before.as_str())
+        || TIME_AFTER.contains(&after.as_str())
+        || MEASURE_CONTEXT.contains(&before.as_str())
+        || unit(&after)
+        || percent)
+}
+
 fn scan<F: FnMut(&Captures) -> Option<()>>(re: &Regex, text: &str, mut check: F) {
     let mut pos = 0;
     while pos <= text.len() {
@@ -550,6 +585,10 @@ mod tests {
         assert_eq!(dates("since 12/2020"), ["12/2020"]);
         assert_eq!(dates("Discharged 1/17. Woke up 1/18"), ["1/17", "1/18"]);
         assert_eq!(dates("12/26/20-12/28/20"), ["12/26/20", "12/28/20"]);
+        assert_eq!(
+            dates("symptoms, 04.09 appointment made; home 09.09 with fever"),
+            ["04.09", "09.09"]
+        );
     }
 
     #[test]
@@ -572,6 +611,15 @@ mod tests {
             "60-40-20",
             "EK5730",
             "12/26/202",
+            "by 16.10 symptoms were better",
+            "um 16.10 Uhr",
+            "WBC 11.08 mg",
+            "pH 7.35",
+            "35.12 %",
+            "45.10",
+            "12.13",
+            "1.2.3",
+            "12.03.1",
         ] {
             assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
         }

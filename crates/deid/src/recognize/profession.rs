@@ -65,7 +65,7 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))",
         );
         let patient_after = compile(r"(?i)\s*\(\s*(?:the\s+)?(?:patient|pt)\b");
         let reporter_is_patient = compile(
@@ -88,19 +88,51 @@ impl ProfessionRecognizer {
             } else {
                 MAX_SKIPPED
             };
-            let Some((start, end)) = self.title_after(text, m.end(), skip) else {
-                continue;
-            };
-            if c.name("contactable").is_some() && !self.reporter_is_patient.is_match(&text[end..]) {
-                continue;
-            }
-            out.push(cand(start, end));
-        }
-        for m in self.patient_after.find_iter(text) {
-            if let Some((start, end)) = self.title_before(text, m.start()) {
+            let contactable = c.name("contactable").is_some();
+            let title = self.title_after(text, m.end(), skip).filter(|&(_, end)| {
+                !contactable || self.reporter_is_patient.is_match(&text[end..])
+            });
+            // the Pfizer form says whose it is, so there a title no list knows counts too
+            // ("a contactable técnico em pecuária (patient)")
+            let title = title.or_else(|| {
+                contactable
+                    .then(|| self.form_title_after(text, m.end()))
+                    .flatten()
+            });
+            if let Some((start, end)) = title {
                 out.push(cand(start, end));
             }
         }
+        for m in self.patient_after.find_iter(text) {
+            if let Some((start, end)) = self
+                .title_before(text, m.start())
+                .or_else(|| form_title_before(text, m.start()))
+            {
+                out.push(cand(start, end));
+            }
+        }
+    }
+
+    /// In "a contactable X (patient)" / "a contactable X reporting for herself", the words X
+    /// (up to four, letters of any script) whatever they are, unless X is a role rather than an
+    /// occupation ("a contactable consumer (patient)").
+    fn form_title_after(&self, text: &str, at: usize) -> Option<(usize, usize)> {
+        let mut words = Words::new(text, at);
+        let first = words.next()?;
+        if !gap_ok(&text[at..first.0]) || !is_form_title_word(&first.2) || is_role(&first.2) {
+            return None;
+        }
+        let mut w = first.clone();
+        for _ in 0..MAX_TITLE_WORDS {
+            if self.reporter_is_patient.is_match(&text[w.1..]) {
+                return Some((first.0, w.1));
+            }
+            match words.next() {
+                Some(next) if gap_ok(&text[w.1..next.0]) && is_form_title_word(&next.2) => w = next,
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// The longest title starting at the first word at or after byte `at` (after skipping up to
@@ -164,6 +196,50 @@ impl ProfessionRecognizer {
     fn is_title_word(&self, w: &str) -> bool {
         self.heads.contains(w) || self.modifiers.contains(w)
     }
+}
+
+/// The title of the Pfizer form's other sentence, "(within 4 weeks). Systemadministrator
+/// (patient) was calling": one word of letters, alone between the end of a sentence and
+/// "(patient)", that is not a role ("The (patient)", "Consumer (patient)").
+fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
+    let head = &text[..at];
+    let words = words_back(head, 1);
+    let last = words.first()?;
+    if last.1 != head.trim_end().len() || !is_form_title_word(&last.2) || is_role(&last.2) {
+        return None;
+    }
+    let before = text[..last.0].trim_end_matches([' ', '\u{a0}']);
+    (before.is_empty() || before.ends_with(['.', '\n', ';'])).then_some((last.0, last.1))
+}
+
+/// A word that may be part of a title the lists do not know: letters (of any script) only, and
+/// not a word that ends the title's phrase.
+fn is_form_title_word(w: &str) -> bool {
+    w.chars().all(char::is_alphabetic)
+        && !matches!(w, "reporting" | "who" | "for" | "on" | "was" | "is")
+}
+
+/// Who may report without it being an occupation.
+fn is_role(w: &str) -> bool {
+    matches!(
+        w,
+        "consumer"
+            | "patient"
+            | "pt"
+            | "reporter"
+            | "caller"
+            | "individual"
+            | "person"
+            | "parent"
+            | "mother"
+            | "father"
+            | "the"
+            | "a"
+            | "an"
+            | "this"
+            | "other"
+            | "lawyer"
+    )
 }
 
 fn cand(start: usize, end: usize) -> Cand {
@@ -327,8 +403,42 @@ mod tests {
         );
         assert_eq!(found("A 49-YEAR-OLD FEMALE NURSE RECEIVED"), ["NURSE"]);
         assert_eq!(found("she works as a teacher in Lyon"), ["teacher"]);
+        assert_eq!(
+            found("Pt is a retired baker, used to own a shop"),
+            ["baker"]
+        );
+        assert_eq!(
+            found("Pt's father is a firefighter (Portland)"),
+            ["firefighter"]
+        );
+        assert_eq!(
+            found("pt works 2nd shift as a forklift operator in cicero"),
+            ["forklift operator"]
+        );
+        assert_eq!(
+            found("PT IS A RETIRED MAIL CARRIER. WIFE"),
+            ["MAIL CARRIER"]
+        );
         assert_eq!(found("and a physician (patient) who got"), ["physician"]);
         assert_eq!(found("Patient is an RN here"), ["RN"]);
+        // the form says whose, so a title no list knows counts
+        assert_eq!(
+            found("report from a contactable técnico em pecuária (patient). A 43"),
+            ["técnico em pecuária"]
+        );
+        assert_eq!(
+            found("from a contactable ingeniero civil reporting on himself. His"),
+            ["ingeniero civil"]
+        );
+        // (the list's "spatial designer" before "(patient)" too; the longer span wins later)
+        assert_eq!(
+            found("a contactable Interior and spatial designer (patient). A 34")[0],
+            "Interior and spatial designer"
+        );
+        assert_eq!(
+            found("(within 4 weeks). Systemadministrator (patient) was calling"),
+            ["Systemadministrator"]
+        );
     }
 
     #[test]
@@ -343,6 +453,13 @@ mod tests {
         assert!(found("46 yo male presented to the nurse").is_empty());
         assert!(found("she is a smoker").is_empty());
         assert!(found("on 02Jan2021, at 61-year-old. Medical history: none").is_empty());
+        // roles, not occupations, in the Pfizer form
+        assert!(found("from a contactable consumer (patient). A 43").is_empty());
+        assert!(found("from a contactable consumer reporting for herself. A").is_empty());
+        assert!(found("weeks). Consumer (patient) was calling").is_empty());
+        assert!(found("was seen. The (patient) was calling").is_empty());
+        // not the form: more than one word before "(patient)", or no sentence end before it
+        assert!(found("we saw Hans (patient) twice").is_empty());
     }
 
     #[test]

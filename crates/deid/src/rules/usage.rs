@@ -151,7 +151,10 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         if out[i].is_some() || claimed[i] {
             continue;
         }
-        if flags[i] & flag::CURATED_SAFE != 0 && label_introduces_value(doc, claimed, i) {
+        if flags[i] & flag::CURATED_SAFE != 0
+            && label_introduces_value(doc, claimed, i)
+            && !is_state_before_zip(doc, flags, i)
+        {
             out[i] = Some(Usage::FieldLabel);
         } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, flags, i) {
             out[i] = Some(Usage::Title);
@@ -159,6 +162,16 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     spread_two_word_labels(doc, &mut out);
     out
+}
+
+/// "Rochahaven, TX 01499": a state code before a ZIP code is the address's state, not the label
+/// it is spelled like ("Tx" = treatment).
+fn is_state_before_zip(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let zip = |w: &str| w.len() == 5 && w.bytes().all(|b| b.is_ascii_digit());
+    flags[i] & flag::STATE_ABBREVIATION != 0
+        && i + 1 < doc.len()
+        && plain_gap(doc.gap_before(i + 1))
+        && zip(doc.token_text(i + 1))
 }
 
 /// Whether the label at `i` is followed by its value: the next word (after ".", ":", "#", "-",
@@ -318,6 +331,8 @@ mod tests {
             ["Tel", "e", "mail"]
         );
         assert!(words("She lives in Tel Aviv.", Usage::FieldLabel).is_empty());
+        assert!(words("Rochahaven, TX 01499", Usage::FieldLabel).is_empty());
+        assert_eq!(words("Tx 2 days of abx", Usage::FieldLabel), ["Tx"]);
         assert!(words("Please call my mobile tomorrow.", Usage::FieldLabel).is_empty());
     }
 
