@@ -77,6 +77,18 @@ def thresholds_text(r: dict) -> list[str]:
                      f"token recall) on the {r['heldout']['documents']} held-out documents: target "
                      f"{'reached' if cal.get('reached') else 'NOT reached (best point kept)'}, recall "
                      f"{cal.get('recall', float('nan')):.4f}, precision {cal.get('precision', float('nan')):.4f}.")
+        if cal.get("first_target"):
+            first = cal["first_target"]
+            lines.append(f"  (The first target, {first['target_recall']}, was out of reach on these documents: its best "
+                         f"point had recall {first.get('recall', float('nan')):.4f} at precision "
+                         f"{first.get('precision', float('nan')):.4f}. The target above is the base model's own "
+                         f"HIPAA recall on them, {cal.get('base_heldout_recall', float('nan')):.4f}, with global "
+                         "thresholds only.)")
+    elif cal["status"] == "kept base thresholds":
+        lines.append(f"- `deid calibrate --target-recall {cal['target_recall']}` could not reach the target on the "
+                     f"{r['heldout']['documents']} held-out documents (best: recall "
+                     f"{cal.get('recall', float('nan')):.4f} at precision {cal.get('precision', float('nan')):.4f}), "
+                     "and they are too few to choose other thresholds by: the base model's are kept.")
     else:
         lines.append(f"- Calibration on the held-out documents did not run or failed ({cal.get('error', 'skipped')}); "
                      "the base model's thresholds are kept unchanged.")

@@ -206,6 +206,59 @@ class FineTune(unittest.TestCase):
         self.assertEqual(rep["replay"]["valid_documents"], 8)
         self.assertIn("the base model's thresholds are kept unchanged", (out / "MODEL_CARD.md").read_text())
 
+    def unreachable_target_deid(self, name: str) -> Path:
+        """A deid whose first `calibrate` writes its best point but reports the target not reached
+        (exit 1), as a real one does on held-out gold too hard for the target; later calls are real."""
+        marker = self.tmp / f"{name}.first-done"
+        wrapper = self.tmp / name
+        wrapper.write_text(f'#!/bin/sh\nif [ "$1" = calibrate ] && [ ! -e "{marker}" ]; then\n'
+                           f'  touch "{marker}"; "{DEID}" "$@" >/dev/null; echo "target NOT reached"; exit 1\nfi\n'
+                           f'exec "{DEID}" "$@"\n')
+        wrapper.chmod(0o755)
+        return wrapper
+
+    def test_out_of_reach_target_on_few_documents_keeps_the_base_thresholds(self):
+        out = self.tmp / "models/tiny-ft-few"
+        r = self.finetune(out, "--epochs", "3", "--lr", "0.01", "--replay-jsonl", str(self.tmp / "train.jsonl"),
+                          str(self.tmp / "valid.jsonl"), env={"DEID_BIN": str(self.unreachable_target_deid("few"))})
+        self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
+        self.assertIn("keeping the base model's thresholds", r.stdout)
+        meta = json.loads((out / "metadata.json").read_text())
+        self.assertEqual(meta["thresholds"], BASE_THRESHOLDS)
+        self.assertIn("recalibration_not_used", meta["calibration"])
+        rep = json.loads((out / "finetune-report.json").read_text())
+        self.assertEqual(rep["thresholds"]["calibration"]["status"], "kept base thresholds")
+        self.assertIn("too few to choose other thresholds by", (out / "MODEL_CARD.md").read_text())
+
+    def test_out_of_reach_target_calibrates_for_the_base_models_recall(self):
+        out = self.tmp / "models/tiny-ft-floor"
+        # employers named with everyday words: neither the rules nor the tiny base find them all,
+        # so the base model's recall on the held-out gold is below the target
+        VALUES["ORGANIZATION"], TAG["ORGANIZATION"] = ["Sunrise Bakery", "Green Valley Farms"], "LOCATION"
+        gold = self.tmp / "reviewed-employers"
+        write_docs(gold, N_GOLD, 7, GOLD_TEMPLATES + ["She works for {ORGANIZATION} as a cook."] * 3)
+        # 21 of 30 documents held out: enough to choose thresholds by
+        r = self.finetune(out, "--epochs", "3", "--lr", "0.01", "--holdout", "0.7", "--replay-jsonl",
+                          str(self.tmp / "train.jsonl"), str(self.tmp / "valid.jsonl"), xml=gold,
+                          env={"DEID_BIN": str(self.unreachable_target_deid("floor"))})
+        self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
+        rep = json.loads((out / "finetune-report.json").read_text())
+        self.assertGreaterEqual(rep["heldout"]["documents"], 20)
+        cal = rep["thresholds"]["calibration"]
+        self.assertEqual(cal["status"], "calibrated", cal)
+        self.assertIn("first_target", cal, r.stdout[-3000:])
+        self.assertEqual(cal["first_target"]["target_recall"], 0.995)
+        floor = cal["base_heldout_recall"]
+        self.assertTrue(0.0 < floor <= 1.0, floor)
+        self.assertIn(f"the base model's HIPAA recall on the held-out gold is {floor:.4f}", r.stdout)
+        meta = json.loads((out / "metadata.json").read_text())
+        self.assertAlmostEqual(meta["calibration"]["target_recall"], floor, places=6)
+        # global thresholds only: no category fitted on these documents (the base's VEHICLE pair stays)
+        per = {c: {k: round(v, 6) for k, v in pair.items()} for c, pair in meta["thresholds"]["per_category"].items()}
+        self.assertEqual(per, BASE_THRESHOLDS["per_category"])  # (stored as f32)
+        self.assertEqual(meta["thresholds"], rep["thresholds"]["final"])
+        self.assertIn("The target above is the base model's own HIPAA recall", (out / "MODEL_CARD.md").read_text())
+
     def test_nothing_is_written_when_no_epoch_beats_the_base(self):
         out = self.tmp / "models/zero-epochs"
         summary = self.tmp / "summary-zero.json"
