@@ -5,6 +5,8 @@
 //! - the rules call it PHI: it is released only when P(SAFE) >= `high`;
 //! - the rules saw a weekday, month, street, holiday or written-out number: never released
 //!   (threshold infinity), whatever the model says;
+//! - a field label before its value ("Tel", "MRN") or a time of day ("07:30", "at 1400"): always
+//!   released, as the guidelines say they are not PHI;
 //! - a recognizer (date, age, contact, ID pattern) claimed it: never released either. This goes
 //!   beyond Meldau: the patterns are written to be precise, so releasing their hits could only
 //!   trade recall for a sliver of precision.
@@ -96,12 +98,13 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         && rule.reason != Reason::Title)
         || matches!(rule.reason, Reason::Pattern(_));
     let threshold = match rule.reason {
-        // a label before its value, and the unit of a measurement, are never PHI (guidelines)
-        Reason::FieldLabel => 0.0,
+        // a label before its value, the unit of a measurement and a time of day are never PHI
+        // (guidelines); a model that never saw nursing notes calls "1400" and "0700-1900" PHI
+        Reason::FieldLabel | Reason::TimeOfDay => 0.0,
         Reason::Measurement if !rule.phi => 0.0,
         _ if never => f32::INFINITY,
-        // words the rules mask only because they hold digits: the model may release them
-        Reason::TimeOfDay | Reason::Measurement => pair.0,
+        // a measured number: the rules mask it only because it holds digits; the model may release it
+        Reason::Measurement => pair.0,
         _ if rule.phi => pair.1,
         _ => pair.0,
     };

@@ -510,8 +510,8 @@ pub enum RuleReason {
     SingleCapital,
     /// `after-salutation`, shown as "follows a salutation (Dr, Mrs…)".
     AfterSalutation,
-    /// `time-of-day`, shown as "time of day (holds digits: masked by the rules, the model may
-    /// release it)".
+    /// `time-of-day`, shown as "time of day: not PHI (guidelines); the rules alone keep it masked
+    /// (it holds digits), the hybrid releases it".
     TimeOfDay,
     /// `measurement`, shown as "a number with its unit, or the unit (dose, lab value): the model
     /// may release the number, the unit is safe".
@@ -593,7 +593,7 @@ impl RuleReason {
             RuleReason::SingleCapital => "single capital letter (may be an initial)",
             RuleReason::AfterSalutation => "follows a salutation (Dr, Mrs…)",
             RuleReason::TimeOfDay => {
-                "time of day (holds digits: masked by the rules, the model may release it)"
+                "time of day: not PHI (guidelines); the rules alone keep it masked (it holds digits), the hybrid releases it"
             }
             RuleReason::Measurement => {
                 "a number with its unit, or the unit (dose, lab value): the model may release the number, the unit is safe"

@@ -84,7 +84,7 @@ export const RULE_REASONS = [
   { name: 'unsafe', detail: 'feature', explanation: 'UNSAFE dictionary: {detail}', guess: false },
   { name: 'single-capital', detail: null, explanation: 'single capital letter (may be an initial)', guess: true },
   { name: 'after-salutation', detail: null, explanation: 'follows a salutation (Dr, Mrs…)', guess: false },
-  { name: 'time-of-day', detail: null, explanation: 'time of day (holds digits: masked by the rules, the model may release it)', guess: true },
+  { name: 'time-of-day', detail: null, explanation: 'time of day: not PHI (guidelines); the rules alone keep it masked (it holds digits), the hybrid releases it', guess: true },
   { name: 'measurement', detail: null, explanation: 'a number with its unit, or the unit (dose, lab value): the model may release the number, the unit is safe', guess: false },
   { name: 'field-label', detail: null, explanation: 'a field label before its value (Tel, e-mail, Case…): not PHI, always released', guess: false },
   { name: 'title', detail: null, explanation: 'a title before a name (Dr, Dra): not PHI, not the street abbreviation', guess: false },
