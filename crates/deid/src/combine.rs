@@ -5,8 +5,8 @@
 //! - the rules call it PHI: it is released only when P(SAFE) >= `high`;
 //! - the rules saw a weekday, month, street, holiday or written-out number: never released
 //!   (threshold infinity), whatever the model says;
-//! - a field label before its value ("Tel", "MRN") or a time of day ("07:30", "at 1400"): always
-//!   released, as the guidelines say they are not PHI;
+//! - a field label before its value ("Tel", "MRN"), a measurement ("35 mg/L", "95 %") or a time
+//!   of day ("07:30", "at 1400"): always released, as the guidelines say they are not PHI;
 //! - a recognizer (date, age, contact, ID pattern) claimed it: never released either. This goes
 //!   beyond Meldau: the patterns are written to be precise, so releasing their hits could only
 //!   trade recall for a sliver of precision.
@@ -98,13 +98,11 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         && rule.reason != Reason::Title)
         || matches!(rule.reason, Reason::Pattern(_));
     let threshold = match rule.reason {
-        // a label before its value, the unit of a measurement and a time of day are never PHI
-        // (guidelines); a model that never saw nursing notes calls "1400" and "0700-1900" PHI
-        Reason::FieldLabel | Reason::TimeOfDay => 0.0,
-        Reason::Measurement if !rule.phi => 0.0,
+        // a label before its value, a measurement (dose, lab value: "35 mg/L", "95 %") and a time
+        // of day are never PHI (guidelines), and a model that never saw the style calls them PHI
+        // ("1400", "0700-1900", "40 mEq" in nursing notes)
+        Reason::FieldLabel | Reason::TimeOfDay | Reason::Measurement => 0.0,
         _ if never => f32::INFINITY,
-        // a measured number: the rules mask it only because it holds digits; the model may release it
-        Reason::Measurement => pair.0,
         _ if rule.phi => pair.1,
         _ => pair.0,
     };
@@ -254,15 +252,20 @@ mod tests {
                 .kind
                 .is_none()
         );
-        // the unit of a measurement likewise; its number needs the low threshold, not the high
-        assert!(
-            combine_score(&rule(false, Reason::Measurement, none), &score(0.05), &t)
-                .kind
-                .is_none()
-        );
-        let number = rule(true, Reason::Measurement, none);
-        assert!(combine_score(&number, &score(0.95), &t).kind.is_none());
-        assert!(combine_score(&number, &score(0.85), &t).kind.is_some());
+        // a measurement (the unit, and its number, which the rules mask for its digits) likewise,
+        // and a time of day
+        for (phi, reason) in [
+            (false, Reason::Measurement),
+            (true, Reason::Measurement),
+            (true, Reason::TimeOfDay),
+        ] {
+            let released = combine_score(&rule(phi, reason, none), &score(0.05), &t);
+            assert!(released.kind.is_none(), "{reason:?}");
+        }
+        // a number the rules mask for its digits alone needs the high threshold
+        let number = rule(true, Reason::Digit, none);
+        assert!(combine_score(&number, &score(0.99), &t).kind.is_none());
+        assert!(combine_score(&number, &score(0.95), &t).kind.is_some());
         // "Dr" before a name: a street word, yet releasable at the low threshold as a title
         let mut street = Features::default();
         street.set(crate::rules::Feature::IsStreet, true);

@@ -513,8 +513,8 @@ pub enum RuleReason {
     /// `time-of-day`, shown as "time of day: not PHI (guidelines); the rules alone keep it masked
     /// (it holds digits), the hybrid releases it".
     TimeOfDay,
-    /// `measurement`, shown as "a number with its unit, or the unit (dose, lab value): the model
-    /// may release the number, the unit is safe".
+    /// `measurement`, shown as "a number with its unit, or the unit (dose, lab value): not PHI; the
+    /// rules alone keep the number masked (it holds digits), the hybrid releases both".
     Measurement,
     /// `field-label`, shown as "a field label before its value (Tel, e-mail, Case…): not PHI,
     /// always released".
@@ -596,7 +596,7 @@ impl RuleReason {
                 "time of day: not PHI (guidelines); the rules alone keep it masked (it holds digits), the hybrid releases it"
             }
             RuleReason::Measurement => {
-                "a number with its unit, or the unit (dose, lab value): the model may release the number, the unit is safe"
+                "a number with its unit, or the unit (dose, lab value): not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases both"
             }
             RuleReason::FieldLabel => {
                 "a field label before its value (Tel, e-mail, Case…): not PHI, always released"
