@@ -35,6 +35,8 @@ pub(crate) struct IdRecognizer {
     worldwide_lower: Regex,
     keyed: Regex,
     zip: Regex,
+    /// A hospital room's number: "Rm 412-B", "room 9".
+    room: Regex,
 }
 
 impl IdRecognizer {
@@ -65,7 +67,9 @@ impl IdRecognizer {
         let zip = compile(&format!(
             r"(?:\b(?:{STATES})\.?,?\s+|\b(?:{STATE_NAMES}),?\s+|(?i:\bzip(?:\s*code)?\s*[:#]?\s*))(?P<z>\d{{5}}(?:-\d{{4}})?)\b"
         ));
+        let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
         IdRecognizer {
+            room,
             ssn,
             report,
             report_lower,
@@ -160,6 +164,13 @@ impl IdRecognizer {
                 push(z.start(), z.end(), PhiType::Zip, PRIO_ZIP);
             }
         }
+        // a room number places the patient (LOCATION/OTHER, as the nursing-note gold tags it)
+        for c in self.room.captures_iter(text) {
+            let v = c.name("v").unwrap();
+            if !continues_number(text, v.end(), b"./:") {
+                push(v.start(), v.end(), PhiType::LocationOther, PRIO_ZIP);
+            }
+        }
     }
 }
 
@@ -248,5 +259,18 @@ mod tests {
         assert_eq!(ids("zip code: 90210"), [("90210", Zip)]);
         assert_eq!(ids("Dallas, Texas 75201"), [("75201", Zip)]);
         assert!(ids("platelets 15000 and 12345 cells, HR 12345").is_empty());
+    }
+
+    #[test]
+    fn room_numbers() {
+        use PhiType::*;
+        assert_eq!(ids("Taken straight to Rm 9. Dr. R"), [("9", LocationOther)]);
+        assert_eq!(
+            ids("Unit: 4 West   Rm 412-B Pt:"),
+            [("412-B", LocationOther)]
+        );
+        assert_eq!(ids("moved to room #12A today"), [("12A", LocationOther)]);
+        assert!(ids("on room air, SpO2 96%; back at 11:30").is_empty());
+        assert!(ids("room temperature 21.5").is_empty());
     }
 }

@@ -22,7 +22,8 @@
 //!    most specific shapes; a report number must not be cut into a "date" and a "ZIP".
 //! 2. DATE
 //! 3. AGE
-//! 4. LOCATION/ZIP: a bare 5-digit number is the weakest evidence.
+//! 4. LOCATION/ZIP (a bare 5-digit number is the weakest evidence) and LOCATION/OTHER (a room
+//!    number: "Rm 412-B").
 //! 5. PROFESSION: a title in context, never inside a shape.
 //!
 //! Within one priority the longer candidate wins, then the earlier one.
