@@ -62,6 +62,86 @@ fn is_number(word: &str) -> bool {
     !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Vital signs, scores and common laboratory tests as nursing notes and narratives abbreviate them
+/// ("HR 88", "RASS -2", "K 3.2", "GCS 15"): the number after one is a measurement. Hand-picked
+/// from the vital-sign and chemistry/haematology panels' usual short names (LOINC display names,
+/// public); lower case.
+const VITALS_AND_LABS: &[&str] = &[
+    "hr",
+    "rr",
+    "bp",
+    "temp",
+    "tmax",
+    "pulse",
+    "resp",
+    "spo2",
+    "sao2",
+    "sats",
+    "sat",
+    "fio2",
+    "peep",
+    "etco2",
+    "gcs",
+    "rass",
+    "cvp",
+    "map",
+    "wt",
+    "weight",
+    "bmi",
+    "bsl",
+    "cbg",
+    "bgl",
+    "glucose",
+    "fsbg",
+    "na",
+    "hb",
+    "hgb",
+    "hct",
+    "wbc",
+    "plt",
+    "platelets",
+    "inr",
+    "crp",
+    "creat",
+    "creatinine",
+    "bun",
+    "alt",
+    "ast",
+    "alp",
+    "ggt",
+    "bili",
+    "bilirubin",
+    "lactate",
+    "ph",
+    "pco2",
+    "po2",
+    "hco3",
+    "news",
+    "news2",
+    "mews",
+    "qtc",
+    "lvef",
+    "egfr",
+    "tsh",
+    "a1c",
+    "hba1c",
+    "troponin",
+    "trop",
+    "ferritin",
+    "esr",
+    "lipase",
+    "ck",
+    "albumin",
+    "potassium",
+    "sodium",
+    "magnesium",
+    "phos",
+];
+
+fn is_vital_or_lab(word: &str) -> bool {
+    word.len() <= 10 && VITALS_AND_LABS.contains(&word.to_ascii_lowercase().as_str())
+}
+
 /// "500mg", "10ml": a number glued to a unit of more than one letter.
 fn is_glued_measurement(word: &str) -> bool {
     let split = word
@@ -121,10 +201,17 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && unit_at(j + 1)
                 && !looks_like_postcode(doc, j, j + 1);
             let percent = doc.gap_after(j).trim_start().starts_with('%');
+            let after_vital = i > 0
+                && is_vital_or_lab(word(i - 1))
+                && matches!(
+                    doc.gap_before(i).trim_matches([' ', '\u{a0}']),
+                    "" | ":" | "=" | "-"
+                )
+                && !doc.gap_before(i).contains('\n');
             let degrees = j + 1 < n
                 && matches!(doc.gap_after(j).trim(), "°" | "º")
                 && matches!(word(j + 1), "C" | "F" | "c" | "f");
-            if unit_follows || percent || degrees {
+            if unit_follows || percent || degrees || after_vital {
                 for k in i..=j {
                     if !claimed[k] {
                         out[k] = Some(Usage::Measurement);
@@ -305,6 +392,13 @@ mod tests {
         assert_eq!(
             words("SpO2 88 % on room air, temp 39.2 °C", Usage::Measurement),
             ["88", "39", "2"]
+        );
+        assert_eq!(
+            words(
+                "HR 88-102 ST, RASS -2, GCS 15; K 3.2; SpO2: 96",
+                Usage::Measurement
+            ),
+            ["88", "2", "15", "96"]
         );
         // ages, durations, identifiers and initials stay as they were
         for text in [
