@@ -25,15 +25,41 @@ struct ParityDoc {
     probs: Vec<Vec<f32>>,
 }
 
+/// Every model shipped under `models/` (the default and the others a user may pick).
+fn shipped_models() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("metadata.json").is_file())
+        .collect();
+    dirs.sort();
+    assert!(
+        dirs.iter().any(|d| d.ends_with(
+            Path::new(deid::model::DEFAULT_MODEL_DIR)
+                .file_name()
+                .unwrap()
+        )),
+        "{dirs:?}"
+    );
+    dirs
+}
+
 #[test]
 fn rust_preprocessing_and_ort_match_pytorch() {
+    for dir in shipped_models() {
+        println!("{}", dir.display());
+        preprocessing_and_ort_match_pytorch(&dir);
+    }
+}
+
+fn preprocessing_and_ort_match_pytorch(dir: &Path) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join(deid::model::DEFAULT_MODEL_DIR);
     let parity: Parity =
         serde_json::from_slice(&std::fs::read(dir.join("parity.json")).unwrap()).unwrap();
     assert!(parity.tolerance <= 1e-4);
     assert!(!parity.documents.is_empty());
-    let model = DeepModel::load(&dir, Provider::Cpu).expect("model loads");
+    let model = DeepModel::load(dir, Provider::Cpu).expect("model loads");
     let rules = RuleEngine::embedded();
     let mut worst = 0f32;
     for doc in &parity.documents {
@@ -43,19 +69,20 @@ fn rust_preprocessing_and_ort_match_pytorch() {
         let tokenized = Tokenized::new(&gold.text);
         let out = rules.apply(&tokenized, &OffsetMap::new(&gold.text));
         let input = model.input(&tokenized, feature_bits(&tokenized, &out));
-        assert_eq!(input.word_ids, doc.word_ids, "{}: word ids drifted", doc.id);
+        let name = format!("{} {}", dir.display(), doc.id);
+        assert_eq!(input.word_ids, doc.word_ids, "{name}: word ids drifted");
         let char_ids: Vec<Vec<i64>> = input
             .char_ids
             .iter()
             .map(|c| c.iter().map(|&id| i64::from(id)).collect())
             .collect();
-        assert_eq!(char_ids, doc.char_ids, "{}: character ids drifted", doc.id);
+        assert_eq!(char_ids, doc.char_ids, "{name}: character ids drifted");
         for (i, (ours, theirs)) in input.features.iter().zip(&doc.features).enumerate() {
             assert_eq!(
                 &expand_bits(*ours)[..],
                 &theirs[..],
-                "{}: features of token {i} drifted; re-export the model",
-                doc.id
+                "{name}: features of token {i} drifted; refresh the model's parity.json \
+                 (python -m training.export --parity-only)"
             );
         }
         let probs = &model.predict(&[&input]).unwrap()[0];
@@ -66,14 +93,24 @@ fn rust_preprocessing_and_ort_match_pytorch() {
         }
     }
     println!("max abs difference to PyTorch: {worst:e}");
-    assert!(worst < parity.tolerance, "max abs difference {worst}");
+    assert!(
+        worst < parity.tolerance,
+        "{}: max abs difference {worst}",
+        dir.display()
+    );
 }
 
-/// Batching documents of different lengths together must not change any document's result.
+/// Batching documents of different lengths together must not change any document's result,
+/// with any shipped model (BiLSTM or dilated-CNN tagger).
 #[test]
 fn batching_with_padding_does_not_change_probabilities() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let model = DeepModel::load(&root.join(deid::model::DEFAULT_MODEL_DIR), Provider::Cpu).unwrap();
+    for dir in shipped_models() {
+        batching_does_not_change(&dir);
+    }
+}
+
+fn batching_does_not_change(dir: &Path) {
+    let model = DeepModel::load(dir, Provider::Cpu).unwrap();
     let rules = RuleEngine::embedded();
     let texts = [
         "Fever on 12/26/20.",
@@ -96,7 +133,7 @@ fn batching_with_padding_does_not_change_probabilities() {
             .zip(&together[i].values)
             .map(|(a, b)| (a - b).abs())
             .fold(0f32, f32::max);
-        assert!(diff < 1e-5, "document {i}: {diff}");
+        assert!(diff < 1e-5, "{}: document {i}: {diff}", dir.display());
     }
 }
 

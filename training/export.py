@@ -224,13 +224,17 @@ def model_card(name, version, cfg, meta, onnx_path) -> str:
     t = meta["training"]
     dev, valid = meta["metrics"]["dev"], meta["metrics"]["valid"]
     gm = t.get("generator_manifest")
+    cnn = getattr(cfg, "tagger", "bilstm") == "idcnn"
+    word_tagger = (f"word-level dilated CNN ({len(cfg.dilations)} residual layers of {cfg.hidden} channels, "
+                   f"kernel 3, dilations {', '.join(map(str, cfg.dilations))}; Strubell et al. 2017)"
+                   if cnn else "word-level BiLSTM")
     lines = [
         f"# {name} {version}",
         "",
         "Deep de-identifier for adverse drug reaction narratives (VAERS-style free text):",
-        f"a BiLSTM after Meldau et al. 2018, variation **{cfg.variation}** "
+        f"after Meldau et al. 2018, variation **{cfg.variation}** "
         "(word embedding + character BiLSTM over the token and up to 3 following characters + "
-        "31 rule/lexicon features → word-level BiLSTM → softmax over SAFE and the 28 i2b2 PHI types)"
+        f"31 rule/lexicon features → {word_tagger} → softmax over SAFE and the 28 i2b2 PHI types)"
         if cfg.variation == "d" else f"a BiLSTM after Meldau et al. 2018, variation **{cfg.variation}**.",
         "",
         "## Intended use",
@@ -254,7 +258,8 @@ def model_card(name, version, cfg, meta, onnx_path) -> str:
         "",
         f"- word embedding {cfg.word_dim} (vocabulary {cfg.n_words}, min count 2, capped at 20k), "
         f"char embedding {cfg.char_dim} + char BiLSTM {cfg.char_hidden}/direction with masked max pooling, "
-        f"word BiLSTM {cfg.hidden}/direction, dropout {cfg.dropout}.",
+        + (f"dilated CNN of {cfg.hidden} channels over the words" if cnn else f"word BiLSTM {cfg.hidden}/direction")
+        + f", dropout {cfg.dropout}.",
         f"- Adam (lr {t['optimizer']['lr']}), class-weighted cross entropy (sqrt inverse frequency, capped at 10), "
         f"seed {t.get('seed')}, best epoch {t.get('epochs')} of {t.get('epochs_run')} "
         f"({t.get('seconds_per_epoch')} s/epoch on 2 CPU threads).",

@@ -159,7 +159,7 @@ def split(model_dir: Path) -> dict:
         sys.exit(f"split graphs differ from the whole one by {diff}")
     meta["split"] = {"char_encoder": CHAR_ENCODER, "tagger": TAGGER, "char_vectors": CHAR_VECTORS,
                      "char_vector_size": int(vectors.shape[1]), "max_abs_diff_vs_whole": diff}
-    if not fused:
+    if not fused and meta.get("training", {}).get("config", {}).get("tagger", "bilstm") == "bilstm":
         print(f"{model_dir}: the word BiLSTM is not in the expected shape; the tagger is left unfused")
     meta_path.write_text(json.dumps(meta, indent=2, sort_keys=True), encoding="utf-8")
     return meta["split"]

@@ -218,7 +218,9 @@ def main():
     ap.add_argument("--word-dim", type=int, default=100)
     ap.add_argument("--char-dim", type=int, default=24)
     ap.add_argument("--char-hidden", type=int, default=32)
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--hidden", type=int, default=128, help="LSTM units per direction, or CNN channels")
+    ap.add_argument("--tagger", choices=["bilstm", "idcnn"], default="bilstm",
+                    help="word-level tagger: BiLSTM, or iterated dilated CNN (faster on a CPU)")
     ap.add_argument("--dropout", type=float, default=0.5)
     ap.add_argument("--max-words", type=int, default=20000)
     add_common_args(ap)
@@ -248,7 +250,8 @@ def main():
 
     cfg = ModelConfig(variation=args.variation, n_words=len(word_vocab), n_chars=len(char_vocab),
                       n_labels=len(D.LABELS), word_dim=args.word_dim, char_dim=args.char_dim,
-                      char_hidden=args.char_hidden, hidden=args.hidden, dropout=args.dropout)
+                      char_hidden=args.char_hidden, hidden=args.hidden, dropout=args.dropout,
+                      tagger=args.tagger)
     model = DeidBiLSTM(cfg)
     result = fit(model, train_ex, valid_ex, epochs=args.epochs, patience=args.patience, lr=args.lr,
                  seed=args.seed, max_tokens=args.max_tokens, max_minutes=args.max_minutes, weights=weights)
