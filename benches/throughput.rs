@@ -5,7 +5,8 @@
 //! Rows:
 //! - `deid annotate` end to end through the real binary, as a user runs it (process start,
 //!   lexicons, model load, CSV parse, annotation on all cores, output written): rules-only and
-//!   hybrid, CSV -> one JSONL file and CSV -> one i2b2 XML file per narrative; best and median of
+//!   hybrid (the default model, and `deid-idcnn-64`, the faster one shipped beside it), CSV -> one
+//!   JSONL file and CSV -> one i2b2 XML file per narrative; best and median of
 //!   3 runs and each run's own peak resident memory (wait4);
 //! - the engine alone in-process (no start-up, no I/O): rules-only and hybrid;
 //! - a long CSV (the corpus repeated, `DEID_BENCH_REPEAT`, default 10x) streamed through the
@@ -91,19 +92,18 @@ fn measure_cli(
     n: usize,
     format: &str,
     rules_only: bool,
+    model: Option<&str>,
     runs: usize,
 ) -> (f64, f64, f64) {
     let mut times = Vec::new();
     let mut peak = 0f64;
     for _ in 0..runs {
         let out = kept_temp_dir();
-        let (t, mib, code) = run_measured(&mut annotate_cmd(
-            bin,
-            input,
-            &out.join("out"),
-            format,
-            rules_only,
-        ));
+        let mut cmd = annotate_cmd(bin, input, &out.join("out"), format, rules_only);
+        if let Some(dir) = model {
+            cmd.arg("--model").arg(dir);
+        }
+        let (t, mib, code) = run_measured(&mut cmd);
         assert!(code == 0 || code == 1, "deid annotate failed: exit {code}");
         times.push(t);
         peak = peak.max(mib);
@@ -213,33 +213,53 @@ fn main() {
     let bin = env!("CARGO_BIN_EXE_deid");
     let mut rows: Vec<Row> = Vec::new();
 
-    for (key, what, format, rules_only) in [
+    // the faster model shipped beside the default (dilated-CNN tagger)
+    let cnn = concat!(env!("CARGO_MANIFEST_DIR"), "/models/deid-idcnn-64");
+    for (key, what, format, rules_only, model) in [
         (
             "cli_rules_jsonl",
             "deid annotate --rules-only, CSV -> one JSONL",
             "jsonl",
             true,
+            None,
         ),
         (
             "cli_hybrid_jsonl",
             "deid annotate (hybrid, CPU), CSV -> one JSONL",
             "jsonl",
             false,
+            None,
+        ),
+        (
+            "cli_hybrid_idcnn_jsonl",
+            "deid annotate (hybrid, deid-idcnn-64, CPU), CSV -> one JSONL",
+            "jsonl",
+            false,
+            Some(cnn),
         ),
         (
             "cli_rules_i2b2",
             "deid annotate --rules-only, CSV -> i2b2 XML per narrative",
             "i2b2",
             true,
+            None,
         ),
         (
             "cli_hybrid_i2b2",
             "deid annotate (hybrid, CPU), CSV -> i2b2 XML per narrative",
             "i2b2",
             false,
+            None,
+        ),
+        (
+            "cli_hybrid_idcnn_i2b2",
+            "deid annotate (hybrid, deid-idcnn-64, CPU), CSV -> i2b2 XML per narrative",
+            "i2b2",
+            false,
+            Some(cnn),
         ),
     ] {
-        let (best, med, peak) = measure_cli(bin, &csv, n, format, rules_only, 3);
+        let (best, med, peak) = measure_cli(bin, &csv, n, format, rules_only, model, 3);
         rows.push(Row {
             key,
             what: what.into(),
