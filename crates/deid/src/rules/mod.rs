@@ -7,6 +7,7 @@
 
 mod context;
 mod features;
+mod time_of_day;
 mod usage;
 
 pub use features::{token_features, Feature, Features};
@@ -186,7 +187,7 @@ impl RuleEngine {
                     features[i],
                     pattern_of[i],
                     after,
-                    is_time_of_day(doc, &flags, i),
+                    time_of_day::is_time_of_day(doc, &flags, i),
                     usage[i],
                 )
             })
@@ -211,139 +212,6 @@ fn is_contraction(doc: &Tokenized, i: usize) -> LexFlags {
     } else {
         0
     }
-}
-
-/// Whether word `i` is (part of) a time of day: "130am", "830am", "7pm", "0230h", the hour or
-/// minutes of "07:30" / "7:05 pm", or a four-digit clock time in context (`is_clock_time`).
-fn is_time_of_day(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
-    is_suffixed_or_colon_time(doc, i) || is_clock_time(doc, flags, i)
-}
-
-/// Words before "1400" that make it a time: "at 1400", "by 1100", "~2100". Only "at" and "@"
-/// for a number that could be a year ("approximately 2000" is one).
-const CLOCK_BEFORE: &[&str] = &[
-    "at",
-    "@",
-    "by",
-    "approx",
-    "approximately",
-    "around",
-    "about",
-    "~",
-];
-const CLOCK_BEFORE_YEAR_LIKE: &[&str] = &["at", "@"];
-/// Words before "at 2215" that make it a house number: "lives with mother at 2215 Alder Creek Way".
-const HOME_BEFORE_AT: &[&str] = &[
-    "lives", "live", "living", "lived", "resides", "reside", "residing", "located", "address",
-    "home", "mother", "father", "wife", "husband", "daughter", "son", "family", "parents",
-];
-/// Words after "1400" that make it a time: "1400 hrs", "0700 shift".
-const CLOCK_AFTER: &[&str] = &["hrs", "hr", "h", "hours", "shift", "hrs.", "uhr"];
-
-/// A four-digit 24-hour clock time of the kind nursing notes use: "at 1400", "by 1100", "1400
-/// hrs", a shift "0700-1900" or "1500-1510". Years look the same ("since 2015", "2000-2010"), so a
-/// number in 1900-2039 needs "at"-like words or hours after it, and in a range the other end must
-/// be a clock time that is no year ("0700-1900" is a shift, "1998-2001" is not).
-fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
-    let hhmm = |w: &str| -> Option<u32> {
-        let v: u32 = w.parse().ok()?;
-        (w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()) && v / 100 <= 23 && v % 100 < 60)
-            .then_some(v)
-    };
-    let Some(v) = hhmm(doc.token_text(i)) else {
-        return false;
-    };
-    // "lives at 1400 Elm Street": a house number ("Dr" is a title as often as a street)
-    let street = |j: usize| flags[j] & flag::STREET != 0 && flags[j] & flag::SALUTATION == 0;
-    if (i + 1..(i + 4).min(doc.len())).any(street) {
-        return false;
-    }
-    let year_like = |v: u32| (1900..=2039).contains(&v);
-    // a range of two clock times, at least one of which cannot be a year
-    let other = |j: usize| hhmm(doc.token_text(j));
-    let range_after = i + 1 < doc.len() && matches!(doc.gap_after(i).trim(), "-" | "–" | "to");
-    let range_before = i > 0 && matches!(doc.gap_before(i).trim(), "-" | "–" | "to");
-    let pair = if range_after {
-        other(i + 1)
-    } else if range_before {
-        other(i - 1)
-    } else {
-        None
-    };
-    if pair.is_some_and(|o| !(year_like(v) && year_like(o))) {
-        return true;
-    }
-    // a house number otherwise: a name right after it, or a home before the "at" ("lives with
-    // mother at 2215 Alder Creek Way")
-    let next_capitalized = doc.case_informative
-        && i + 1 < doc.len()
-        && doc
-            .token_text(i + 1)
-            .starts_with(|c: char| c.is_uppercase());
-    let home_before = i >= 2
-        && doc.token_text(i - 1).eq_ignore_ascii_case("at")
-        && HOME_BEFORE_AT.contains(&doc.token_text(i - 2).to_ascii_lowercase().as_str());
-    if next_capitalized || home_before {
-        return false;
-    }
-    let cues = if year_like(v) {
-        CLOCK_BEFORE_YEAR_LIKE
-    } else {
-        CLOCK_BEFORE
-    };
-    let before = (i > 0 && doc.gap_before(i).trim().is_empty())
-        .then(|| doc.token_text(i - 1).to_ascii_lowercase());
-    let glued_before = doc.gap_before(i).trim();
-    if cues.contains(&glued_before) || before.as_deref().is_some_and(|b| cues.contains(&b)) {
-        return true;
-    }
-    i + 1 < doc.len()
-        && doc.gap_after(i).trim().is_empty()
-        && CLOCK_AFTER.contains(&doc.token_text(i + 1).to_ascii_lowercase().as_str())
-}
-
-fn is_suffixed_or_colon_time(doc: &Tokenized, i: usize) -> bool {
-    let w = doc.token_text(i);
-    let digits_end = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
-    let (num, suffix) = w.split_at(digits_end);
-    let valid = |n: &str| -> bool {
-        let v: u32 = n.parse().unwrap_or(99_99);
-        match n.len() {
-            1 | 2 => v <= 24,
-            3 | 4 => v / 100 <= 24 && v % 100 < 60,
-            _ => false,
-        }
-    };
-    if !num.is_empty()
-        && matches!(
-            suffix.to_ascii_lowercase().as_str(),
-            "am" | "pm" | "a" | "p" | "h" | "hrs" | "hr"
-        )
-    {
-        return valid(num);
-    }
-    let two = |k: usize| {
-        doc.token_text(k).len() == 2 && doc.token_text(k).bytes().all(|b| b.is_ascii_digit())
-    };
-    let hour = |k: usize| {
-        let t = doc.token_text(k);
-        (1..=2).contains(&t.len())
-            && t.bytes().all(|b| b.is_ascii_digit())
-            && t.parse::<u32>().is_ok_and(|h| h <= 24)
-    };
-    // "07:30": the hour before a colon and two digits, the minutes after
-    (suffix.is_empty()
-        && hour(i)
-        && i + 1 < doc.len()
-        && doc.gap_after(i) == ":"
-        && two(i + 1)
-        && doc.token_text(i + 1) < "60")
-        || (suffix.is_empty()
-            && two(i)
-            && w < "60"
-            && i > 0
-            && doc.gap_before(i) == ":"
-            && hour(i - 1))
 }
 
 /// For each token, the kind of the pattern span overlapping it, if any.
@@ -485,49 +353,6 @@ mod tests {
         let phi = |t: &str| v.iter().find(|(w, _)| w == t).unwrap().1;
         assert!(!phi("s") && !phi("t"), "{v:?}");
         assert!(phi("J") && phi("Smith"), "{v:?}");
-    }
-
-    /// The words of `text` the rules call a time of day.
-    fn times(text: &str) -> Vec<String> {
-        let engine = RuleEngine::embedded();
-        let doc = Tokenized::new(text);
-        let out = engine.apply(&doc, &OffsetMap::new(text));
-        (0..doc.len())
-            .filter(|&i| out.rules[i].reason == Reason::TimeOfDay)
-            .map(|i| doc.token_text(i).to_string())
-            .collect()
-    }
-
-    #[test]
-    fn clock_times_of_nursing_notes_but_not_years_or_house_numbers() {
-        assert_eq!(
-            times("MICU NURSING NOTE 0700-1900 Patient: A"),
-            ["0700", "1900"]
-        );
-        assert_eq!(times("Lokelma 10 g PO given 1500-1510."), ["1500", "1510"]);
-        assert_eq!(times("lasix 40 iv given at 2200 per dr w"), ["2200"]);
-        assert_eq!(times("By 1100 flushing resolved"), ["1100"]);
-        assert_eq!(times("went home ~2100, will call"), ["2100"]);
-        assert_eq!(times("NGT removed 1100 hrs per team"), ["1100"]);
-        assert_eq!(times("seen at 07:30 and 7pm"), ["07", "30", "7pm"]);
-        for text in [
-            "in second grade (approximately 2000). The",
-            "since 2015 she has had",
-            "from 2000-2010 she lived",
-            "lives with mother at 2215 Alder Creek Way",
-            "she lives at 1400 elm street",
-            "seen at 1400 Mercy Drive",
-            "Rm 1204, buzz code 1204",
-            "at 2575 mg daily",
-        ] {
-            assert!(
-                times(text)
-                    .iter()
-                    .all(|t| !t.starts_with(char::is_numeric) || t.len() < 4),
-                "{text}: {:?}",
-                times(text)
-            );
-        }
     }
 
     #[test]
