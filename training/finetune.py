@@ -276,45 +276,18 @@ def write_model(args, model, ck, base_meta, report, sel, counts, held_dir, repla
         meta = json.loads(meta_path.read_text())
         base_thr = copy.deepcopy(base_meta.get("thresholds") or {"low": 0.9, "high": 0.95, "per_category": {}})
         meta["thresholds"] = base_thr
-        meta["calibration"] = {"method": f"copied from {report['base']['name']}",
-                               "base_calibration": base_meta.get("calibration")}
+        copied = {"method": f"copied from {report['base']['name']}", "base_calibration": base_meta.get("calibration")}
+        meta["calibration"] = dict(copied)
         meta["metrics"] = {"heldout": report["after"]["heldout"], "heldout_base": report["before"]["heldout"],
                            "replay_valid": report["after"]["replay"], "dev": report["after"]["dev"],
                            "onnx_check": meta["metrics"].get("onnx_check")}
         meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
-        cal = calibrate(deid, staging, held_dir, args.target_recall, report["heldout"]["documents"], report)
-        if cal["status"] == "calibrated" and cal.get("exit") == 1 and report["heldout"]["documents"] < MIN_FLOOR_DOCS:
-            # too few documents to choose thresholds by (6 held-out nursing notes chose thresholds
-            # that lost recall on 30 others): the base model's, which the shipped gold chose
-            print(f"target not reached on {report['heldout']['documents']} held-out documents (fewer than "
-                  f"{MIN_FLOOR_DOCS}): keeping the base model's thresholds")
-            cal = {"status": "kept base thresholds", "target_recall": args.target_recall, "reached": False,
-                   "recall": cal.get("recall"), "precision": cal.get("precision"),
-                   "why": f"target not reached on fewer than {MIN_FLOOR_DOCS} held-out documents"}
-        elif cal["status"] == "calibrated" and cal.get("exit") == 1:
-            # The target is out of reach on this held-out gold, and the best point the calibration
-            # wrote buys the last bit of recall with most of the precision (30 nursing notes:
-            # low 0.995 / high 0.998, precision 0.50 -> 0.36 on other notes of the style). Recall
-            # first still: as much as the base model reaches on the same documents with its own
-            # thresholds, and at that recall the best precision.
-            floor = hybrid_recall(deid, Path(args.base), held_dir, tmp / "base-heldout")
-            if floor is not None and floor < args.target_recall:
-                print(f"the base model's HIPAA recall on the held-out gold is {floor:.4f}: "
-                      "calibrating for at least that instead")
-                again = calibrate(deid, staging, held_dir, floor, report["heldout"]["documents"], report,
-                                  global_only=True)
-                if again["status"] == "calibrated":
-                    again["first_target"] = {"target_recall": args.target_recall, "reached": False,
-                                             "recall": cal.get("recall"), "precision": cal.get("precision")}
-                    again["base_heldout_recall"] = floor
-                    cal = again
+        cal = choose_thresholds(args, deid, staging, held_dir, report, tmp)
         meta = json.loads(meta_path.read_text())
         if cal["status"] != "calibrated":
             meta["thresholds"] = base_thr
             key = "recalibration_failed" if cal["status"] == "failed" else "recalibration_not_used"
-            meta["calibration"] = {"method": f"copied from {report['base']['name']}",
-                                   "base_calibration": base_meta.get("calibration"),
-                                   key: cal.get("error") or cal.get("why")}
+            meta["calibration"] = {**copied, key: cal.get("error") or cal.get("why")}
             meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
         report["thresholds"] = {"base": base_thr, "final": meta["thresholds"], "calibration": cal}
         report["seconds"] = {"total": round(time.time() - t0, 1), "training": sel["seconds"]}
@@ -327,6 +300,40 @@ def write_model(args, model, ck, base_meta, report, sel, counts, held_dir, repla
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def choose_thresholds(args, deid: Path, staging: Path, held_dir: Path, report: dict, tmp: Path) -> dict:
+    """Calibrate the new model's thresholds on the held-out gold (`deid calibrate` rewrites its
+    metadata.json) and say how: `calibrate`'s record, or status "kept base thresholds".
+
+    When the target is out of reach there, the best point the calibration wrote buys the last bit
+    of recall with most of the precision (30 nursing notes: low 0.995 / high 0.998, precision
+    0.50 -> 0.36 on other notes of the style). With fewer than MIN_FLOOR_DOCS documents (6
+    held-out notes chose thresholds that lost recall on 30 others) the base model's thresholds,
+    which the shipped gold chose, are kept; otherwise, recall first still: as much as the base
+    model reaches on the same documents with its own thresholds, and at that recall the best
+    precision (global thresholds only)."""
+    n_docs = report["heldout"]["documents"]
+    cal = calibrate(deid, staging, held_dir, args.target_recall, n_docs, report)
+    if cal["status"] != "calibrated" or cal.get("exit") != 1:
+        return cal
+    if n_docs < MIN_FLOOR_DOCS:
+        print(f"target not reached on {n_docs} held-out documents (fewer than {MIN_FLOOR_DOCS}): "
+              "keeping the base model's thresholds")
+        return {"status": "kept base thresholds", "target_recall": args.target_recall, "reached": False,
+                "recall": cal.get("recall"), "precision": cal.get("precision"),
+                "why": f"target not reached on fewer than {MIN_FLOOR_DOCS} held-out documents"}
+    floor = hybrid_recall(deid, Path(args.base), held_dir, tmp / "base-heldout")
+    if floor is None or floor >= args.target_recall:
+        return cal
+    print(f"the base model's HIPAA recall on the held-out gold is {floor:.4f}: calibrating for at least that instead")
+    again = calibrate(deid, staging, held_dir, floor, n_docs, report, global_only=True)
+    if again["status"] != "calibrated":
+        return cal
+    again["first_target"] = {"target_recall": args.target_recall, "reached": False,
+                             "recall": cal.get("recall"), "precision": cal.get("precision")}
+    again["base_heldout_recall"] = floor
+    return again
 
 
 def hybrid_recall(deid: Path, model_dir: Path, gold: Path, out: Path) -> float | None:

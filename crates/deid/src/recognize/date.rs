@@ -465,9 +465,6 @@ impl DateRecognizer {
     }
 }
 
-/// Run `re` over `text`; `check` accepts (Some) or rejects (None) each match. After a
-/// rejection the search resumes one character after the match start, so a shorter reading
-/// (e.g. "January 5" inside a rejected "19 January 5") can still be found.
 /// A day and month written with a dot and no year, as much of the world writes them: "04.09
 /// appointment made", "Discharged to home 09.09". Two digits each (a decimal such as "12.5" or
 /// "0.50" is not one), a real day and month, and not a time of day ("by 16.10") or an amount
@@ -490,6 +487,9 @@ fn is_day_month(text: &str, s: usize, e: usize, day: u32, month: u32) -> bool {
         || percent)
 }
 
+/// Run `re` over `text`; `check` accepts (Some) or rejects (None) each match. After a
+/// rejection the search resumes one character after the match start, so a shorter reading
+/// (e.g. "January 5" inside a rejected "19 January 5") can still be found.
 fn scan<F: FnMut(&Captures) -> Option<()>>(re: &Regex, text: &str, mut check: F) {
     let mut pos = 0;
     while pos <= text.len() {
