@@ -524,6 +524,9 @@ pub enum RuleReason {
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
+    /// `company`, shown as "part of a company name by its shape ("Bell and Sons", "works at Burns,
+    /// Mendoza and Reed"): never released".
+    Company,
     /// `unknown`, shown as "no SAFE dictionary knows it".
     Unknown,
     /// `safe`, shown as "SAFE dictionary vouches for it".
@@ -532,7 +535,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 12] = [
+    pub const ALL: [RuleReason; 13] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -543,6 +546,7 @@ impl RuleReason {
         RuleReason::FieldLabel,
         RuleReason::Title,
         RuleReason::Context,
+        RuleReason::Company,
         RuleReason::Unknown,
         RuleReason::Safe,
     ];
@@ -560,6 +564,7 @@ impl RuleReason {
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
             RuleReason::Context => "context",
+            RuleReason::Company => "company",
             RuleReason::Unknown => "unknown",
             RuleReason::Safe => "safe",
         }
@@ -579,6 +584,7 @@ impl RuleReason {
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
             RuleReason::Context => None,
+            RuleReason::Company => None,
             RuleReason::Unknown => None,
             RuleReason::Safe => None,
         }
@@ -607,6 +613,9 @@ impl RuleReason {
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
+            RuleReason::Company => {
+                "part of a company name by its shape (\"Bell and Sons\", \"works at Burns, Mendoza and Reed\"): never released"
+            }
             RuleReason::Unknown => "no SAFE dictionary knows it",
             RuleReason::Safe => "SAFE dictionary vouches for it",
         }
@@ -626,6 +635,7 @@ impl RuleReason {
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,
             RuleReason::Context => false,
+            RuleReason::Company => false,
             RuleReason::Unknown => true,
             RuleReason::Safe => false,
         }

@@ -98,6 +98,18 @@ fn in_address(doc: &Tokenized, i: usize) -> bool {
     after_comma || before_number
 }
 
+/// Whether word `i` is a two-letter lower-case code right before a five-digit number on the same
+/// line, as a state before its ZIP code is.
+fn before_zip(doc: &Tokenized, i: usize) -> bool {
+    let code = doc.token_text(i);
+    code.len() == 2
+        && code.bytes().all(|b| b.is_ascii_lowercase())
+        && i + 1 < doc.len()
+        && matches!(doc.gap_after(i), " " | "\u{a0}")
+        && doc.token_text(i + 1).len() == 5
+        && doc.token_text(i + 1).bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Every word of a document folded as lexicon keys are (`fold`), borrowing where a word is
 /// already its own key.
 pub fn fold_words<'d>(doc: &Tokenized<'d>) -> Vec<Cow<'d, str>> {
@@ -260,7 +272,17 @@ impl Lexicons {
         let caseless = !doc.case_informative;
         let mut flags: Vec<LexFlags> = (0..doc.len())
             .map(|i| {
-                let cased = self.cased.get(doc.token_text(i)).copied().unwrap_or(0);
+                let text = doc.token_text(i);
+                let mut cased = self.cased.get(text).copied().unwrap_or(0);
+                // a code written in lower case in a document without capitals, only before a
+                // ZIP code ("jessicafort, id 72860"; never "in 2021" or "fever, or")
+                if caseless && cased == 0 && before_zip(doc, i) {
+                    cased = self
+                        .cased
+                        .get(text.to_ascii_uppercase().as_str())
+                        .copied()
+                        .unwrap_or(0);
+                }
                 let word = self.word(folded[i].as_ref());
                 let cased_only = cased & !word;
                 if caseless && cased_only != 0 && !in_address(doc, i) {
@@ -323,6 +345,11 @@ mod tests {
         assert_eq!(f[4] & flag::CITY, flag::CITY);
         assert_eq!(f[5] & flag::CITY, 0);
         assert_eq!(f[6] & flag::CITY, 0);
+        // codes written in lower case count only before a ZIP code where capitals say nothing
+        let doc = Tokenized::new("jessicafort, in 72860. went home in 2021, or in 5 days to rest");
+        let f = lex.flags_for(&doc);
+        assert_eq!(f[1] & flag::STATE_ABBREVIATION, flag::STATE_ABBREVIATION);
+        assert!(f[4..].iter().all(|f| f & flag::STATE_ABBREVIATION == 0));
         // a phrase never spans a line break
         let doc = Tokenized::new("New\nYork");
         assert_eq!(lex.flags_for(&doc)[0] & flag::CITY, 0);

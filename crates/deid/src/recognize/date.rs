@@ -172,13 +172,13 @@ pub(crate) struct DateRecognizer {
 impl DateRecognizer {
     pub(crate) fn new() -> DateRecognizer {
         let numeric = compile(
-            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})\.(?P<dm>\d{2}))\b",
+            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})(?P<dsep>[.-])(?P<dm>\d{2}))\b",
         );
         let named = compile(&format!(
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
@@ -255,6 +255,11 @@ impl DateRecognizer {
             return true;
         }
         if c.name("dd").is_some() {
+            // "14-03" as a day and month; "5-14-03" or "AB-14-03" is part of something else
+            let hyphen = &c["dsep"] == "-";
+            if hyphen && (before == Some('-') || char_at(text, e) == Some('-')) {
+                return false;
+            }
             return is_day_month(text, s, e, num("dd").unwrap(), num("dm").unwrap());
         }
         // e/f: month/day without a year, or month/4-digit year.
@@ -383,8 +388,15 @@ impl DateRecognizer {
         if c.name("wd").is_some() || c.name("hol").is_some() || c.name("sea").is_some() {
             return Some([Some((s, e)), None]);
         }
-        // "last spring", "this summer" (not "last fall": a fall is an event)
+        // "last spring", "this summer", "developed it last fall"; not the event "since her last
+        // fall" (a determiner before) or "last fall from bed" (how it happened after)
         if let Some(sea) = c.name("sea2") {
+            if sea.as_str().eq_ignore_ascii_case("fall")
+                && (FALL_EVENT_BEFORE.contains(&word_before(text, s).as_str())
+                    || FALL_EVENT_AFTER.contains(&word_after(text, e).as_str()))
+            {
+                return None;
+            }
             return Some([Some((sea.start(), sea.end())), None]);
         }
         if let Some(w) = c.name("wa") {
@@ -465,8 +477,37 @@ impl DateRecognizer {
     }
 }
 
-/// A day and month written with a dot and no year, as much of the world writes them: "04.09
-/// appointment made", "Discharged to home 09.09". Two digits each (a decimal such as "12.5" or
+/// Words before "last fall" that make it the event (a fall), not the season.
+const FALL_EVENT_BEFORE: &[&str] = &[
+    "her", "his", "my", "their", "your", "our", "its", "the", "a", "one", "s", "since", "prior",
+    "pt", "patient",
+];
+
+/// Words after "last fall" that make it the event: how or where someone fell.
+const FALL_EVENT_AFTER: &[&str] = &[
+    "from",
+    "off",
+    "out",
+    "down",
+    "with",
+    "on",
+    "onto",
+    "into",
+    "at",
+    "in",
+    "resulting",
+    "which",
+    "and",
+    "was",
+    "when",
+    "while",
+    "she",
+    "he",
+    "the",
+];
+
+/// A day and month written with a dot or a hyphen and no year, as much of the world writes them:
+/// "04.09 appointment made", "Discharged to home 09.09", "14-03 fever". Two digits each (a decimal such as "12.5" or
 /// "0.50" is not one), a real day and month, and not a time of day ("by 16.10") or an amount
 /// ("11.05 mg", "10.12 %").
 fn is_day_month(text: &str, s: usize, e: usize, day: u32, month: u32) -> bool {
@@ -589,6 +630,10 @@ mod tests {
             dates("symptoms, 04.09 appointment made; home 09.09 with fever"),
             ["04.09", "09.09"]
         );
+        assert_eq!(
+            dates("13-MAR felt light headed, 14-03, fever; 20-03 repeat swab"),
+            ["13-MAR", "14-03", "20-03"]
+        );
     }
 
     #[test]
@@ -620,6 +665,11 @@ mod tests {
             "12.13",
             "1.2.3",
             "12.03.1",
+            "10-12 days",
+            "05-10 mg",
+            "AB-14-03",
+            "ref 14-03-",
+            "20-30",
         ] {
             assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
         }
@@ -657,6 +707,8 @@ mod tests {
             ["spring", "Summer"]
         );
         assert!(dates("since her last fall she walks with a cane").is_empty());
+        assert!(dates("her last fall from bed; last fall on the ice").is_empty());
+        assert_eq!(dates("developed pouchitis last fall, but"), ["fall"]);
         assert_eq!(dates("on the 2nd dose"), Vec::<&str>::new());
         assert_eq!(dates("Test Date: 202012; x"), ["202012"]);
         assert_eq!(

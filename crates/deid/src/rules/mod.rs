@@ -56,6 +56,9 @@ pub enum Reason {
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
+    /// Part of a company name by its shape: "Bell and Sons", "Smith & Co", "works at Burns,
+    /// Mendoza and Reed". Never released: the model, reading "and" and "sons", calls them safe.
+    Company,
     /// No SAFE dictionary knows it.
     Unknown,
     /// A SAFE dictionary vouches for it and nothing claims it.
@@ -78,6 +81,7 @@ impl Reason {
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
             Reason::Context => RuleReason::Context,
+            Reason::Company => RuleReason::Company,
             Reason::Unknown => RuleReason::Unknown,
             Reason::Safe => RuleReason::Safe,
         }
@@ -378,6 +382,7 @@ mod tests {
             RuleReason::FieldLabel => Reason::FieldLabel,
             RuleReason::Title => Reason::Title,
             RuleReason::Context => Reason::Context,
+            RuleReason::Company => Reason::Company,
             RuleReason::Unknown => Reason::Unknown,
             RuleReason::Safe => Reason::Safe,
         }
