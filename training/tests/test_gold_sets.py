@@ -178,6 +178,19 @@ class GoldSetsTest(unittest.TestCase):
                     for k in read_tree(os.path.join(GOLD, sub, "xml"))}
         self.assertEqual(sorted(set(rendered) - expected), [], "surrogates.py wrote extra files")
 
+    def test_a_salted_draw_is_a_different_valid_set(self):
+        # scripts/eval-fresh-draws.sh relies on it: same narratives and files, other surrogates
+        rendered = self.render("surrogates.py", "--salt", "fresh")
+        committed = {os.path.join(sub, "xml", k): v for sub in self.SURROGATE_SETS
+                     for k, v in read_tree(os.path.join(GOLD, sub, "xml")).items()}
+        self.assertEqual(sorted(rendered), sorted(committed))
+        same = [k for k in rendered if rendered[k] == committed[k]]
+        self.assertLess(len(same), len(rendered) // 10, f"a salted draw repeats {len(same)} files")
+        self.assertEqual(self.render("surrogates.py", "--salt", "fresh"), rendered,
+                         "a salted draw is not deterministic")
+        proc = run_script("surrogates.py", "--salt", "fresh")
+        self.assertNotEqual(proc.returncode, 0, "--salt without --out would overwrite the committed sets")
+
     # ---- goldlib itself
 
     def test_goldlib_reads_and_rewrites_every_xml_identically(self):

@@ -203,10 +203,33 @@ impl DateRecognizer {
             })
         };
         scan(&self.numeric, text, |c| {
-            self.check_numeric(text, c).then(|| {
-                let m = c.get(0).unwrap();
+            let m = c.get(0).unwrap();
+            if self.check_numeric(text, c) {
                 push(m.start(), m.end());
-            })
+                if let Some((s, e)) = self.numeric_range_end(text, c) {
+                    push(s, e);
+                }
+                return Some(());
+            }
+            // "09/02-10": not a date with two separators, but a day and month then a range end;
+            // read the pattern again on the text cut before the second separator
+            let cut = match (c.name("s1"), c.name("s2"), c.name("b")) {
+                (Some(s1), Some(s2), Some(b)) if s1.as_str() == "/" && s2.as_str() != "/" => {
+                    b.end()
+                }
+                _ => return None,
+            };
+            let short = self.numeric.captures_at(&text[..cut], m.start())?;
+            if short.get(0)?.start() != m.start() || !self.check_numeric(text, &short) {
+                return None;
+            }
+            let whole = short.get(0)?;
+            push(whole.start(), whole.end());
+            if let Some((s, e)) = self.numeric_range_end(text, &short) {
+                push(s, e);
+            }
+            // resume inside the rejected match: "12/21-12/27/20" holds a second date
+            None
         });
         scan(&self.named, text, |c| {
             let spans = self.check_named(text, c)?;
@@ -221,6 +244,30 @@ impl DateRecognizer {
             }
             Some(())
         });
+    }
+
+    /// The end day of a range after a day and month without a year ("09/02-10 hospital
+    /// admission", "18/09-27, 2020"): later than either number, not a count ("3/4-5 times").
+    fn numeric_range_end(&self, text: &str, c: &Captures) -> Option<(usize, usize)> {
+        let (a, b) = match (c.name("e"), c.name("f"), c.name("dd"), c.name("dm")) {
+            (Some(a), Some(b), _, _) if b.as_str().len() <= 2 => (a, b),
+            (_, _, Some(a), Some(b)) => (a, b),
+            _ => return None,
+        };
+        let e = c.get(0).unwrap().end();
+        let t = self.range_tail.captures(&text[e..])?;
+        let d2: u32 = t["d"].parse().ok()?;
+        let first: u32 = a.as_str().parse().ok()?;
+        let second: u32 = b.as_str().parse().ok()?;
+        let end = e + t[0].len();
+        let unit = |w: &str| {
+            AMOUNT_WORDS.contains(&w) || DURATION_UNITS.contains(&w) || YEAR_UNITS.contains(&w)
+        };
+        (d2 <= 31
+            && d2 > first.min(second)
+            && !continues_number(text, end, b"./:")
+            && !unit(&word_after(text, end)))
+        .then(|| (e + t.name("d").unwrap().start(), end))
     }
 
     fn check_numeric(&self, text: &str, c: &Captures) -> bool {
@@ -262,15 +309,18 @@ impl DateRecognizer {
             }
             return is_day_month(text, s, e, num("dd").unwrap(), num("dm").unwrap());
         }
-        // e/f: month/day without a year, or month/4-digit year.
+        // e/f: month/day without a year, day/month where the first number cannot be a month
+        // ("18/09", as most of the world writes it), or month/4-digit year.
         let (e_, f) = (num("e").unwrap(), c.name("f").unwrap().as_str());
-        if !(1..=12).contains(&e_) {
+        let f_num = f.parse::<u32>().unwrap_or(0);
+        let day_first = f.len() == 2 && (13..=31).contains(&e_) && (1..=12).contains(&f_num);
+        if !(1..=12).contains(&e_) && !day_first {
             return false;
         }
         if f.len() == 4 {
             return year_ok(f);
         }
-        let day = f.parse::<u32>().unwrap_or(0);
+        let day = if day_first { e_ } else { f_num };
         if !(1..=31).contains(&day) {
             return false;
         }
@@ -400,11 +450,15 @@ impl DateRecognizer {
             return Some([Some((sea.start(), sea.end())), None]);
         }
         if let Some(w) = c.name("wa") {
-            if !is_title_case(w.as_str()) && !w.as_str().bytes().all(|b| b.is_ascii_uppercase()) {
+            let date_after = self.month_start.is_match(&text[e..]);
+            // "wed dec 4" in lower case; "sat" or "sun" alone only with a capital
+            if !is_title_case(w.as_str())
+                && !w.as_str().bytes().all(|b| b.is_ascii_uppercase())
+                && !date_after
+            {
                 return None;
             }
             let before = word_before(text, s);
-            let date_after = self.month_start.is_match(&text[e..]);
             let ok = date_after
                 || (is_title_case(w.as_str()) && WEEKDAY_ABBR_BEFORE.contains(&before.as_str()));
             return ok.then_some([Some((s, e)), None]);
@@ -563,7 +617,7 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> 
         let line_start = text[..start].trim_end_matches([' ', '\t']).is_empty()
             || text[..start]
                 .trim_end_matches([' ', '\t'])
-                .ends_with(['\n', '.', ';']);
+                .ends_with(['\n', '.', ';', ',']);
         line_start
             || matches!(
                 before.as_str(),
@@ -580,13 +634,22 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> 
                     | "thru"
                     | "and"
                     | "to"
+                    | "mon"
+                    | "tue"
+                    | "tues"
+                    | "wed"
+                    | "thu"
+                    | "thur"
+                    | "thurs"
+                    | "fri"
+                    | "sat"
+                    | "sun"
             )
     };
     match lower.as_str() {
         "may" if is_title_case(w) => false,
         "may" => !month_first || !temporal(),
-        "mar" => w == "mar",
-        "dec" if w == "dec" => !month_first || !temporal(),
+        "mar" | "dec" if w == lower => !month_first || !temporal(),
         _ => !month_first && lower.len() <= 4 && w.bytes().all(|b| b.is_ascii_lowercase()),
     }
 }
@@ -626,6 +689,15 @@ mod tests {
         assert_eq!(dates("since 12/2020"), ["12/2020"]);
         assert_eq!(dates("Discharged 1/17. Woke up 1/18"), ["1/17", "1/18"]);
         assert_eq!(dates("12/26/20-12/28/20"), ["12/26/20", "12/28/20"]);
+        assert_eq!(
+            dates("negative, 09/02-10 hospital admission; during 18/09-27, 2020, in"),
+            ["09/02", "10", "18/09", "27, 2020"]
+        );
+        assert!(!dates("took 3/4-5 times a day").contains(&"5"));
+        assert_eq!(
+            dates("Admitted to the hospital 12/21-12/27/20 for"),
+            ["12/21", "12/27/20"]
+        );
         assert_eq!(
             dates("symptoms, 04.09 appointment made; home 09.09 with fever"),
             ["04.09", "09.09"]
@@ -690,6 +762,14 @@ mod tests {
         assert_eq!(dates("Decadron 5 dec appetite"), Vec::<&str>::new());
         assert_eq!(dates("you may 2 and may be"), Vec::<&str>::new());
         assert_eq!(dates("on may 2 and May 5"), ["may 2", "May 5"]);
+        assert_eq!(
+            dates("continued through wed dec 4 and thu dec 5. sat was fine"),
+            ["wed", "dec 4", "thu", "dec 5"]
+        );
+        assert_eq!(
+            dates("symptoms, mar 1 appointment made; negative, mar 5-6 hospital admission"),
+            ["mar 1", "mar 5", "6"]
+        );
     }
 
     #[test]

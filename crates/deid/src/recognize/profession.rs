@@ -101,6 +101,10 @@ impl ProfessionRecognizer {
             });
             if let Some((start, end)) = title {
                 out.push(cand(start, end));
+                // a second title in brackets: "male video editor (operational researcher)"
+                if let Some(second) = self.bracketed_title(text, end) {
+                    out.push(cand(second.0, second.1));
+                }
             }
         }
         for m in self.patient_after.find_iter(text) {
@@ -135,6 +139,17 @@ impl ProfessionRecognizer {
         None
     }
 
+    /// A title in brackets right after byte `at`: " (operational researcher)".
+    fn bracketed_title(&self, text: &str, at: usize) -> Option<(usize, usize)> {
+        let rest = &text[at..];
+        let open = rest.len() - rest.trim_start_matches([' ', '\u{a0}']).len();
+        if !rest[open..].starts_with('(') {
+            return None;
+        }
+        let (start, end) = self.title_after(text, at + open + 1, 0)?;
+        text[end..].starts_with(')').then_some((start, end))
+    }
+
     /// The longest title starting at the first word at or after byte `at` (after skipping up to
     /// `skip` words that describe the person: an age, a sex, "retired"), as a byte range.
     fn title_after(&self, text: &str, at: usize, skip: usize) -> Option<(usize, usize)> {
@@ -161,7 +176,9 @@ impl ProfessionRecognizer {
             if self.heads.contains(w.2.as_str()) {
                 best = Some((first.0, w.1));
             }
-            if !self.is_title_word(&w.2) {
+            // "speech and language therapist", "chief of staff": a connector inside a title
+            let connector = w.0 != first.0 && matches!(w.2.as_str(), "and" | "of");
+            if !self.is_title_word(&w.2) && !connector {
                 break;
             }
             match words.next() {
@@ -383,7 +400,7 @@ mod tests {
         );
         assert_eq!(
             found("Patient is a 46y/o male certified nursing assistant (CNA).  He received"),
-            ["certified nursing assistant"]
+            ["certified nursing assistant", "CNA"]
         );
         assert_eq!(
             found("my husband who is a nurse anesthetist helped me"),
@@ -403,6 +420,15 @@ mod tests {
         );
         assert_eq!(found("A 49-YEAR-OLD FEMALE NURSE RECEIVED"), ["NURSE"]);
         assert_eq!(found("she works as a teacher in Lyon"), ["teacher"]);
+        assert_eq!(
+            found("I am working as speech and language therapist, our unit"),
+            ["speech and language therapist"]
+        );
+        assert_eq!(
+            found("patient is a 34y/o male pharmacologist (media buyer).  He received"),
+            ["pharmacologist", "media buyer"]
+        );
+        assert_eq!(found("she works as a nurse and likes it"), ["nurse"]);
         assert_eq!(
             found("Pt is a retired baker, used to own a shop"),
             ["baker"]

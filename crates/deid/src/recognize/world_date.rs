@@ -19,6 +19,9 @@ const MONTHS: &str = include_str!("../../../../lexicons/unsafe/months_world.txt"
 pub(crate) struct WorldDateRecognizer {
     /// day [.] [de] MONTH [[,] [de|del] YEAR], or MONTH [de|del] YEAR
     re: Regex,
+    /// Vietnamese, whose months are numbered: "21 tháng 8", "ngày 21 tháng 8 năm 2021",
+    /// "tháng 9, 2021"
+    numbered_month: Regex,
     months: FxHashSet<Box<str>>,
 }
 
@@ -27,13 +30,20 @@ impl WorldDateRecognizer {
         let re = compile(
             r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>\p{L}{4,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4}))?\b|(?P<m2>\p{L}{4,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b)",
         );
+        let numbered_month = compile(
+            r"(?i)(?:\b(?:ngày\s+)?\d{1,2}\s+)?\btháng\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
+        );
         let months = MONTHS
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(Box::from)
             .collect();
-        WorldDateRecognizer { re, months }
+        WorldDateRecognizer {
+            re,
+            numbered_month,
+            months,
+        }
     }
 
     fn is_month(&self, word: &str) -> bool {
@@ -41,6 +51,17 @@ impl WorldDateRecognizer {
     }
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        // "tháng" is rare outside Vietnamese text: skip the search where it cannot match
+        if text.contains("háng") || text.contains("HÁNG") {
+            for m in self.numbered_month.find_iter(text) {
+                out.push(Cand {
+                    start: m.start(),
+                    end: m.end(),
+                    kind: PhiType::Date,
+                    prio: PRIO_DATE,
+                });
+            }
+        }
         for c in self.re.captures_iter(text) {
             let m = c.get(0).expect("whole match");
             let month = c
@@ -93,6 +114,9 @@ mod tests {
             ("seit März 2021", "März 2021"),
             ("il 5 gennaio", "5 gennaio"),
             ("den 12 februari 2021", "12 februari 2021"),
+            ("bleeding and 21 tháng 8. It", "21 tháng 8"),
+            ("As of 27 tháng 9, 2021, a", "27 tháng 9, 2021"),
+            ("vào ngày 5 tháng 3 năm 2021", "ngày 5 tháng 3 năm 2021"),
         ] {
             assert_eq!(dates(t), [want], "{t}");
         }

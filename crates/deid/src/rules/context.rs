@@ -114,7 +114,13 @@ const FACILITY_HEADS: &[&str] = &[
     "hospice",
     "polyclinic",
     "poliklinik",
+    "poliklinika",
     "policlinico",
+    "policlinica",
+    "polyclinique",
+    "bolnica",
+    "bolnitsa",
+    "szpitalu",
     "chu",
     "chru",
 ];
@@ -333,6 +339,25 @@ pub fn apply(
         }
         i = j.max(i + 1);
     }
+    // 2b. a numbered facility: a facility head, "No"/"Nr", a number of up to three digits
+    // ("Poliklinika No 34", "City Hospital No. 5"; not the record label "hospital no. 34840090"
+    // or "hospital no. 186-576-83")
+    for h in 0..n.saturating_sub(2) {
+        let digits = doc.token_text(h + 2);
+        let number = digits.len() <= 3
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && !doc.gap_after(h + 2).starts_with(['-', '/', '.']);
+        if is_head(h)
+            && matches!(folded[h + 1].as_ref(), "no" | "nr" | "n")
+            && close(doc, h + 1)
+            && close(doc, h + 2)
+            && number
+        {
+            for k in h..=h + 2 {
+                mark(rules, k, PhiType::Hospital);
+            }
+        }
+    }
     company_names(doc, rules, flags, folded);
 }
 
@@ -410,15 +435,29 @@ fn company_names(
         if !EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref())) {
             continue;
         }
-        // A, B [, C ...] and Z: one word each, at least one a name or place by the rules
+        // A, B [, C ...] and Z, or A-B: one word each, at least one a name or place by the rules
         let (first, mut k) = (c + 1, c + 1);
-        let mut names = 0;
+        let (mut names, mut hyphenated) = (0, false);
         while k < n && same_line(k) && allowed(rules, k) {
             names += usize::from(rules[k].phi && is_namelike_or_place(&rules[k]));
-            if k + 1 < n && doc.gap_after(k).trim() == "," {
+            let gap = doc.gap_after(k);
+            if k + 1 < n && (gap.trim() == "," || gap == "-") && allowed(rules, k + 1) {
+                hyphenated |= gap == "-";
                 k += 1;
             } else {
                 break;
+            }
+        }
+        // "works at ray-turner in north kevin", "works for Hewlett-Packard": right after an
+        // employer cue two words joined by a hyphen are a company's name
+        let words = |a: usize, b: usize| {
+            (a..=b).all(|m| {
+                folded[m].chars().count() >= 2 && folded[m].chars().all(char::is_alphabetic)
+            })
+        };
+        if hyphenated && k == first + 1 && words(first, k) {
+            for m in first..=k {
+                mark_company(rules, m);
             }
         }
         let and = k + 1;
@@ -505,6 +544,10 @@ mod tests {
         for w in ["Burns", "Mendoza", "and", "Reed"] {
             assert!(p.contains(&w.to_string()), "{w}: {p:?}");
         }
+        let p = phi_words(
+            "the patient works at ray-turner in north kevin. she has no fever or rash today.",
+        );
+        assert!(p.contains(&"ray".to_string()), "{p:?}");
         // a son is not a company; "and" between other words stays safe
         let p = phi_words("She lives with her husband and sons. Fever and chills resolved.");
         assert!(!p.contains(&"and".to_string()), "{p:?}");
@@ -514,6 +557,10 @@ mod tests {
     fn facility_heads_join_a_named_facility_only() {
         let p = phi_words("Admitted to Karolinska University Hospital on the ward.");
         for w in ["Karolinska", "University", "Hospital"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words("He was airlifted to Poliklinika No 34. Was admitted.");
+        for w in ["Poliklinika", "No", "34"] {
             assert!(p.contains(&w.to_string()), "{w}: {p:?}");
         }
         let p = phi_words("She went to the hospital and the Medical Center ER.");
