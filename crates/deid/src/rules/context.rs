@@ -389,9 +389,10 @@ const EMPLOYER_CUES: &[(&str, &str)] = &[
     ("employee", "at"),
 ];
 
-/// 3. company names whose "and" a word-by-word reading lets through: a name before "and Sons" /
-/// "& Co" ("bell and sons" in lower case too), and "A, B and C" right after an employer cue when
-/// the rules already call A and B names ("works at Burns, Mendoza and Reed").
+/// Step 3: company names whose "and" a word-by-word reading lets through. A name before
+/// "and Sons" or "& Co" ("bell and sons" in lower case too); right after an employer cue,
+/// "A, B and C" where the rules call one of them a name ("works at Burns, Mendoza and Reed"),
+/// or two words joined by a hyphen ("works at ray-turner").
 fn company_names(
     doc: &Tokenized,
     rules: &mut [TokenRule],
