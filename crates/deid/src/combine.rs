@@ -8,7 +8,7 @@
 //! - a field label before its value ("Tel", "MRN"), a measurement ("35 mg/L", "95 %") or a time
 //!   of day ("07:30", "at 1400"): always released, as the guidelines say they are not PHI;
 //! - a recognizer (date, age, contact, ID pattern) claimed it, or it is part of a company name by
-//!   its shape ("Bell and Sons"): never released either. This goes beyond Meldau: the patterns
+//!   its shape ("Bell and Sons") or of a signature ("- lm (hca)"): never released either. This goes beyond Meldau: the patterns
 //!   are written to be precise, so releasing their hits could only trade recall for a sliver of
 //!   precision.
 //!
@@ -97,7 +97,10 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
     // a title ("Dr" before a name) is spelled like the street abbreviation: its use decides
     let never = (NEVER_RELEASED.iter().any(|f| rule.features.has(*f))
         && rule.reason != Reason::Title)
-        || matches!(rule.reason, Reason::Pattern(_) | Reason::Company);
+        || matches!(
+            rule.reason,
+            Reason::Pattern(_) | Reason::Company | Reason::Signature
+        );
     let threshold = match rule.reason {
         // a label before its value, a measurement (dose, lab value: "35 mg/L", "95 %") and a time
         // of day are never PHI (guidelines), and a model that never saw the style calls them PHI

@@ -524,6 +524,9 @@ pub enum RuleReason {
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
+    /// `signature`, shown as "a clinician's signature before a credential ("- lm (hca)", "P. Osei
+    /// RMN"): never released".
+    Signature,
     /// `company`, shown as "part of a company name by its shape ("Bell and Sons", "works at Burns,
     /// Mendoza and Reed"): never released".
     Company,
@@ -535,7 +538,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 13] = [
+    pub const ALL: [RuleReason; 14] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -546,6 +549,7 @@ impl RuleReason {
         RuleReason::FieldLabel,
         RuleReason::Title,
         RuleReason::Context,
+        RuleReason::Signature,
         RuleReason::Company,
         RuleReason::Unknown,
         RuleReason::Safe,
@@ -564,6 +568,7 @@ impl RuleReason {
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
             RuleReason::Context => "context",
+            RuleReason::Signature => "signature",
             RuleReason::Company => "company",
             RuleReason::Unknown => "unknown",
             RuleReason::Safe => "safe",
@@ -584,6 +589,7 @@ impl RuleReason {
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
             RuleReason::Context => None,
+            RuleReason::Signature => None,
             RuleReason::Company => None,
             RuleReason::Unknown => None,
             RuleReason::Safe => None,
@@ -613,6 +619,9 @@ impl RuleReason {
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
+            RuleReason::Signature => {
+                "a clinician's signature before a credential (\"- lm (hca)\", \"P. Osei RMN\"): never released"
+            }
             RuleReason::Company => {
                 "part of a company name by its shape (\"Bell and Sons\", \"works at Burns, Mendoza and Reed\"): never released"
             }
@@ -635,6 +644,7 @@ impl RuleReason {
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,
             RuleReason::Context => false,
+            RuleReason::Signature => false,
             RuleReason::Company => false,
             RuleReason::Unknown => true,
             RuleReason::Safe => false,

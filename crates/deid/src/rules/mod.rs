@@ -59,6 +59,10 @@ pub enum Reason {
     /// Part of a company name by its shape: "Bell and Sons", "Smith & Co", "works at Burns,
     /// Mendoza and Reed". Never released: the model, reading "and" and "sons", calls them safe.
     Company,
+    /// A clinician's signature before a credential at the end of a line ("- lm (hca)", "P. Osei
+    /// RMN"): initials are dictionary words ("bg", "ts") that only their position tells apart.
+    /// Never released.
+    Signature,
     /// No SAFE dictionary knows it.
     Unknown,
     /// A SAFE dictionary vouches for it and nothing claims it.
@@ -82,6 +86,7 @@ impl Reason {
             Reason::Title => RuleReason::Title,
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
+            Reason::Signature => RuleReason::Signature,
             Reason::Unknown => RuleReason::Unknown,
             Reason::Safe => RuleReason::Safe,
         }
@@ -383,6 +388,7 @@ mod tests {
             RuleReason::Title => Reason::Title,
             RuleReason::Context => Reason::Context,
             RuleReason::Company => Reason::Company,
+            RuleReason::Signature => Reason::Signature,
             RuleReason::Unknown => Reason::Unknown,
             RuleReason::Safe => Reason::Safe,
         }
