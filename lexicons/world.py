@@ -102,7 +102,8 @@ QUALIFICATIONS = ["physician", "pharmacist", "other health professional", "healt
                   "health care worker", "lawyer", "registered nurse", "licensed practical nurse",
                   "nurse practitioner", "nurse anesthetist", "certified nursing assistant",
                   "nursing assistant", "medical assistant", "resident physician", "physician assistant",
-                  "paramedic", "emt", "dentist", "pediatrician", "caregiver", "teacher", "cna", "lpn", "rn"]
+                  "paramedic", "emt", "dentist", "pediatrician", "caregiver", "teacher", "cna", "lpn", "rn",
+                  "md", "np"]
 
 
 # Everyday occupations that faker's en_US job provider (professional titles) lacks: the trades,

@@ -14,7 +14,8 @@
 //! - the Pfizer form, when the reporter is the patient or a relative: "a contactable nurse
 //!   (patient)", "a contactable physician (patient's husband)", "a contactable other health
 //!   professional reporting for herself";
-//! - before "(patient)": "Registered nurse (patient) was calling".
+//! - before "(patient)" or ", who is the patient's …": "Registered nurse (patient) was calling", "a
+//!   physician, who is the patient's mother".
 //!
 //! The span is the whole title: the occupation with the modifiers before it.
 
@@ -67,7 +68,10 @@ impl ProfessionRecognizer {
         let before = compile(
             r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))",
         );
-        let patient_after = compile(r"(?i)\s*\(\s*(?:the\s+)?(?:patient|pt)\b");
+        // "Registered nurse (patient)", "a physician, who is the patient's mother"
+        let patient_after = compile(
+            r"(?i)\s*\(\s*(?:the\s+)?(?:patient|pt)\b|,?\s+who\s+is\s+(?:also\s+)?the\s+(?:patient|pt)\b",
+        );
         let reporter_is_patient = compile(
             r"(?i)^(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
         );
@@ -420,6 +424,12 @@ mod tests {
         );
         assert_eq!(found("A 49-YEAR-OLD FEMALE NURSE RECEIVED"), ["NURSE"]);
         assert_eq!(found("she works as a teacher in Lyon"), ["teacher"]);
+        assert_eq!(
+            found("Information has been received from a physician, who is the patient's mother"),
+            ["physician"]
+        );
+        assert_eq!(found("FUSSY X 3 HRS MOTHER IS MD - CHILD EASILY CONSOLABLE"), ["MD"]);
+        assert!(found("information from a physician, who is the reporter").is_empty());
         assert_eq!(
             found("I am working as speech and language therapist, our unit"),
             ["speech and language therapist"]
