@@ -428,7 +428,10 @@ mod tests {
             found("Information has been received from a physician, who is the patient's mother"),
             ["physician"]
         );
-        assert_eq!(found("FUSSY X 3 HRS MOTHER IS MD - CHILD EASILY CONSOLABLE"), ["MD"]);
+        assert_eq!(
+            found("FUSSY X 3 HRS MOTHER IS MD - CHILD EASILY CONSOLABLE"),
+            ["MD"]
+        );
         assert!(found("information from a physician, who is the reporter").is_empty());
         assert_eq!(
             found("I am working as speech and language therapist, our unit"),
