@@ -1,7 +1,8 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, the derived dev-caps/ +
-dev-lower/, and the surrogate-PHI sets dev-sub-us/, dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
+For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, the check set check-notes/, the derived
+dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/, dev-sub-world/, dev-sub-us-caps/,
+dev-sub-us-lower/):
   * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
   * re-rendering from the annotations (render.py --out, variants.py / surrogates.py --out) into a temporary
     folder gives exactly the checked-in files, byte for byte, and no file more or less.
@@ -148,6 +149,17 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes", "xml")),
                               "dev-notes/xml/")
 
+    # ---- check set of clinical notes (not for tuning): check-notes/xml/*.xml from narratives.py
+
+    def test_check_notes_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "check-notes", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("check-notes", "validate.py")), n)
+
+    def test_check_notes_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("check-notes", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-notes", "xml")),
+                              "check-notes/xml/")
+
     # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
 
     def test_case_variants_validate(self):
@@ -196,8 +208,8 @@ class GoldSetsTest(unittest.TestCase):
     def test_goldlib_reads_and_rewrites_every_xml_identically(self):
         gl = load_goldlib()
         paths = []
-        for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-caps/xml",
-                    "dev-lower/xml",
+        for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "check-notes/xml",
+                    "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
                     "dev-sub-us-lower/xml"):
             found = sorted(glob.glob(os.path.join(GOLD, sub, "*.xml")))

@@ -146,7 +146,7 @@ fn is_namelike(r: &TokenRule) -> bool {
         )
 }
 
-fn is_placelike(r: &TokenRule) -> bool {
+pub(super) fn is_placelike(r: &TokenRule) -> bool {
     r.phi
         && matches!(
             r.kind,
@@ -176,13 +176,13 @@ fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
 }
 
 const PARTICLE: u8 = 1;
-const RELATION: u8 = 2;
+pub(super) const RELATION: u8 = 2;
 const FACILITY_HEAD: u8 = 4;
 const HOUSE_NUMBER_WORD: u8 = 8;
 const CONNECTOR: u8 = 16;
 
 /// Every word of the lists above → the lists it is on (bits).
-static WORD_CLASSES: LazyLock<FxHashMap<&'static str, u8>> = LazyLock::new(|| {
+pub(super) static WORD_CLASSES: LazyLock<FxHashMap<&'static str, u8>> = LazyLock::new(|| {
     let mut m = FxHashMap::default();
     for (list, bit) in [
         (PARTICLES, PARTICLE),
@@ -358,214 +358,6 @@ pub fn apply(
             }
         }
     }
-    company_names(doc, rules, flags, folded);
-    signatures(doc, rules, folded);
-}
-
-/// Credentials that close a clinician's signature ("-- K. Lopez, RN", "--bg, lpn", "ts dn").
-const CREDENTIALS: &[&str] = &[
-    "rn", "lpn", "lvn", "rpn", "rmn", "rgn", "en", "hca", "hcsw", "dn", "cna", "np", "aprn",
-    "crna", "rrt", "sn",
-];
-
-/// Words that stand before a credential without being a signature.
-const SIGNATURE_STOP: &[&str] = &[
-    "the", "a", "an", "per", "to", "by", "of", "and", "or", "for", "at", "in", "on", "is", "was",
-    "her", "his", "my", "our", "pt", "see", "via", "new", "any", "all", "no", "not", "as",
-];
-
-/// Step 4: a signature at the end of a line: one or two words, initials included, between a dash,
-/// a slash or the line start and a credential ("- lm (hca) / s.ahmed rn", "P. Osei RMN", "ts dn").
-/// The initials are dictionary words ("bg", "ts") that only the position tells apart.
-fn signatures(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, str>]) {
-    let n = doc.len();
-    for c in 1..n {
-        if !CREDENTIALS.contains(&folded[c].as_ref()) {
-            continue;
-        }
-        // the credential ends its line, or a "/" joins a second signature
-        let after = doc.gap_after(c);
-        let rest = after.trim_start_matches([' ', ')', ',', '.', '\t']);
-        if !(c + 1 == n
-            || rest.starts_with(['\n', '\r', '/'])
-            || (rest.is_empty() && after.contains('\n')))
-        {
-            continue;
-        }
-        // one or two words before it: "P. Osei", "s.ahmed", "bg,", "lm ("
-        let gap_ok = |g: &str| g.chars().count() <= 2 && g.chars().all(|ch| " ,(.".contains(ch));
-        if !gap_ok(doc.gap_before(c)) {
-            continue;
-        }
-        // initials are short and often in the stop-word list ("bg", "ts"): only function words
-        // that can stand before a credential are excluded ("per the rn", "to 5 north rn")
-        let word_ok = |k: usize| {
-            let w = doc.token_text(k);
-            w.chars().all(char::is_alphabetic)
-                && !SIGNATURE_STOP.contains(&folded[k].as_ref())
-                && (w.chars().count() <= 3 || rules[k].phi)
-        };
-        // opened by the line start, a sentence end, a dash or a slash: not "report to 5 north rn"
-        let opens = |first: usize| {
-            let opener = doc.gap_before(first);
-            first == 0
-                || opener.contains('\n')
-                || opener
-                    .trim()
-                    .chars()
-                    .last()
-                    .is_some_and(|ch| matches!(ch, '-' | '/' | '—' | '–' | '.'))
-        };
-        // two words ("P. Osei", "s.ahmed": a period only after an initial), else one ("ts")
-        let two = c >= 2
-            && word_ok(c - 2)
-            && word_ok(c - 1)
-            && gap_ok(doc.gap_before(c - 1))
-            && !doc.gap_before(c - 1).contains('(')
-            && (!doc.gap_before(c - 1).contains('.') || doc.token_text(c - 2).chars().count() <= 2)
-            && opens(c - 2);
-        let first = if two {
-            c - 2
-        } else if word_ok(c - 1) && opens(c - 1) {
-            c - 1
-        } else {
-            continue;
-        };
-        for r in &mut rules[first..c] {
-            r.phi = true;
-            r.kind = Some(PhiType::Doctor);
-            r.reason = Reason::Signature;
-        }
-    }
-}
-
-/// The last words of a company name joined by "and" or "&" ("Bell and Sons", "Smith & Co").
-const COMPANY_TAILS: &[&str] = &[
-    "sons",
-    "son",
-    "daughters",
-    "co",
-    "company",
-    "partners",
-    "associates",
-    "brothers",
-    "bros",
-];
-
-/// Words before a relative ("her husband and sons").
-const POSSESSIVES: &[&str] = &["her", "his", "my", "their", "our", "your", "the", "a", "s"];
-
-/// Words that introduce an employer ("works at Burns, Mendoza and Reed").
-const EMPLOYER_CUES: &[(&str, &str)] = &[
-    ("works", "at"),
-    ("works", "for"),
-    ("worked", "at"),
-    ("worked", "for"),
-    ("employed", "by"),
-    ("employed", "at"),
-    ("employee", "of"),
-    ("employee", "at"),
-];
-
-/// Step 3: company names whose "and" a word-by-word reading lets through. A name before
-/// "and Sons" or "& Co" ("bell and sons" in lower case too); right after an employer cue,
-/// "A, B and C" where the rules call one of them a name ("works at Burns, Mendoza and Reed"),
-/// or two words joined by a hyphen ("works at ray-turner").
-fn company_names(
-    doc: &Tokenized,
-    rules: &mut [TokenRule],
-    flags: &[LexFlags],
-    folded: &[Cow<'_, str>],
-) {
-    let n = doc.len();
-    let same_line = |k: usize| !doc.gap_before(k).contains('\n');
-    for k in 1..n {
-        if !COMPANY_TAILS.contains(&folded[k].as_ref()) || !same_line(k) {
-            continue;
-        }
-        // "X and Sons" (three words) or "X & Sons" (two words, the "&" in the gap)
-        let and_word = k >= 2 && folded[k - 1] == "and" && doc.gap_before(k) == " ";
-        let ampersand = doc.gap_before(k).trim() == "&";
-        let name = if and_word { k - 2 } else { k - 1 };
-        if !(and_word || ampersand)
-            || !same_line(name + 1)
-            || doc.gap_before(name + 1).contains(',')
-        {
-            continue;
-        }
-        // "her husband and sons": a relation, or a word after a possessive, is family
-        let family = WORD_CLASSES
-            .get(folded[name].as_ref())
-            .is_some_and(|c| c & RELATION != 0)
-            || (name > 0 && POSSESSIVES.contains(&folded[name - 1].as_ref()));
-        if family || rules[name].reason == Reason::Digit || folded[name].chars().count() < 2 {
-            continue;
-        }
-        for m in name..=k {
-            mark_company(rules, m);
-        }
-    }
-    // a word that may be part of a company name: not a number or a stop word ("works at home, and")
-    let allowed = |rules: &[TokenRule], k: usize| {
-        flags[k] & flag::STOPWORD == 0
-            && !matches!(rules[k].reason, Reason::Digit | Reason::Pattern(_))
-    };
-    for c in 1..n {
-        if !EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref())) {
-            continue;
-        }
-        // A, B [, C ...] and Z, or A-B: one word each, at least one a name or place by the rules
-        let (first, mut k) = (c + 1, c + 1);
-        let (mut names, mut hyphenated) = (0, false);
-        while k < n && same_line(k) && allowed(rules, k) {
-            names += usize::from(rules[k].phi && is_namelike_or_place(&rules[k]));
-            let gap = doc.gap_after(k);
-            if k + 1 < n && (gap.trim() == "," || gap == "-") && allowed(rules, k + 1) {
-                hyphenated |= gap == "-";
-                k += 1;
-            } else {
-                break;
-            }
-        }
-        // "works at ray-turner in north kevin", "works for Hewlett-Packard": right after an
-        // employer cue two words joined by a hyphen are a company's name
-        let words = |a: usize, b: usize| {
-            (a..=b).all(|m| {
-                folded[m].chars().count() >= 2 && folded[m].chars().all(char::is_alphabetic)
-            })
-        };
-        if hyphenated && k == first + 1 && words(first, k) {
-            for m in first..=k {
-                mark_company(rules, m);
-            }
-        }
-        let and = k + 1;
-        if k > first
-            && names > 0
-            && and + 1 < n
-            && folded[and] == "and"
-            && doc.gap_before(and) == " "
-            && same_line(and + 1)
-            && allowed(rules, and + 1)
-        {
-            for m in first..=and + 1 {
-                mark_company(rules, m);
-            }
-        }
-    }
-}
-
-fn mark_company(rules: &mut [TokenRule], i: usize) {
-    let r = &mut rules[i];
-    r.phi = true;
-    r.kind = Some(PhiType::Organization);
-    if !matches!(r.reason, Reason::Pattern(_) | Reason::Digit) {
-        r.reason = Reason::Company;
-    }
-}
-
-fn is_namelike_or_place(r: &TokenRule) -> bool {
-    is_placelike(r) || matches!(r.kind, Some(PhiType::Organization))
 }
 
 #[cfg(test)]
@@ -603,53 +395,6 @@ mod tests {
             assert!(p.contains(&w.to_string()), "{w}: {p:?}");
         }
         for w in ["will", "fever", "saw"] {
-            assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
-        }
-    }
-
-    #[test]
-    fn company_names_keep_their_and() {
-        let p = phi_words("The patient works at Bell and Sons in Blackville since May.");
-        for w in ["Bell", "and", "Sons"] {
-            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
-        }
-        let p = phi_words(
-            "the patient works at bell and sons in blackville. she has no fever or rash today.",
-        );
-        for w in ["bell", "and", "sons"] {
-            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
-        }
-        let p = phi_words("The patient works at Burns, Mendoza and Reed in Shannonhaven.");
-        for w in ["Burns", "Mendoza", "and", "Reed"] {
-            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
-        }
-        let p = phi_words(
-            "the patient works at ray-turner in north kevin. she has no fever or rash today.",
-        );
-        assert!(p.contains(&"ray".to_string()), "{p:?}");
-        // a son is not a company; "and" between other words stays safe
-        let p = phi_words("She lives with her husband and sons. Fever and chills resolved.");
-        assert!(!p.contains(&"and".to_string()), "{p:?}");
-    }
-
-    #[test]
-    fn signature_initials_before_a_credential() {
-        let p =
-            phi_words("Pt resting, call bell in reach. Plan: obs q4h.\n- lm (hca) / s.ahmed rn");
-        for w in ["lm", "s", "ahmed"] {
-            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
-        }
-        let p = phi_words(
-            "pt notified 2:05pm, verbalized understanding. no distress noted.\n--bg, lpn",
-        );
-        assert!(p.contains(&"bg".to_string()), "{p:?}");
-        let p = phi_words("Risk: no self-harm or aggression this shift. P. Osei RMN");
-        assert!(p.contains(&"P".to_string()), "{p:?}");
-        let p = phi_words("laxido prescribed pending. rv thurs. ts dn");
-        assert!(p.contains(&"ts".to_string()), "{p:?}");
-        let p =
-            phi_words("VS STABLE. PT RESTING. REPORT TO 5 NORTH RN.\nPLAN D/C IN AM PER THE RN.");
-        for w in ["NORTH", "THE", "PER"] {
             assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
         }
     }

@@ -5,8 +5,10 @@
 //!
 //! Every decision carries its [`Reason`] so the review app can say which rule fired.
 
+mod company;
 mod context;
 mod features;
+mod signature;
 mod time_of_day;
 mod usage;
 
@@ -202,6 +204,8 @@ impl RuleEngine {
             })
             .collect();
         context::apply(doc, &mut rules, &flags, &folded, doc.case_informative);
+        company::apply(doc, &mut rules, &flags, &folded);
+        signature::apply(doc, &mut rules, &folded);
         RuleOutput {
             rules,
             pattern_spans,

@@ -1,0 +1,181 @@
+//! Company names whose "and" a word-by-word reading lets through: "Bell and Sons", "Smith & Co",
+//! "works at Burns, Mendoza and Reed", "works at ray-turner". Applied after the context rules; it
+//! only ever turns words into PHI, with the reason `Company`, which the combination never
+//! releases (the model, reading "and" and "sons", calls them safe).
+
+use super::context::{is_placelike, RELATION, WORD_CLASSES};
+use super::{Reason, TokenRule};
+use crate::lexicon::{flag, LexFlags};
+use crate::phi::PhiType;
+use crate::tokenize::Tokenized;
+use std::borrow::Cow;
+
+/// The last words of a company name joined by "and" or "&" ("Bell and Sons", "Smith & Co").
+const COMPANY_TAILS: &[&str] = &[
+    "sons",
+    "son",
+    "daughters",
+    "co",
+    "company",
+    "partners",
+    "associates",
+    "brothers",
+    "bros",
+];
+
+/// Words before a relative ("her husband and sons").
+const POSSESSIVES: &[&str] = &["her", "his", "my", "their", "our", "your", "the", "a", "s"];
+
+/// Words that introduce an employer ("works at Burns, Mendoza and Reed").
+const EMPLOYER_CUES: &[(&str, &str)] = &[
+    ("works", "at"),
+    ("works", "for"),
+    ("worked", "at"),
+    ("worked", "for"),
+    ("employed", "by"),
+    ("employed", "at"),
+    ("employee", "of"),
+    ("employee", "at"),
+];
+
+/// Company names whose "and" a word-by-word reading lets through. A name before
+/// "and Sons" or "& Co" ("bell and sons" in lower case too); right after an employer cue,
+/// "A, B and C" where the rules call one of them a name ("works at Burns, Mendoza and Reed"),
+/// or two words joined by a hyphen ("works at ray-turner").
+pub(super) fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+) {
+    let n = doc.len();
+    let same_line = |k: usize| !doc.gap_before(k).contains('\n');
+    for k in 1..n {
+        if !COMPANY_TAILS.contains(&folded[k].as_ref()) || !same_line(k) {
+            continue;
+        }
+        // "X and Sons" (three words) or "X & Sons" (two words, the "&" in the gap)
+        let and_word = k >= 2 && folded[k - 1] == "and" && doc.gap_before(k) == " ";
+        let ampersand = doc.gap_before(k).trim() == "&";
+        let name = if and_word { k - 2 } else { k - 1 };
+        if !(and_word || ampersand)
+            || !same_line(name + 1)
+            || doc.gap_before(name + 1).contains(',')
+        {
+            continue;
+        }
+        // "her husband and sons": a relation, or a word after a possessive, is family
+        let family = WORD_CLASSES
+            .get(folded[name].as_ref())
+            .is_some_and(|c| c & RELATION != 0)
+            || (name > 0 && POSSESSIVES.contains(&folded[name - 1].as_ref()));
+        if family || rules[name].reason == Reason::Digit || folded[name].chars().count() < 2 {
+            continue;
+        }
+        for m in name..=k {
+            mark_company(rules, m);
+        }
+    }
+    // a word that may be part of a company name: not a number or a stop word ("works at home, and")
+    let allowed = |rules: &[TokenRule], k: usize| {
+        flags[k] & flag::STOPWORD == 0
+            && !matches!(rules[k].reason, Reason::Digit | Reason::Pattern(_))
+    };
+    for c in 1..n {
+        if !EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref())) {
+            continue;
+        }
+        // A, B [, C ...] and Z, or A-B: one word each, at least one a name or place by the rules
+        let (first, mut k) = (c + 1, c + 1);
+        let (mut names, mut hyphenated) = (0, false);
+        while k < n && same_line(k) && allowed(rules, k) {
+            names += usize::from(rules[k].phi && is_namelike_or_place(&rules[k]));
+            let gap = doc.gap_after(k);
+            if k + 1 < n && (gap.trim() == "," || gap == "-") && allowed(rules, k + 1) {
+                hyphenated |= gap == "-";
+                k += 1;
+            } else {
+                break;
+            }
+        }
+        // "works at ray-turner in north kevin", "works for Hewlett-Packard": right after an
+        // employer cue two words joined by a hyphen are a company's name
+        let words = |a: usize, b: usize| {
+            (a..=b).all(|m| {
+                folded[m].chars().count() >= 2 && folded[m].chars().all(char::is_alphabetic)
+            })
+        };
+        if hyphenated && k == first + 1 && words(first, k) {
+            for m in first..=k {
+                mark_company(rules, m);
+            }
+        }
+        let and = k + 1;
+        if k > first
+            && names > 0
+            && and + 1 < n
+            && folded[and] == "and"
+            && doc.gap_before(and) == " "
+            && same_line(and + 1)
+            && allowed(rules, and + 1)
+        {
+            for m in first..=and + 1 {
+                mark_company(rules, m);
+            }
+        }
+    }
+}
+
+fn mark_company(rules: &mut [TokenRule], i: usize) {
+    let r = &mut rules[i];
+    r.phi = true;
+    r.kind = Some(PhiType::Organization);
+    if !matches!(r.reason, Reason::Pattern(_) | Reason::Digit) {
+        r.reason = Reason::Company;
+    }
+}
+
+fn is_namelike_or_place(r: &TokenRule) -> bool {
+    is_placelike(r) || matches!(r.kind, Some(PhiType::Organization))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::RuleEngine;
+    use crate::tokenize::{OffsetMap, Tokenized};
+
+    fn phi_words(text: &str) -> Vec<String> {
+        let engine = RuleEngine::embedded();
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &OffsetMap::new(text));
+        (0..doc.len())
+            .filter(|&i| out.rules[i].phi)
+            .map(|i| doc.token_text(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn company_names_keep_their_and() {
+        let p = phi_words("The patient works at Bell and Sons in Blackville since May.");
+        for w in ["Bell", "and", "Sons"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words(
+            "the patient works at bell and sons in blackville. she has no fever or rash today.",
+        );
+        for w in ["bell", "and", "sons"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words("The patient works at Burns, Mendoza and Reed in Shannonhaven.");
+        for w in ["Burns", "Mendoza", "and", "Reed"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words(
+            "the patient works at ray-turner in north kevin. she has no fever or rash today.",
+        );
+        assert!(p.contains(&"ray".to_string()), "{p:?}");
+        // a son is not a company; "and" between other words stays safe
+        let p = phi_words("She lives with her husband and sons. Fever and chills resolved.");
+        assert!(!p.contains(&"and".to_string()), "{p:?}");
+    }
+}
