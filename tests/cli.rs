@@ -267,7 +267,8 @@ fn hybrid_reaches_099_hipaa_recall_at_070_precision_on_the_dev_gold_set() {
 /// Every style of dev gold, with the shipped model and thresholds: the sets built like the team's
 /// held-out sets (2021 narratives with US or international surrogate PHI, ALL CAPS, lower case)
 /// meet the targets (HIPAA recall 0.995, precision 0.85); clinical nursing notes, a style
-/// the model never saw, keep all-PHI recall 0.96 at precision 0.20; the other sets stay at the
+/// the model never saw, keep all-PHI recall 0.96 at precision 0.20, on the notes the rules were
+/// written against and on the check set of other institutions' notes; the other sets stay at the
 /// recall they reach today. A change to rules, lexicons or model that loses any of it fails here.
 #[test]
 fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
@@ -285,6 +286,8 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         ("dev-caps/xml", 0.995, 0.99, 0.70),
         ("dev-lower/xml", 0.995, 0.99, 0.70),
         ("dev-notes/xml", 0.97, 0.96, 0.20),
+        // notes of other institutions that no rule was written against (a check set)
+        ("check-notes/xml", 0.98, 0.96, 0.20),
     ];
     let mut failed = Vec::new();
     for (k, (set, hipaa, all, precision)) in floors.iter().enumerate() {
