@@ -307,7 +307,12 @@ impl DateRecognizer {
             if hyphen && (before == Some('-') || char_at(text, e) == Some('-')) {
                 return false;
             }
-            return is_day_month(text, s, e, num("dd").unwrap(), num("dm").unwrap());
+            let (a, b) = (num("dd").unwrap(), num("dm").unwrap());
+            // "04-27": with a hyphen, a month and a day where the second cannot be a month
+            if hyphen && (1..=12).contains(&a) && (13..=31).contains(&b) {
+                return is_day_month(text, s, e, b, a);
+            }
+            return is_day_month(text, s, e, a, b);
         }
         // e/f: month/day without a year, day/month where the first number cannot be a month
         // ("18/09", as most of the world writes it), or month/4-digit year.
@@ -522,13 +527,39 @@ impl DateRecognizer {
             || (matches!(
                 before.as_str(),
                 "on" | "since" | "until" | "by" | "before" | "after"
-            ) && !ORDINAL_NOUNS.contains(&after.as_str())
+            ) && (!ORDINAL_NOUNS.contains(&after.as_str()) || date_follows_and(text, e))
                 && o.as_str().len() <= 4);
         let day: u32 = o.as_str()[..o.as_str().len() - 2].parse().ok()?;
         // "Tuesday the 12th" is one date: "the" with it
         let start = if weekday { s } else { o.start() };
         (ok && (1..=31).contains(&day)).then_some([Some((start, o.end())), None])
     }
+}
+
+/// "on the 2nd and 1 februari", "on the 2nd and 02/07": after "and" comes a date, not the ordinal
+/// of a count ("on the 1st and 2nd dose").
+fn date_follows_and(text: &str, e: usize) -> bool {
+    let rest = text[e..].trim_start_matches([' ', '\u{a0}']);
+    let Some(rest) = rest
+        .get(..3)
+        .filter(|w| w.eq_ignore_ascii_case("and"))
+        .map(|_| rest[3..].trim_start_matches([' ', '\u{a0}']))
+    else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 2 {
+        return false;
+    }
+    let tail = &rest[digits..];
+    // "1 februari", "02/07", "3 March": a month name or a date separator after the number
+    let ordinal = tail.len() >= 2
+        && ["st", "nd", "rd", "th"]
+            .iter()
+            .any(|o| tail[..2].eq_ignore_ascii_case(o));
+    !ordinal
+        && (tail.starts_with(['/', '.', '-']) || tail.starts_with(' '))
+        && !ORDINAL_NOUNS.contains(&word_after(text, text.len() - tail.len()).as_str())
 }
 
 /// Words before "last fall" that make it the event (a fall), not the season.
@@ -706,6 +737,10 @@ mod tests {
             dates("13-MAR felt light headed, 14-03, fever; 20-03 repeat swab"),
             ["13-MAR", "14-03", "20-03"]
         );
+        assert_eq!(
+            dates("little water intake, 04-27 appointment made"),
+            ["04-27"]
+        );
     }
 
     #[test]
@@ -790,6 +825,8 @@ mod tests {
         assert!(dates("her last fall from bed; last fall on the ice").is_empty());
         assert_eq!(dates("developed pouchitis last fall, but"), ["fall"]);
         assert_eq!(dates("on the 2nd dose"), Vec::<&str>::new());
+        assert_eq!(dates("on the 1st and 2nd dose"), Vec::<&str>::new());
+        assert_eq!(dates("positive on the 2nd and 02/07. He"), ["2nd", "02/07"]);
         assert_eq!(dates("Test Date: 202012; x"), ["202012"]);
         assert_eq!(
             dates("carcinoma (2013), neck pain (1996 & 2015)"),

@@ -4,7 +4,9 @@
 //! in `date.rs`.
 //!
 //! The month is any word whose folded form is in `lexicons/unsafe/months_world.txt` (CLDR month
-//! names of 25 languages, see `lexicons/SOURCES.md`), so no month list is written twice. The span
+//! names of 29 languages in Latin script) or `lexicons/context/months_scripts.txt` (12 languages of
+//! other scripts: Greek, Cyrillic, Arabic, Hebrew with its one-letter prefixes, Devanagari,
+//! Bengali, Thai; see `lexicons/SOURCES.md`), so no month list is written twice. The span
 //! is the whole expression with its connectors ("de", "del") and the day's period.
 
 use super::{compile, Cand, PRIO_DATE};
@@ -14,10 +16,15 @@ use regex::Regex;
 use rustc_hash::FxHashSet;
 
 const MONTHS: &str = include_str!("../../../../lexicons/unsafe/months_world.txt");
+/// Month names of other scripts (Greek, Cyrillic, Arabic, Hebrew, Devanagari, Bengali, Thai),
+/// which the `[a-z0-9]` lexicons cannot hold.
+const MONTHS_SCRIPTS: &str = include_str!("../../../../lexicons/context/months_scripts.txt");
 
 #[derive(Debug, Clone)]
 pub(crate) struct WorldDateRecognizer {
-    /// day [.] [de] MONTH [[,] [de|del] YEAR], or MONTH [de|del] YEAR
+    /// day [.] [de] MONTH [[,] [de|del] YEAR], or MONTH [de|del] YEAR (no `\b` after the month:
+    /// the ASCII boundary never falls after a Greek or Arabic word; `collect` checks the month is
+    /// a whole word)
     re: Regex,
     /// Vietnamese, whose months are numbered: "21 tháng 8", "ngày 21 tháng 8 năm 2021",
     /// "tháng 9, 2021"
@@ -28,13 +35,14 @@ pub(crate) struct WorldDateRecognizer {
 impl WorldDateRecognizer {
     pub(crate) fn new() -> WorldDateRecognizer {
         let re = compile(
-            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>\p{L}{4,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4}))?\b|(?P<m2>\p{L}{4,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b)",
+            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b)",
         );
         let numbered_month = compile(
             r"(?i)(?:\b(?:ngày\s+)?\d{1,2}\s+)?\btháng\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
         );
         let months = MONTHS
             .lines()
+            .chain(MONTHS_SCRIPTS.lines())
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(Box::from)
@@ -47,7 +55,19 @@ impl WorldDateRecognizer {
     }
 
     fn is_month(&self, word: &str) -> bool {
-        self.months.contains(fold(word).as_ref())
+        let folded = fold(word);
+        if self.months.contains(folded.as_ref()) {
+            return true;
+        }
+        if folded.is_ascii() {
+            return false;
+        }
+        // Greek final sigma as the list writes it; Hebrew "in/of/to April": a one-letter prefix
+        let sigma = folded.replace('ς', "σ");
+        self.months.contains(sigma.as_str())
+            || sigma
+                .strip_prefix(['ב', 'ל', 'מ', 'ו', 'ה'])
+                .is_some_and(|rest| self.months.contains(rest))
     }
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
@@ -82,10 +102,16 @@ impl WorldDateRecognizer {
                 }
             }
             // without a day, only a full year makes a month word a date ("April 2021" is in
-            // date.rs; "marzo de 2021" here)
+            // date.rs; "marzo de 2021" here); a period after the month without a year ends the
+            // sentence ("25 באפריל.")
+            let end = if m.as_str().ends_with('.') {
+                m.end() - 1
+            } else {
+                m.end()
+            };
             out.push(Cand {
                 start: m.start(),
-                end: m.end(),
+                end,
                 kind: PhiType::Date,
                 prio: PRIO_DATE,
             });
@@ -115,11 +141,29 @@ mod tests {
             ("il 5 gennaio", "5 gennaio"),
             ("den 12 februari 2021", "12 februari 2021"),
             ("bleeding and 21 tháng 8. It", "21 tháng 8"),
+            (
+                "positive for COVID 14 Φεβρουαρίου in clinic",
+                "14 Φεβρουαρίου",
+            ),
+            ("3 марта 2021 г.", "3 марта 2021"),
+            ("loss of appetite, 2 أكتوبر, fever", "2 أكتوبر"),
+            ("vaccine 25 באפריל.  She", "25 באפריל"),
+            ("ได้รับวัคซีน 5 มีนาคม 2021", "5 มีนาคม 2021"),
             ("As of 27 tháng 9, 2021, a", "27 tháng 9, 2021"),
             ("vào ngày 5 tháng 3 năm 2021", "ngày 5 tháng 3 năm 2021"),
         ] {
             assert_eq!(dates(t), [want], "{t}");
         }
+    }
+
+    #[test]
+    fn the_other_scripts_list_is_folded_as_the_engine_folds() {
+        // lexicons/world.py writes it; a word is looked up by `fold`, so an entry fold changes
+        // could never match
+        for line in MONTHS_SCRIPTS.lines().filter(|l| !l.starts_with('#')) {
+            assert_eq!(fold(line).replace('ς', "σ"), line, "{line}");
+        }
+        assert!(MONTHS_SCRIPTS.lines().count() > 100);
     }
 
     #[test]

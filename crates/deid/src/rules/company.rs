@@ -5,7 +5,6 @@
 
 use super::context::{is_placelike, RELATION, WORD_CLASSES};
 use super::{Reason, TokenRule};
-use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
@@ -21,6 +20,19 @@ const COMPANY_TAILS: &[&str] = &[
     "associates",
     "brothers",
     "bros",
+];
+
+/// Legal forms after a company's name ("Young Ltd", "Acme GmbH"); not "co", "group" or "ag",
+/// which are also clinical words.
+const LEGAL_FORMS: &[&str] = &[
+    "ltd", "llc", "inc", "plc", "gmbh", "corp", "pty", "pvt", "srl", "sarl", "llp", "bv",
+];
+
+/// Function words, which a company's name does not start or end with.
+const FUNCTION_WORDS: &[&str] = &[
+    "the", "a", "an", "of", "in", "at", "for", "to", "with", "on", "by", "and", "or", "as", "is",
+    "was", "his", "her", "their", "my", "our", "from", "since", "home", "night", "nights",
+    "school", "work", "it", "this", "that", "which",
 ];
 
 /// Words before a relative ("her husband and sons").
@@ -42,12 +54,7 @@ const EMPLOYER_CUES: &[(&str, &str)] = &[
 /// "and Sons" or "& Co" ("bell and sons" in lower case too); right after an employer cue,
 /// "A, B and C" where the rules call one of them a name ("works at Burns, Mendoza and Reed"),
 /// or two words joined by a hyphen ("works at ray-turner").
-pub(super) fn apply(
-    doc: &Tokenized,
-    rules: &mut [TokenRule],
-    flags: &[LexFlags],
-    folded: &[Cow<'_, str>],
-) {
+pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, str>]) {
     let n = doc.len();
     let same_line = |k: usize| !doc.gap_before(k).contains('\n');
     for k in 1..n {
@@ -76,9 +83,24 @@ pub(super) fn apply(
             mark_company(rules, m);
         }
     }
-    // a word that may be part of a company name: not a number or a stop word ("works at home, and")
+    // "Young Ltd", "acme gmbh": a word before a legal-form suffix
+    for k in 1..n {
+        let name = k - 1;
+        if LEGAL_FORMS.contains(&folded[k].as_ref())
+            && matches!(doc.gap_before(k), " " | ", ")
+            && same_line(k)
+            && !FUNCTION_WORDS.contains(&folded[name].as_ref())
+            && folded[name].chars().count() >= 2
+            && folded[name].chars().all(char::is_alphabetic)
+        {
+            mark_company(rules, name);
+            mark_company(rules, k);
+        }
+    }
+    // a word that may be part of a company name: not a number or a function word ("works at
+    // home, and"); stop-word lists hold surnames such as "Best", so only function words count
     let allowed = |rules: &[TokenRule], k: usize| {
-        flags[k] & flag::STOPWORD == 0
+        !FUNCTION_WORDS.contains(&folded[k].as_ref())
             && !matches!(rules[k].reason, Reason::Digit | Reason::Pattern(_))
     };
     for c in 1..n {
@@ -110,9 +132,20 @@ pub(super) fn apply(
                 mark_company(rules, m);
             }
         }
+        // "Barnes, Smith and Best in Weissview": a list of two or more before "and", the last
+        // name closed by a preposition or a punctuation mark, is one name even where the rules
+        // know none of its words
         let and = k + 1;
+        let closed = |z: usize| {
+            z + 1 >= n
+                || doc
+                    .gap_after(z)
+                    .trim_start()
+                    .starts_with(['.', ',', ';', '('])
+                || matches!(folded[z + 1].as_ref(), "in" | "at" | "for" | "since" | "as")
+        };
         if k > first
-            && names > 0
+            && (names > 0 || (and + 1 < n && closed(and + 1)))
             && and + 1 < n
             && folded[and] == "and"
             && doc.gap_before(and) == " "
@@ -174,6 +207,12 @@ mod tests {
             "the patient works at ray-turner in north kevin. she has no fever or rash today.",
         );
         assert!(p.contains(&"ray".to_string()), "{p:?}");
+        let p = phi_words("the patient works at barnes, smith and best in weissview. she works at young ltd in turnerside.");
+        for w in ["barnes", "smith", "and", "best", "young", "ltd"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words("She works at home, nights and weekends in retail. No fever.");
+        assert!(!p.contains(&"and".to_string()), "{p:?}");
         // a son is not a company; "and" between other words stays safe
         let p = phi_words("She lives with her husband and sons. Fever and chills resolved.");
         assert!(!p.contains(&"and".to_string()), "{p:?}");

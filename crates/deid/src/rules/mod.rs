@@ -204,7 +204,7 @@ impl RuleEngine {
             })
             .collect();
         context::apply(doc, &mut rules, &flags, &folded, doc.case_informative);
-        company::apply(doc, &mut rules, &flags, &folded);
+        company::apply(doc, &mut rules, &folded);
         signature::apply(doc, &mut rules, &folded);
         RuleOutput {
             rules,
