@@ -145,8 +145,8 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
                 || matches!(folded[z + 1].as_ref(), "in" | "at" | "for" | "since" | "as")
         };
         if k > first
-            && (names > 0 || (and + 1 < n && closed(and + 1)))
             && and + 1 < n
+            && (names > 0 || closed(and + 1))
             && folded[and] == "and"
             && doc.gap_before(and) == " "
             && same_line(and + 1)
