@@ -12,7 +12,6 @@ use std::borrow::Cow;
 /// The last words of a company name joined by "and" or "&" ("Bell and Sons", "Smith & Co").
 const COMPANY_TAILS: &[&str] = &[
     "sons",
-    "son",
     "daughters",
     "co",
     "company",
@@ -213,6 +212,8 @@ mod tests {
         }
         let p = phi_words("She works at home, nights and weekends in retail. No fever.");
         assert!(!p.contains(&"and".to_string()), "{p:?}");
+        let p = phi_words("Pt seen with Mary and son today; vitals stable, no fever.");
+        assert!(!p.contains(&"son".to_string()), "{p:?}");
         // a son is not a company; "and" between other words stays safe
         let p = phi_words("She lives with her husband and sons. Fever and chills resolved.");
         assert!(!p.contains(&"and".to_string()), "{p:?}");
