@@ -347,6 +347,18 @@ fn digit_category(text: &str) -> PhiType {
     }
 }
 
+/// The words the rules alone call PHI in `text` (for the rule modules' tests).
+#[cfg(test)]
+fn phi_words(text: &str) -> Vec<String> {
+    let engine = RuleEngine::embedded();
+    let doc = Tokenized::new(text);
+    let out = engine.apply(&doc, &OffsetMap::new(text));
+    (0..doc.len())
+        .filter(|&i| out.rules[i].phi)
+        .map(|i| doc.token_text(i).to_string())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

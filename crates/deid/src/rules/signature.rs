@@ -86,18 +86,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::RuleEngine;
-    use crate::tokenize::{OffsetMap, Tokenized};
-
-    fn phi_words(text: &str) -> Vec<String> {
-        let engine = RuleEngine::embedded();
-        let doc = Tokenized::new(text);
-        let out = engine.apply(&doc, &OffsetMap::new(text));
-        (0..doc.len())
-            .filter(|&i| out.rules[i].phi)
-            .map(|i| doc.token_text(i).to_string())
-            .collect()
-    }
+    use crate::rules::phi_words;
 
     #[test]
     fn signature_initials_before_a_credential() {
