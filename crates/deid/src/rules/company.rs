@@ -3,14 +3,15 @@
 //! only ever turns words into PHI, with the reason `Company`, which the combination never
 //! releases (the model, reading "and" and "sons", calls them safe).
 
-use super::context::{is_placelike, RELATION, WORD_CLASSES};
+use super::context::is_placelike;
+use super::word_class::{WordClasses, COMPANY_TAIL, EMPLOYER_VERB, LEGAL_FORM, RELATION};
 use super::{Reason, TokenRule};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
 /// The last words of a company name joined by "and" or "&" ("Bell and Sons", "Smith & Co").
-const COMPANY_TAILS: &[&str] = &[
+pub(super) const COMPANY_TAILS: &[&str] = &[
     "sons",
     "daughters",
     "co",
@@ -23,7 +24,7 @@ const COMPANY_TAILS: &[&str] = &[
 
 /// Legal forms after a company's name ("Young Ltd", "Acme GmbH"); not "co", "group" or "ag",
 /// which are also clinical words.
-const LEGAL_FORMS: &[&str] = &[
+pub(super) const LEGAL_FORMS: &[&str] = &[
     "ltd", "llc", "inc", "plc", "gmbh", "corp", "pty", "pvt", "srl", "sarl", "llp", "bv",
 ];
 
@@ -38,7 +39,7 @@ const FUNCTION_WORDS: &[&str] = &[
 const POSSESSIVES: &[&str] = &["her", "his", "my", "their", "our", "your", "the", "a", "s"];
 
 /// Words that introduce an employer ("works at Burns, Mendoza and Reed").
-const EMPLOYER_CUES: &[(&str, &str)] = &[
+pub(super) const EMPLOYER_CUES: &[(&str, &str)] = &[
     ("works", "at"),
     ("works", "for"),
     ("worked", "at"),
@@ -53,11 +54,16 @@ const EMPLOYER_CUES: &[(&str, &str)] = &[
 /// "and Sons" or "& Co" ("bell and sons" in lower case too); right after an employer cue,
 /// "A, B and C" where the rules call one of them a name ("works at Burns, Mendoza and Reed"),
 /// or two words joined by a hyphen ("works at ray-turner").
-pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, str>]) {
+pub(super) fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    folded: &[Cow<'_, str>],
+    class: &WordClasses,
+) {
     let n = doc.len();
     let same_line = |k: usize| !doc.gap_before(k).contains('\n');
     for k in 1..n {
-        if !COMPANY_TAILS.contains(&folded[k].as_ref()) || !same_line(k) {
+        if !class.on(k, COMPANY_TAIL) || !same_line(k) {
             continue;
         }
         // "X and Sons" (three words) or "X & Sons" (two words, the "&" in the gap)
@@ -71,9 +77,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
             continue;
         }
         // "her husband and sons": a relation, or a word after a possessive, is family
-        let family = WORD_CLASSES
-            .get(folded[name].as_ref())
-            .is_some_and(|c| c & RELATION != 0)
+        let family = class.on(name, RELATION)
             || (name > 0 && POSSESSIVES.contains(&folded[name - 1].as_ref()));
         if family || rules[name].reason == Reason::Digit || folded[name].chars().count() < 2 {
             continue;
@@ -85,7 +89,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
     // "Young Ltd", "acme gmbh": a word before a legal-form suffix
     for k in 1..n {
         let name = k - 1;
-        if LEGAL_FORMS.contains(&folded[k].as_ref())
+        if class.on(k, LEGAL_FORM)
             && matches!(doc.gap_before(k), " " | ", ")
             && same_line(k)
             && !FUNCTION_WORDS.contains(&folded[name].as_ref())
@@ -103,7 +107,9 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
             && !matches!(rules[k].reason, Reason::Digit | Reason::Pattern(_))
     };
     for c in 1..n {
-        if !EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref())) {
+        if !class.on(c - 1, EMPLOYER_VERB)
+            || !EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref()))
+        {
             continue;
         }
         // A, B [, C ...] and Z, or A-B: one word each, at least one a name or place by the rules

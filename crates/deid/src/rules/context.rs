@@ -4,23 +4,24 @@
 //! Lariboisière", "st mary hospital"). Applied after the per-word decisions; it only ever turns
 //! safe words into PHI (the inverse principle: context can add masking, never remove it).
 
+use super::word_class::{
+    WordClasses, CONNECTOR, FACILITY_HEAD, HOUSE_NUMBER_WORD, PARTICLE, RELATION,
+};
 use super::{Reason, TokenRule};
 use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
-use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::sync::LazyLock;
 
 /// Particles of personal names in the languages of VigiBase reports (folded).
-const PARTICLES: &[&str] = &[
+pub(super) const PARTICLES: &[&str] = &[
     "van", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "des", "von", "zu",
     "la", "le", "ter", "ten", "bin", "ibn", "bint", "al", "el", "ben", "mac", "mc", "ni", "nic",
     "o", "ap", "y", "e",
 ];
 
 /// Words after which a first name is a person's name, also in lower case ("pt bob", "wife sarah").
-const RELATIONS: &[&str] = &[
+pub(super) const RELATIONS: &[&str] = &[
     "pt",
     "patient",
     "wife",
@@ -58,7 +59,7 @@ const RELATIONS: &[&str] = &[
 ];
 
 /// Head nouns of facility names (folded), in English and the main European languages.
-const FACILITY_HEADS: &[&str] = &[
+pub(super) const FACILITY_HEADS: &[&str] = &[
     "hospital",
     "hospitals",
     "hopital",
@@ -126,14 +127,14 @@ const FACILITY_HEADS: &[&str] = &[
 ];
 
 /// Words that introduce a house, flat or sector number in an address (folded).
-const HOUSE_NUMBER_WORDS: &[&str] = &[
+pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     "no", "nr", "nro", "num", "bus", "apt", "flat", "unit", "house", "sector", "block", "lot",
     "building", "bldg", "floor", "kv", "d", "dom",
 ];
 
 /// Connectors allowed between a facility head and its name ("Hospital de Clínicas", "Klinikum
 /// rechts der Isar", "University Hospital of Wales").
-const CONNECTORS: &[&str] = &[
+pub(super) const CONNECTORS: &[&str] = &[
     "of", "de", "del", "di", "du", "des", "der", "am", "an", "la", "le", "st",
 ];
 
@@ -175,47 +176,20 @@ fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
     }
 }
 
-const PARTICLE: u8 = 1;
-pub(super) const RELATION: u8 = 2;
-const FACILITY_HEAD: u8 = 4;
-const HOUSE_NUMBER_WORD: u8 = 8;
-const CONNECTOR: u8 = 16;
-
-/// Every word of the lists above → the lists it is on (bits).
-pub(super) static WORD_CLASSES: LazyLock<FxHashMap<&'static str, u8>> = LazyLock::new(|| {
-    let mut m = FxHashMap::default();
-    for (list, bit) in [
-        (PARTICLES, PARTICLE),
-        (RELATIONS, RELATION),
-        (FACILITY_HEADS, FACILITY_HEAD),
-        (HOUSE_NUMBER_WORDS, HOUSE_NUMBER_WORD),
-        (CONNECTORS, CONNECTOR),
-    ] {
-        for w in list {
-            *m.entry(*w).or_default() |= bit;
-        }
-    }
-    m
-});
-
 /// Extend the rules' PHI over name particles, names after a relation word, surnames after a
-/// name, and facility heads. `flags`: each word's lexicon flags; `case_informative`: whether
+/// name, and facility heads. `flags`: each word's lexicon flags; `class`: the lists each word is
+/// on; `case_informative`: whether
 /// capitals mean something in this document (then a facility head must be capitalised).
-pub fn apply(
+pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
     flags: &[LexFlags],
     folded: &[Cow<'_, str>],
+    class: &WordClasses,
     case_informative: bool,
 ) {
     let n = doc.len();
-    // which of the lists above each word is on: one hash lookup per word instead of a scan of
-    // every list at every position
-    let class: Vec<u8> = folded
-        .iter()
-        .map(|w| WORD_CLASSES.get(w.as_ref()).copied().unwrap_or(0))
-        .collect();
-    let on = |k: usize, list: u8| class[k] & list != 0;
+    let on = |k: usize, list| class.on(k, list);
     // 0. a first name after a relation word ("wife sarah", "pt bob"), then a surname after a name
     // that a salutation or a relation word introduced ("dr. john bowman": "bowman" is also a
     // medical word)

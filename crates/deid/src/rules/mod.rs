@@ -11,6 +11,7 @@ mod features;
 mod signature;
 mod time_of_day;
 mod usage;
+mod word_class;
 
 pub use features::{token_features, Feature, Features};
 
@@ -203,9 +204,17 @@ impl RuleEngine {
                 )
             })
             .collect();
-        context::apply(doc, &mut rules, &flags, &folded, doc.case_informative);
-        company::apply(doc, &mut rules, &folded);
-        signature::apply(doc, &mut rules, &folded);
+        let class = word_class::WordClasses::of(&folded);
+        context::apply(
+            doc,
+            &mut rules,
+            &flags,
+            &folded,
+            &class,
+            doc.case_informative,
+        );
+        company::apply(doc, &mut rules, &folded, &class);
+        signature::apply(doc, &mut rules, &folded, &class);
         RuleOutput {
             rules,
             pattern_spans,

@@ -2,13 +2,14 @@
 //! "--bg, lpn", "P. Osei RMN", "ts dn". Initials are dictionary words ("bg", "ts") that only their
 //! position tells apart; the reason `Signature` is never released by the combination.
 
+use super::word_class::{WordClasses, CREDENTIAL};
 use super::{Reason, TokenRule};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
 /// Credentials that close a clinician's signature ("-- K. Lopez, RN", "--bg, lpn", "ts dn").
-const CREDENTIALS: &[&str] = &[
+pub(super) const CREDENTIALS: &[&str] = &[
     "rn", "lpn", "lvn", "rpn", "rmn", "rgn", "en", "hca", "hcsw", "dn", "cna", "np", "aprn",
     "crna", "rrt", "sn",
 ];
@@ -22,10 +23,15 @@ const SIGNATURE_STOP: &[&str] = &[
 /// A signature at the end of a line: one or two words, initials included, between a dash,
 /// a slash or the line start and a credential ("- lm (hca) / s.ahmed rn", "P. Osei RMN", "ts dn").
 /// The initials are dictionary words ("bg", "ts") that only the position tells apart.
-pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, str>]) {
+pub(super) fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    folded: &[Cow<'_, str>],
+    class: &WordClasses,
+) {
     let n = doc.len();
     for c in 1..n {
-        if !CREDENTIALS.contains(&folded[c].as_ref()) {
+        if !class.on(c, CREDENTIAL) {
             continue;
         }
         // the credential ends its line, or a "/" joins a second signature
