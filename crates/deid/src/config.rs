@@ -109,22 +109,29 @@ impl EngineConfig {
 
     /// The rule engine with the configured lexicons.
     pub fn rules(&self) -> Result<RuleEngine> {
-        let lexicons = match &self.lexicons {
-            Some(dir) => Lexicons::from_dir(dir)?,
-            None => Lexicons::embedded(),
-        };
-        Ok(RuleEngine::new(lexicons, Recognizers::new()))
+        // The lexicons load while the patterns compile: start-up is most of a short run.
+        let (lexicons, recognizers) = rayon::join(
+            || match &self.lexicons {
+                Some(dir) => Lexicons::from_dir(dir),
+                None => Ok(Lexicons::embedded()),
+            },
+            Recognizers::new,
+        );
+        Ok(RuleEngine::new(lexicons?, recognizers))
     }
 
     /// Build the engine. The model is loaded unless the mode is rules-only; when CUDA was asked
     /// for and could not start, the model runs on the CPU and `DeepModel::fallback` says why.
     pub fn build(&self) -> Result<Deidentifier> {
-        let rules = self.rules()?;
         if self.mode == Mode::RulesOnly {
-            return Ok(Deidentifier::rules_only(rules));
+            return Ok(Deidentifier::rules_only(self.rules()?));
         }
-        let model = DeepModel::load(&self.model_dir, self.provider)?;
-        Ok(Deidentifier::with_model(rules, model, self.mode))
+        // ONNX Runtime's session start and the rules' start-up side by side.
+        let (rules, model) = rayon::join(
+            || self.rules(),
+            || DeepModel::load(&self.model_dir, self.provider),
+        );
+        Ok(Deidentifier::with_model(rules?, model?, self.mode))
     }
 }
 
