@@ -174,6 +174,11 @@ enum Command {
         /// closely, and generalise less).
         #[arg(long)]
         global_only: bool,
+        /// For a model that replaces another (a fine-tuned one): on each gold folder the recall
+        /// must also not fall below what this model directory reaches there with its own
+        /// thresholds (where that is under the target); exit status 1 when no thresholds do it.
+        #[arg(long, value_name = "MODEL_DIR")]
+        no_worse_than: Option<PathBuf>,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -308,6 +313,7 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             curve,
             dry_run,
             global_only,
+            no_worse_than,
             engine,
         } => {
             if engine.config()?.mode != Mode::Hybrid {
@@ -323,14 +329,32 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                     set_of.push(k);
                 }
             }
-            let cal = deid::calibrate::calibrate_sets(
-                &deid,
-                &docs,
-                &set_of,
-                target_recall,
-                recall,
-                !global_only,
-            )?;
+            let cal = match &no_worse_than {
+                None => deid::calibrate::calibrate_sets(
+                    &deid,
+                    &docs,
+                    &set_of,
+                    target_recall,
+                    recall,
+                    !global_only,
+                )?,
+                Some(base_dir) => {
+                    let base = EngineConfig {
+                        model_dir: base_dir.clone(),
+                        ..engine.config()?
+                    }
+                    .build()?;
+                    deid::calibrate::calibrate_no_worse(
+                        &deid,
+                        &base,
+                        &docs,
+                        &set_of,
+                        target_recall,
+                        recall,
+                        !global_only,
+                    )?
+                }
+            };
             if let Some(path) = curve {
                 let mut csv = String::from("low,high,recall,precision\n");
                 for p in &cal.curve {
@@ -342,12 +366,20 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                     deid::fsutil::Durability::PowerLoss,
                 )?;
             }
+            let verdict = match (cal.reached, &no_worse_than) {
+                (true, None) => "reached".to_string(),
+                (false, None) => "NOT reached on every set (each set at its best, see below)".into(),
+                (true, Some(b)) => format!("reached, or {}'s recall where it is lower", b.display()),
+                (false, Some(b)) => format!(
+                    "NOT reached: on some set every threshold pair stays below the target and below {}'s recall (see below)",
+                    b.display()
+                ),
+            };
             println!(
-                "{} documents; target {:?} recall {:.4}: {} with low {} high {}, recall {:.4}, precision {:.4}",
+                "{} documents; target {:?} recall {:.4}: {verdict} with low {} high {}, recall {:.4}, precision {:.4}",
                 cal.documents,
                 cal.recall_kind,
                 cal.target_recall,
-                if cal.reached { "reached" } else { "NOT reached on every set (each set at its best, see below)" },
                 cal.thresholds.low,
                 cal.thresholds.high,
                 cal.recall,
@@ -356,9 +388,20 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             for (k, t) in &cal.thresholds.per_category {
                 println!("  {k}: low {} high {}", t.low, t.high);
             }
-            if gold.len() > 1 {
-                for (dir, r) in gold.iter().zip(&cal.recall_per_set) {
-                    println!("  recall {r:.4} on {}", dir.display());
+            if gold.len() > 1 || cal.floor_per_set.is_some() {
+                for (k, (dir, r)) in gold.iter().zip(&cal.recall_per_set).enumerate() {
+                    let before = match (&cal.floor_per_set, &cal.floor_precision_per_set) {
+                        (Some(r0), Some(p0)) => format!(
+                            " (goal {:.4}; before: recall {:.4}, precision {:.4})",
+                            cal.goal_per_set[k], r0[k], p0[k]
+                        ),
+                        _ => String::new(),
+                    };
+                    println!(
+                        "  recall {r:.4}, precision {:.4} on {}{before}",
+                        cal.precision_per_set[k],
+                        dir.display()
+                    );
                 }
             }
             if !dry_run {

@@ -471,3 +471,88 @@ fn calibration_per_style_reaches_the_target_on_each_gold_folder() {
         );
     }
 }
+
+/// `deid calibrate --no-worse-than BASE` (how a fine-tuned model gets its thresholds): on a set
+/// where the base stays below the target, the goal is the base's own recall there, and the
+/// thresholds written reach it (checked by annotating and scoring with them); metadata.json
+/// records the base's recall and precision per set beside the new ones.
+#[test]
+fn calibration_no_worse_than_a_base_holds_each_set_at_the_base_recall() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = root.join(deid::model::DEFAULT_MODEL_DIR);
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("model");
+    std::fs::create_dir(&model).unwrap();
+    for entry in std::fs::read_dir(&base).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), model.join(entry.file_name())).unwrap();
+    }
+    let sets = [
+        root.join("tests/fixtures/gold/dev"),
+        root.join("tests/fixtures/gold/dev-1990s/xml"),
+    ];
+    // above what the base reaches on the 1990s shorthand, so there its own recall is the goal
+    let target = 0.999;
+    let run = deid(&[
+        "calibrate",
+        "--model",
+        p(&model),
+        "--gold",
+        p(&sets[0]),
+        "--gold",
+        p(&sets[1]),
+        "--target-recall",
+        &target.to_string(),
+        "--global-only",
+        "--no-worse-than",
+        p(&base),
+    ]);
+    let printed = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{printed}{}", stderr(&run));
+    let meta: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(model.join("metadata.json")).unwrap()).unwrap();
+    let cal = &meta["calibration"];
+    let list = |key: &str| -> Vec<f64> {
+        cal[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("{key} missing: {cal}"))
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect()
+    };
+    let (floors, goals, recalls) = (
+        list("floor_per_set"),
+        list("goal_per_set"),
+        list("recall_per_set"),
+    );
+    assert_eq!(list("floor_precision_per_set").len(), 2);
+    assert!(
+        floors[1] < target,
+        "the base reaches {} on 1990s",
+        floors[1]
+    );
+    for k in 0..2 {
+        assert_eq!(goals[k], floors[k].min(target));
+        assert!(
+            recalls[k] >= goals[k],
+            "set {k}: {recalls:?} vs goals {goals:?}"
+        );
+    }
+    let out = dir.path().join("sys");
+    let ann = deid(&[
+        "annotate",
+        p(&sets[1]),
+        "--out",
+        p(&out),
+        "--quiet",
+        "--model",
+        p(&model),
+    ]);
+    assert!(ann.status.success(), "{}", stderr(&ann));
+    let (recall, _) = hipaa_recall_and_precision(&sets[1], &out);
+    assert!(
+        recall >= floors[1],
+        "HIPAA recall {recall} below the base's {}",
+        floors[1]
+    );
+}

@@ -12,17 +12,20 @@ documents) and write a NEW model directory, only if it is better than the base o
 3. Candidates: the base model (epoch 0) and every epoch's model, scored on the held-out gold: PHI token
    recall first, then F1, then precision. A fine-tuned model is written only if it is strictly better
    than the base and its replay recall fell by at most --max-replay-drop.
-4. Thresholds: the base model's, then `deid calibrate --target-recall 0.995` on the held-out gold
-   (base thresholds kept if calibration fails). When 0.995 is out of reach there, calibrated again for
-   the HIPAA recall the base model reaches on the same documents with its thresholds (recall not lower
-   than the base's, and at that recall the best precision); with fewer than 20 held-out documents the
-   base model's thresholds are kept instead.
+4. Thresholds and the hybrid's verdict: `deid calibrate --target-recall 0.995 --no-worse-than BASE
+   --global-only` on the held-out gold plus the gold the base model was calibrated on (its metadata's
+   calibration.gold_sets, those present; --calibration-gold DIR instead): on every set the hybrid
+   must reach the target, or where the base model stays below it there, the base's own recall; among
+   the thresholds that do, the best precision. When no thresholds do, the fine-tuned model would lose
+   recall against the base on some set: nothing is written (exit 3). When calibration cannot run, the
+   base model's thresholds are kept.
 5. Writes DIR (model.onnx, metadata.json, parity.json, checkpoint.pt, MODEL_CARD.md,
    finetune-report.md, finetune-report.json) and prints the before/after table; --summary-json FILE
    also gets the outcome with the before/after figures, whatever it is (Deid Studio reads it).
 
 Exit status: 0 DIR written; 2 bad arguments or input (nothing written); 3 no fine-tuned model beat the
-base on the held-out gold (the table is printed, nothing written); 1 anything else (nothing written).
+base on the held-out gold, or the best one loses the base's recall in the hybrid on some gold set (the
+table is printed, nothing written); 1 anything else (nothing written).
 """
 from __future__ import annotations
 
@@ -53,9 +56,7 @@ from training.deid_model.train import evaluate, fit_info, load_checkpoint, save_
 from training.finetune_select import class_weights_from, select  # noqa: E402
 
 EXIT_NOT_BETTER = 3
-# Held-out documents needed to choose thresholds other than the base's when the target is out of
-# reach (see write_model)
-MIN_FLOOR_DOCS = 20
+ROOT = Path(__file__).resolve().parents[1]
 RESERVE_S = 60  # left of --max-minutes for export, calibration and the reports
 
 
@@ -84,6 +85,9 @@ def parse_args(argv=None):
     ap.add_argument("--dev", help="featurized dev gold JSONL, reported before/after only (default: "
                                   "tests/fixtures/gold/dev featurized) and used for parity.json")
     ap.add_argument("--target-recall", type=float, default=0.995, help="deid calibrate's target (default 0.995)")
+    ap.add_argument("--calibration-gold", action="append", metavar="DIR",
+                    help="gold i2b2 folder the thresholds must also hold on, no worse than the base (repeat it; "
+                         "default: the base model's calibration.gold_sets that are present)")
     ap.add_argument("--deid", help="deid binary (default $DEID_BIN, target/release/deid, target/debug/deid)")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--patience", type=int, default=4,
@@ -215,7 +219,17 @@ def run(args) -> int:
             "before": before, "after": after, "threads": args.threads,
             "table": R.before_after(before, after),
         }
-        write_model(args, model, ck, base_meta, report, sel, counts, held_dir, replay, tmp, t0, deid)
+        try:
+            write_model(args, model, ck, base_meta, report, sel, counts, held_dir, replay, tmp, t0, deid)
+        except WorseInHybrid as e:
+            write_summary(args, {"outcome": "not_better", "base": base.name, "best_epoch": best.epoch,
+                                 "stopped": sel["stopped"], "heldout_documents": len(held_docs),
+                                 "before": report["before"], "after": report["after"], "hybrid": e.cal})
+            print("\n" + report["table"] + "\n\n" + R.hybrid_table(e.cal))
+            print(f"\nEpoch {best.epoch} beat {base.name} on the held-out gold, but in the hybrid no thresholds keep "
+                  f"it at the target, or at {base.name}'s recall where that is lower, on every gold set (above). "
+                  f"Nothing written to {out}. Exit status {EXIT_NOT_BETTER}.")
+            return EXIT_NOT_BETTER
     write_summary(args, {"outcome": "written", "base": base.name, "best_epoch": best.epoch, "stopped": sel["stopped"],
                          "heldout_documents": len(held_docs), "before": report["before"], "after": report["after"],
                          "out": str(out), "report": str(out / "finetune-report.json")})
@@ -224,6 +238,15 @@ def run(args) -> int:
           f"{len(sel['candidates']) - 1} selected over the base; thresholds "
           f"{report['thresholds']['calibration']['status']}; see {out / 'finetune-report.md'}")
     return 0
+
+
+class WorseInHybrid(Exception):
+    """The fine-tuned model loses the base model's recall in the hybrid on some gold set, whatever its
+    thresholds (`deid calibrate --no-worse-than` exit 1); `cal` is the calibration record."""
+
+    def __init__(self, cal: dict):
+        super().__init__("worse than the base in the hybrid")
+        self.cal = cal
 
 
 def write_summary(args, summary: dict):
@@ -282,12 +305,13 @@ def write_model(args, model, ck, base_meta, report, sel, counts, held_dir, repla
                            "replay_valid": report["after"]["replay"], "dev": report["after"]["dev"],
                            "onnx_check": meta["metrics"].get("onnx_check")}
         meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
-        cal = choose_thresholds(args, deid, staging, held_dir, report, tmp)
+        cal = choose_thresholds(args, deid, staging, held_dir, report, base_meta)
+        if cal["status"] == "worse":
+            raise WorseInHybrid(cal)
         meta = json.loads(meta_path.read_text())
         if cal["status"] != "calibrated":
             meta["thresholds"] = base_thr
-            key = "recalibration_failed" if cal["status"] == "failed" else "recalibration_not_used"
-            meta["calibration"] = {**copied, key: cal.get("error") or cal.get("why")}
+            meta["calibration"] = {**copied, "recalibration_failed": cal.get("error")}
             meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
         report["thresholds"] = {"base": base_thr, "final": meta["thresholds"], "calibration": cal}
         report["seconds"] = {"total": round(time.time() - t0, 1), "training": sel["seconds"]}
@@ -302,86 +326,66 @@ def write_model(args, model, ck, base_meta, report, sel, counts, held_dir, repla
         raise
 
 
-def choose_thresholds(args, deid: Path, staging: Path, held_dir: Path, report: dict, tmp: Path) -> dict:
-    """Calibrate the new model's thresholds on the held-out gold (`deid calibrate` rewrites its
-    metadata.json) and say how: `calibrate`'s record, or status "kept base thresholds".
-
-    When the target is out of reach there, the best point the calibration wrote buys the last bit
-    of recall with most of the precision (30 nursing notes: low 0.995 / high 0.998, precision
-    0.50 -> 0.36 on other notes of the style). With fewer than MIN_FLOOR_DOCS documents (6
-    held-out notes chose thresholds that lost recall on 30 others) the base model's thresholds,
-    which the shipped gold chose, are kept; otherwise, recall first still: as much as the base
-    model reaches on the same documents with its own thresholds, and at that recall the best
-    precision (global thresholds only)."""
-    n_docs = report["heldout"]["documents"]
-    cal = calibrate(deid, staging, held_dir, args.target_recall, n_docs, report)
-    if cal["status"] != "calibrated" or cal.get("exit") != 1:
-        return cal
-    if n_docs < MIN_FLOOR_DOCS:
-        print(f"target not reached on {n_docs} held-out documents (fewer than {MIN_FLOOR_DOCS}): "
-              "keeping the base model's thresholds")
-        return {"status": "kept base thresholds", "target_recall": args.target_recall, "reached": False,
-                "recall": cal.get("recall"), "precision": cal.get("precision"),
-                "why": f"target not reached on fewer than {MIN_FLOOR_DOCS} held-out documents"}
-    floor = hybrid_recall(deid, Path(args.base), held_dir, tmp / "base-heldout")
-    if floor is None or floor >= args.target_recall:
-        return cal
-    print(f"the base model's HIPAA recall on the held-out gold is {floor:.4f}: calibrating for at least that instead")
-    again = calibrate(deid, staging, held_dir, floor, n_docs, report, global_only=True)
-    if again["status"] != "calibrated":
-        return cal
-    again["first_target"] = {"target_recall": args.target_recall, "reached": False,
-                             "recall": cal.get("recall"), "precision": cal.get("precision")}
-    again["base_heldout_recall"] = floor
-    return again
+def calibration_sets(args, base_meta: dict) -> list[Path]:
+    """The gold sets the new thresholds must also hold on: --calibration-gold, else the base model's
+    calibration.gold_sets (relative to the repository) that are present."""
+    if args.calibration_gold:
+        dirs = [Path(d) for d in args.calibration_gold]
+        missing = [str(d) for d in dirs if not d.is_dir()]
+        if missing:
+            raise F.InputError(f"--calibration-gold: no such folder: {', '.join(missing)}")
+        return dirs
+    listed = (base_meta.get("calibration") or {}).get("gold_sets") or []
+    return [ROOT / d for d in listed if (ROOT / d).is_dir()]
 
 
-def hybrid_recall(deid: Path, model_dir: Path, gold: Path, out: Path) -> float | None:
-    """HIPAA token recall of `deid annotate --model DIR` (the hybrid, with the model's thresholds) on
-    the gold folder; None when it cannot be measured (the reason is printed)."""
+def choose_thresholds(args, deid: Path, staging: Path, held_dir: Path, report: dict, base_meta: dict) -> dict:
+    """`deid calibrate --no-worse-than BASE` on the held-out gold and the calibration sets: status
+    "calibrated" (thresholds written into staging's metadata.json), "worse" (no thresholds keep the base's
+    recall on every set) or "failed" (calibration could not run)."""
+    sets = calibration_sets(args, base_meta)
+    report["calibration_sets"] = [str(d) for d in sets]
+    cal = calibrate(deid, staging, [held_dir] + sets, args.target_recall, report["heldout"]["documents"], report,
+                    no_worse_than=Path(args.base))
+    if cal["status"] == "calibrated" and cal.get("exit") == 1:
+        cal["status"] = "worse"
+    return cal
+
+
+def calibrate(deid: Path, model_dir: Path, gold: list[Path], target: float, n_docs: int, report: dict,
+              no_worse_than: Path) -> dict:
+    """`deid calibrate --model DIR --gold HELDOUT [--gold SET...] --target-recall T --no-worse-than BASE
+    --global-only`, which rewrites metadata.json's thresholds (starting from the base's); exit 1 = no
+    thresholds hold every set at the target or the base's recall. The temporary held-out path it
+    records is replaced by a description of the held-out set."""
+    cmd = [str(deid), "calibrate", "--model", str(model_dir)]
+    for g in gold:
+        cmd += ["--gold", str(g)]
+    cmd += ["--target-recall", str(target), "--no-worse-than", str(no_worse_than), "--global-only"]
+    print(f"calibrating on the held-out gold and {len(gold) - 1} more gold set(s), no worse than {no_worse_than}")
     try:
-        run = subprocess.run([str(deid), "annotate", str(gold), "--out", str(out), "--quiet",
-                              "--model", str(model_dir)], capture_output=True, text=True, timeout=600)
-        if run.returncode != 0:
-            print(f"WARNING: cannot annotate the held-out gold with the base model (exit {run.returncode})")
-            return None
-        ev = subprocess.run([str(deid), "eval", str(gold), str(out), "--json"],
-                            capture_output=True, text=True, timeout=600)
-        if ev.returncode != 0:
-            print(f"WARNING: cannot score the base model on the held-out gold (exit {ev.returncode})")
-            return None
-        return float(json.loads(ev.stdout)["summary"]["hipaa_recall"])
-    except (OSError, subprocess.TimeoutExpired, ValueError, KeyError) as e:
-        print(f"WARNING: cannot measure the base model on the held-out gold: {e}")
-        return None
-
-
-def calibrate(deid: Path, model_dir: Path, gold: Path, target: float, n_docs: int, report: dict,
-              global_only: bool = False) -> dict:
-    """`deid calibrate --model DIR --gold HELDOUT --target-recall T`, which rewrites metadata.json's thresholds
-    (starting from the base's); exit 1 = target not reached, the best point written. The temporary gold
-    path it records is replaced by a description of the held-out set."""
-    cmd = [str(deid), "calibrate", "--model", str(model_dir), "--gold", str(gold), "--target-recall", str(target)]
-    if global_only:
-        cmd.append("--global-only")
-    print("calibrating on the held-out gold:", " ".join(cmd[cmd.index("--target-recall"):]))
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
     except (OSError, subprocess.TimeoutExpired) as e:
         return {"status": "failed", "error": str(e), "target_recall": target}
-    print("\n".join(l for l in r.stdout.strip().splitlines() if not l.startswith("thresholds written to")))
+    held = f"{n_docs} held-out documents of {report['gold']['xml']} ({report['heldout']['how']})"
+    print("\n".join(l.replace(str(gold[0]), "held-out gold") for l in r.stdout.strip().splitlines()
+                    if not l.startswith("thresholds written to")))
     meta_path = model_dir / "metadata.json"
     meta = json.loads(meta_path.read_text())
     c = meta.get("calibration") or {}
-    if r.returncode not in (0, 1) or c.get("gold") != str(gold):
+    if r.returncode not in (0, 1) or not str(c.get("gold", "")).startswith(str(gold[0])):
         err = (r.stderr.strip() or r.stdout.strip())[-500:]
         print(f"WARNING: calibration failed (exit {r.returncode}): keeping the base model's thresholds\n{err}")
         return {"status": "failed", "error": f"deid calibrate exit {r.returncode}: {err}", "target_recall": target}
-    c["gold"] = f"{n_docs} held-out documents of {report['gold']['xml']} ({report['heldout']['how']})"
+    c["gold"] = ", ".join([held] + [str(g) for g in gold[1:]])
+    c["sets"] = ["held-out"] + [str(Path(g).relative_to(ROOT)) if Path(g).is_relative_to(ROOT) else str(g)
+                                for g in gold[1:]]
+    c["gold_sets"] = c["sets"][1:]
+    c["no_worse_than"] = report["base"]["name"]
     meta["calibration"] = c
     meta_path.write_text(json.dumps(meta, indent=1, ensure_ascii=False))
     return {"status": "calibrated", "exit": r.returncode, **{k: v for k, v in c.items() if k != "gold"},
-            "output": r.stdout.strip()}
+            "output": r.stdout.strip().replace(str(gold[0]), "held-out gold")}
 
 
 if __name__ == "__main__":

@@ -69,28 +69,35 @@ def _thr(t: dict) -> str:
     return s
 
 
+def hybrid_table(cal: dict) -> str:
+    """The hybrid on each calibration set (held-out gold first): HIPAA token recall and precision of the base
+    model with its thresholds and of the fine-tuned model with the calibrated ones, and the recall each set
+    had to reach."""
+    sets = cal.get("sets") or []
+    cols = ("floor_per_set", "recall_per_set", "goal_per_set", "floor_precision_per_set", "precision_per_set")
+    if not sets or any(len(cal.get(c) or []) != len(sets) for c in cols):
+        return ""
+    rows = [[name, f"{cal['floor_per_set'][k]:.4f} -> {cal['recall_per_set'][k]:.4f}", f"{cal['goal_per_set'][k]:.4f}",
+             _cell(cal["floor_precision_per_set"][k], cal["precision_per_set"][k])]
+            for k, name in enumerate(sets)]
+    return markdown_table(["gold set (hybrid)", "HIPAA recall: base -> fine-tuned", "had to reach",
+                           "precision: base -> fine-tuned"], rows)
+
+
 def thresholds_text(r: dict) -> list[str]:
     th, cal = r["thresholds"], r["thresholds"]["calibration"]
     lines = [f"- Start: the base model's thresholds, copied from {r['base']['name']}/metadata.json: {_thr(th['base'])}."]
     if cal["status"] == "calibrated":
-        lines.append(f"- Then `deid calibrate --target-recall {cal['target_recall']}` ({cal.get('recall_kind', 'hipaa')} "
-                     f"token recall) on the {r['heldout']['documents']} held-out documents: target "
-                     f"{'reached' if cal.get('reached') else 'NOT reached (best point kept)'}, recall "
-                     f"{cal.get('recall', float('nan')):.4f}, precision {cal.get('precision', float('nan')):.4f}.")
-        if cal.get("first_target"):
-            first = cal["first_target"]
-            lines.append(f"  (The first target, {first['target_recall']}, was out of reach on these documents: its best "
-                         f"point had recall {first.get('recall', float('nan')):.4f} at precision "
-                         f"{first.get('precision', float('nan')):.4f}. The target above is the base model's own "
-                         f"HIPAA recall on them, {cal.get('base_heldout_recall', float('nan')):.4f}, with global "
-                         "thresholds only.)")
-    elif cal["status"] == "kept base thresholds":
-        lines.append(f"- `deid calibrate --target-recall {cal['target_recall']}` could not reach the target on the "
-                     f"{r['heldout']['documents']} held-out documents (best: recall "
-                     f"{cal.get('recall', float('nan')):.4f} at precision {cal.get('precision', float('nan')):.4f}), "
-                     "and they are too few to choose other thresholds by: the base model's are kept.")
+        others = len(cal.get("sets") or [None]) - 1
+        lines.append(f"- Then `deid calibrate --target-recall {cal['target_recall']} --no-worse-than "
+                     f"{r['base']['name']} --global-only` ({cal.get('recall_kind', 'hipaa')} token recall) on the "
+                     f"{r['heldout']['documents']} held-out documents and {others} more gold set(s): on each set the "
+                     f"target, or where {r['base']['name']} stays below it there, {r['base']['name']}'s own recall; "
+                     f"at that, the best precision (all sets together {cal.get('precision', float('nan')):.4f}). "
+                     "The hybrid per set, base with its thresholds -> fine-tuned with these:")
+        lines += ["", hybrid_table(cal), ""]
     else:
-        lines.append(f"- Calibration on the held-out documents did not run or failed ({cal.get('error', 'skipped')}); "
+        lines.append(f"- Calibration did not run or failed ({cal.get('error', 'skipped')}); "
                      "the base model's thresholds are kept unchanged.")
     lines.append(f"- Final: {_thr(th['final'])}.")
     return lines

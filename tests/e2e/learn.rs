@@ -183,6 +183,13 @@ async fn learning_from_reviewed_narratives_in_the_real_window() {
     );
     if written {
         assert!(result.contains("not used until you choose it"), "{result}");
+        // what de-identifying gives, per gold set: the held-out narratives and the base's
+        // calibration sets, the model in use against the new one
+        let hybrid = js(&c, "document.querySelectorAll('#learn-result table.learn-table[data-set=hybrid] tbody tr').length").await;
+        assert!(
+            hybrid.as_u64().unwrap() >= 2,
+            "the hybrid per gold set: {result}"
+        );
         click(&c, "#learn-use").await;
         wait_long(
             &c,

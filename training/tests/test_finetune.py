@@ -4,6 +4,8 @@
 
 - a fine-tuned model that beats the base is written with the base's thresholds recalibrated (or kept
   when calibration fails), a truthful model card and a before/after report whose numbers reproduce;
+- its thresholds hold every calibration set at the target or, below it, at the base's own recall in
+  the hybrid; when no thresholds can, nothing is written (exit 3);
 - when nothing beats the base (0 epochs; training gold without its tags) the exit status is 3 and
   nothing is written.
 
@@ -154,6 +156,10 @@ class FineTune(unittest.TestCase):
         self.assertEqual(meta["calibration"]["target_recall"], 0.995)
         self.assertNotIn("deid-finetune-", json.dumps(meta["calibration"]))  # no temporary path recorded
         self.assertIn(str(self.gold), meta["calibration"]["gold"])
+        c = meta["calibration"]  # no worse than the base in the hybrid, on the held-out gold (its only set)
+        self.assertEqual((c["no_worse_than"], c["sets"]), ("tiny", ["held-out"]))
+        self.assertGreaterEqual(c["recall_per_set"][0], c["goal_per_set"][0])
+        self.assertEqual(c["goal_per_set"][0], min(0.995, c["floor_per_set"][0]))
         self.assertEqual(meta["training"]["fine_tuned_from"]["name"], "tiny")
         base_meta = json.loads((self.base / "metadata.json").read_text())
         self.assertEqual(meta["word_vocab"], base_meta["word_vocab"])  # a drop-in replacement
@@ -206,58 +212,77 @@ class FineTune(unittest.TestCase):
         self.assertEqual(rep["replay"]["valid_documents"], 8)
         self.assertIn("the base model's thresholds are kept unchanged", (out / "MODEL_CARD.md").read_text())
 
-    def unreachable_target_deid(self, name: str) -> Path:
-        """A deid whose first `calibrate` writes its best point but reports the target not reached
-        (exit 1), as a real one does on held-out gold too hard for the target; later calls are real."""
-        marker = self.tmp / f"{name}.first-done"
+    def no_thresholds_deid(self, name: str) -> Path:
+        """A deid whose `calibrate` runs for real, then answers as it does when no thresholds keep the
+        new model at the base's recall on some set (exit 1); everything else is the real binary."""
         wrapper = self.tmp / name
-        wrapper.write_text(f'#!/bin/sh\nif [ "$1" = calibrate ] && [ ! -e "{marker}" ]; then\n'
-                           f'  touch "{marker}"; "{DEID}" "$@" >/dev/null; echo "target NOT reached"; exit 1\nfi\n'
+        wrapper.write_text(f'#!/bin/sh\nif [ "$1" = calibrate ]; then\n'
+                           f'  "{DEID}" "$@"; echo "NOT reached: below the base (simulated)"; exit 1\nfi\n'
                            f'exec "{DEID}" "$@"\n')
         wrapper.chmod(0o755)
         return wrapper
 
-    def test_out_of_reach_target_on_few_documents_keeps_the_base_thresholds(self):
-        out = self.tmp / "models/tiny-ft-few"
+    def test_nothing_is_written_when_the_hybrid_loses_the_base_recall_on_a_set(self):
+        out = self.tmp / "models/tiny-ft-worse"
+        summary = self.tmp / "summary-worse.json"
         r = self.finetune(out, "--epochs", "3", "--lr", "0.01", "--replay-jsonl", str(self.tmp / "train.jsonl"),
-                          str(self.tmp / "valid.jsonl"), env={"DEID_BIN": str(self.unreachable_target_deid("few"))})
-        self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
-        self.assertIn("keeping the base model's thresholds", r.stdout)
-        meta = json.loads((out / "metadata.json").read_text())
-        self.assertEqual(meta["thresholds"], BASE_THRESHOLDS)
-        self.assertIn("recalibration_not_used", meta["calibration"])
-        rep = json.loads((out / "finetune-report.json").read_text())
-        self.assertEqual(rep["thresholds"]["calibration"]["status"], "kept base thresholds")
-        self.assertIn("too few to choose other thresholds by", (out / "MODEL_CARD.md").read_text())
+                          str(self.tmp / "valid.jsonl"), "--summary-json", str(summary),
+                          env={"DEID_BIN": str(self.no_thresholds_deid("worse"))})
+        self.assertEqual(r.returncode, 3, r.stdout[-3000:] + r.stderr[-3000:])
+        self.assertIn("no thresholds keep it at the target", r.stdout)
+        self.assertIn("| held-out |", r.stdout)  # the hybrid per set, base -> fine-tuned
+        self.assertFalse(out.exists())
+        self.assertEqual([p.name for p in out.parent.iterdir() if p.name.startswith(".")], [])  # no staging
+        s = json.loads(summary.read_text())
+        self.assertEqual(s["outcome"], "not_better")
+        self.assertEqual(s["hybrid"]["status"], "worse")
+        self.assertEqual(s["hybrid"]["sets"], ["held-out"])
 
-    def test_out_of_reach_target_calibrates_for_the_base_models_recall(self):
+    def test_thresholds_hold_every_set_at_the_target_or_the_base_models_recall(self):
         out = self.tmp / "models/tiny-ft-floor"
         # employers named with everyday words: neither the rules nor the tiny base find them all,
         # so the base model's recall on the held-out gold is below the target
         VALUES["ORGANIZATION"], TAG["ORGANIZATION"] = ["Sunrise Bakery", "Green Valley Farms"], "LOCATION"
         gold = self.tmp / "reviewed-employers"
         write_docs(gold, N_GOLD, 7, GOLD_TEMPLATES + ["She works for {ORGANIZATION} as a cook."] * 3)
-        # 21 of 30 documents held out: enough to choose thresholds by
+        # the base's own validation gold as a second calibration set (the base's calibration sets)
+        valid = self.tmp / "valid"
         r = self.finetune(out, "--epochs", "3", "--lr", "0.01", "--holdout", "0.7", "--replay-jsonl",
-                          str(self.tmp / "train.jsonl"), str(self.tmp / "valid.jsonl"), xml=gold,
-                          env={"DEID_BIN": str(self.unreachable_target_deid("floor"))})
+                          str(self.tmp / "train.jsonl"), str(self.tmp / "valid.jsonl"), "--calibration-gold",
+                          str(valid), xml=gold)
         self.assertEqual(r.returncode, 0, r.stdout[-3000:] + r.stderr[-3000:])
         rep = json.loads((out / "finetune-report.json").read_text())
-        self.assertGreaterEqual(rep["heldout"]["documents"], 20)
         cal = rep["thresholds"]["calibration"]
         self.assertEqual(cal["status"], "calibrated", cal)
-        self.assertIn("first_target", cal, r.stdout[-3000:])
-        self.assertEqual(cal["first_target"]["target_recall"], 0.995)
-        floor = cal["base_heldout_recall"]
-        self.assertTrue(0.0 < floor <= 1.0, floor)
-        self.assertIn(f"the base model's HIPAA recall on the held-out gold is {floor:.4f}", r.stdout)
         meta = json.loads((out / "metadata.json").read_text())
-        self.assertAlmostEqual(meta["calibration"]["target_recall"], floor, places=6)
+        c = meta["calibration"]
+        self.assertEqual(c["sets"], ["held-out", str(valid)])
+        self.assertEqual(c["gold_sets"], [str(valid)])  # what a later fine-tune of this model calibrates on
+        self.assertEqual(c["no_worse_than"], "tiny")
+        self.assertEqual(c["documents"], rep["heldout"]["documents"] + 8)
+        floor = c["floor_per_set"][0]
+        self.assertLess(floor, 0.995)  # the base misses employers on the held-out gold ...
+        self.assertAlmostEqual(c["goal_per_set"][0], floor, places=9)  # ... so its own recall is the goal there
+        for k in range(2):
+            self.assertGreaterEqual(c["recall_per_set"][k], c["goal_per_set"][k], c)
         # global thresholds only: no category fitted on these documents (the base's VEHICLE pair stays)
-        per = {c: {k: round(v, 6) for k, v in pair.items()} for c, pair in meta["thresholds"]["per_category"].items()}
+        per = {k: {x: round(v, 6) for x, v in pair.items()} for k, pair in meta["thresholds"]["per_category"].items()}
         self.assertEqual(per, BASE_THRESHOLDS["per_category"])  # (stored as f32)
         self.assertEqual(meta["thresholds"], rep["thresholds"]["final"])
-        self.assertIn("The target above is the base model's own HIPAA recall", (out / "MODEL_CARD.md").read_text())
+        card = (out / "MODEL_CARD.md").read_text()
+        self.assertIn("--no-worse-than tiny", card)
+        self.assertIn(f"| held-out | {floor:.4f} -> {c['recall_per_set'][0]:.4f} | {floor:.4f} |", card)
+        # and the figures are the hybrid's: annotating the held-out gold with the new model reproduces them
+        held = self.tmp / "floor-heldout"
+        held.mkdir()
+        for name in rep["heldout"]["files"]:
+            shutil.copyfile(gold / name, held / name)
+        sys_out = self.tmp / "floor-sys"
+        subprocess.run([str(DEID), "annotate", str(held), "--out", str(sys_out), "--quiet", "--model", str(out)],
+                       check=True, capture_output=True)
+        ev = subprocess.run([str(DEID), "eval", str(held), str(sys_out), "--json"], check=True, capture_output=True,
+                            text=True)
+        self.assertAlmostEqual(json.loads(ev.stdout)["summary"]["hipaa_recall"], c["recall_per_set"][0], places=9)
 
     def test_nothing_is_written_when_no_epoch_beats_the_base(self):
         out = self.tmp / "models/zero-epochs"

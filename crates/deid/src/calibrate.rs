@@ -85,6 +85,15 @@ pub struct Calibration {
     pub curve: Vec<CurvePoint>,
     /// Gold documents scored.
     pub documents: usize,
+    /// The recall each set had to reach: the target, or where a floor was given and lies below
+    /// it, the floor; without floors, on a set no pair brings to the target, its best recall.
+    pub goal_per_set: Vec<f64>,
+    /// The floors asked for ([`calibrate_no_worse`]: another model's recall on each set).
+    pub floor_per_set: Option<Vec<f64>>,
+    /// The precision the chosen thresholds give on each set.
+    pub precision_per_set: Vec<f64>,
+    /// With floors, the other model's precision on each set (with its own thresholds).
+    pub floor_precision_per_set: Option<Vec<f64>>,
 }
 
 fn recall_of(c: &Counts, kind: RecallKind) -> f64 {
@@ -122,6 +131,61 @@ fn gold_tokens_per_type(gold: &[Document]) -> std::collections::HashMap<&'static
     out
 }
 
+/// What each set must reach: the target; with floors (a model the calibrated one replaces), the
+/// floor where it lies below the target: never lower than the model being replaced, whatever this
+/// one can reach. Without floors, on a set where no pair reaches the target, the best recall any
+/// pair gives there (that set's misses are not the thresholds' to fix, and must not cost the other
+/// sets their target).
+fn goals_per_set(
+    set_recalls: &[Vec<f64>],
+    sets: usize,
+    target_recall: f64,
+    floors: Option<&[f64]>,
+) -> Vec<f64> {
+    (0..sets)
+        .map(|k| match floors {
+            Some(f) => f[k].min(target_recall),
+            None => set_recalls
+                .iter()
+                .map(|r| r[k])
+                .fold(0.0, f64::max)
+                .min(target_recall),
+        })
+        .collect()
+}
+
+/// The best precision among the pairs meeting every set's goal, and `true`; if none does, the
+/// highest recall (of the worst set), among those the best precision, and `false`.
+fn pick(
+    curve: &[CurvePoint],
+    set_recalls: &[Vec<f64>],
+    goals: &[f64],
+) -> Option<(CurvePoint, bool)> {
+    let meets = |recalls: &[f64]| recalls.iter().zip(goals).all(|(r, g)| r >= g);
+    let meeting = curve
+        .iter()
+        .zip(set_recalls)
+        .filter(|(_, r)| meets(r))
+        .map(|(p, _)| p)
+        .max_by(|a, b| {
+            a.precision
+                .total_cmp(&b.precision)
+                .then(a.recall.total_cmp(&b.recall))
+        });
+    match meeting {
+        Some(p) => Some((*p, true)),
+        None => curve
+            .iter()
+            .max_by(|a, b| {
+                a.recall
+                    .total_cmp(&b.recall)
+                    .then(a.precision.total_cmp(&b.precision))
+                    .then(b.low.total_cmp(&a.low))
+            })
+            .map(|p| (*p, false)),
+    }
+}
+
 /// Calibrate on `gold` (documents with their gold tags), one set.
 pub fn calibrate(
     deid: &Deidentifier,
@@ -150,31 +214,96 @@ pub fn calibrate_sets(
     kind: RecallKind,
     per_category: bool,
 ) -> Result<Calibration> {
-    let sets = set_of.iter().max().map_or(1, |m| m + 1);
+    calibrate_with_floors(deid, gold, set_of, target_recall, kind, per_category, None)
+}
+
+/// Calibrate a model that replaces `base` (a fine-tuned one): on every set the recall must reach
+/// the target, or where `base` with its own thresholds stays below the target there, at least
+/// `base`'s recall. `reached` is false when no pair does that on every set: the new model then
+/// loses recall against the one it replaces, whatever its thresholds, and must not replace it.
+pub fn calibrate_no_worse(
+    deid: &Deidentifier,
+    base: &Deidentifier,
+    gold: &[Document],
+    set_of: &[usize],
+    target_recall: f64,
+    kind: RecallKind,
+    per_category: bool,
+) -> Result<Calibration> {
+    let scored = score_all(base, gold)?;
+    let per_set = score_sets_with(base, &scored, gold, set_of, &base.thresholds, kind)?;
+    let mut cal = calibrate_with_floors(
+        deid,
+        gold,
+        set_of,
+        target_recall,
+        kind,
+        per_category,
+        Some(per_set.recalls),
+    )?;
+    cal.floor_precision_per_set = Some(per_set.precisions);
+    Ok(cal)
+}
+
+/// How a threshold pair does on the gold sets.
+struct SetScores {
+    /// The lowest recall of any set.
+    worst: f64,
+    /// The precision of all sets together.
+    precision: f64,
+    recalls: Vec<f64>,
+    precisions: Vec<f64>,
+}
+
+fn score_all<'g>(deid: &Deidentifier, gold: &'g [Document]) -> Result<Vec<Scored<'g>>> {
     let texts: Vec<&str> = gold.iter().map(|d| d.text.as_str()).collect();
-    let scored: Vec<Scored> = deid
-        .score_batch(&texts)?
-        .into_iter()
+    deid.score_batch(&texts)?.into_iter().collect()
+}
+
+fn score_sets_with(
+    deid: &Deidentifier,
+    scored: &[Scored],
+    gold: &[Document],
+    set_of: &[usize],
+    t: &Thresholds,
+    kind: RecallKind,
+) -> Result<SetScores> {
+    let sets = set_of.iter().max().map_or(1, |m| m + 1);
+    let counts: Vec<Counts> = scored
+        .par_iter()
+        .zip(gold)
+        .map(|(s, g): (&Scored, &Document)| {
+            let (spans, _) = deid.spans_for(s, t);
+            evaluate_pair(g, &document_from_spans(g.text.clone(), &spans))
+        })
         .collect::<Result<_>>()?;
-    // (the lowest recall of any set, the precision of all, each set's recall)
-    let score_sets = |t: &Thresholds| -> Result<(f64, f64, Vec<f64>)> {
-        let counts: Vec<Counts> = scored
-            .par_iter()
-            .zip(gold)
-            .map(|(s, g): (&Scored, &Document)| {
-                let (spans, _) = deid.spans_for(s, t);
-                evaluate_pair(g, &document_from_spans(g.text.clone(), &spans))
-            })
-            .collect::<Result<_>>()?;
-        let mut per_set = vec![Counts::default(); sets];
-        for (c, &k) in counts.into_iter().zip(set_of) {
-            per_set[k] += c;
-        }
-        let recalls: Vec<f64> = per_set.iter().map(|c| recall_of(c, kind)).collect();
-        let total: Counts = per_set.into_iter().sum();
-        let worst = recalls.iter().copied().fold(f64::INFINITY, f64::min);
-        Ok((worst, precision_of(&total), recalls))
-    };
+    let mut per_set = vec![Counts::default(); sets];
+    for (c, &k) in counts.into_iter().zip(set_of) {
+        per_set[k] += c;
+    }
+    let recalls: Vec<f64> = per_set.iter().map(|c| recall_of(c, kind)).collect();
+    let precisions: Vec<f64> = per_set.iter().map(precision_of).collect();
+    let total: Counts = per_set.into_iter().sum();
+    Ok(SetScores {
+        worst: recalls.iter().copied().fold(f64::INFINITY, f64::min),
+        precision: precision_of(&total),
+        recalls,
+        precisions,
+    })
+}
+
+fn calibrate_with_floors(
+    deid: &Deidentifier,
+    gold: &[Document],
+    set_of: &[usize],
+    target_recall: f64,
+    kind: RecallKind,
+    per_category: bool,
+    floors: Option<Vec<f64>>,
+) -> Result<Calibration> {
+    let sets = set_of.iter().max().map_or(1, |m| m + 1);
+    let scored = score_all(deid, gold)?;
+    let score_sets = |t: &Thresholds| score_sets_with(deid, &scored, gold, set_of, t, kind);
 
     // Meldau's adaptive thresholds: a token the rules call PHI needs more evidence to be
     // released than one they call safe, so `high` is always above `low` (never one value).
@@ -187,7 +316,12 @@ pub fn calibrate_sets(
                 high,
                 per_category: Default::default(),
             };
-            let (recall, precision, recalls) = score_sets(&t)?;
+            let SetScores {
+                worst: recall,
+                precision,
+                recalls,
+                ..
+            } = score_sets(&t)?;
             curve.push(CurvePoint {
                 low,
                 high,
@@ -197,44 +331,12 @@ pub fn calibrate_sets(
             set_recalls.push(recalls);
         }
     }
-    // What each set must reach: the target, or on a set where no pair reaches it, the best
-    // recall any pair gives there (that set's misses are not the thresholds' to fix, and must not
-    // cost the other sets their target).
-    let goals: Vec<f64> = (0..sets)
-        .map(|k| {
-            set_recalls
-                .iter()
-                .map(|r| r[k])
-                .fold(0.0, f64::max)
-                .min(target_recall)
-        })
-        .collect();
+    let goals = goals_per_set(&set_recalls, sets, target_recall, floors.as_deref());
     let meets = |recalls: &[f64]| recalls.iter().zip(&goals).all(|(r, g)| r >= g);
-    // Best precision among the pairs meeting every set's goal; if none does, the highest recall
-    // (of the worst set), and among the pairs with that recall the best precision.
-    let best = curve
-        .iter()
-        .zip(&set_recalls)
-        .filter(|(_, r)| meets(r))
-        .map(|(p, _)| p)
-        .max_by(|a, b| {
-            a.precision
-                .total_cmp(&b.precision)
-                .then(a.recall.total_cmp(&b.recall))
-        })
-        .or_else(|| {
-            curve.iter().max_by(|a, b| {
-                a.recall
-                    .total_cmp(&b.recall)
-                    .then(a.precision.total_cmp(&b.precision))
-                    .then(b.low.total_cmp(&a.low))
-            })
-        })
-        .copied()
-        .ok_or_else(|| Error::Invalid {
-            path: "(calibration)".into(),
-            message: "no threshold pair could be evaluated".into(),
-        })?;
+    let (best, meets_goals) = pick(&curve, &set_recalls, &goals).ok_or_else(|| Error::Invalid {
+        path: "(calibration)".into(),
+        message: "no threshold pair could be evaluated".into(),
+    })?;
     // Categories the gold cannot speak for keep the thresholds the model already has.
     let mut thresholds = Thresholds {
         low: best.low,
@@ -242,7 +344,11 @@ pub fn calibrate_sets(
         per_category: deid.thresholds.per_category.clone(),
     };
     let (mut recall, mut precision) = (best.recall, best.precision);
-    let reached = recall >= target_recall;
+    let reached = if floors.is_some() {
+        meets_goals
+    } else {
+        recall >= target_recall
+    };
 
     // Per category (the model's most likely PHI class): one pass of coordinate ascent, only for
     // categories with enough gold tokens to judge (a category absent from the gold would
@@ -264,7 +370,12 @@ pub fn calibrate_sets(
                     let mut t = thresholds.clone();
                     t.per_category
                         .insert(label.clone(), ThresholdPair { low, high });
-                    let (r, p, recalls) = score_sets(&t)?;
+                    let SetScores {
+                        worst: r,
+                        precision: p,
+                        recalls,
+                        ..
+                    } = score_sets(&t)?;
                     let better = best_here.as_ref().map_or(p > precision, |b| p > b.2);
                     if meets(&recalls) && better {
                         best_here = Some((ThresholdPair { low, high }, r, p));
@@ -278,17 +389,21 @@ pub fn calibrate_sets(
             }
         }
     }
-    let (_, _, recall_per_set) = score_sets(&thresholds)?;
+    let chosen = score_sets(&thresholds)?;
     Ok(Calibration {
         target_recall,
         recall_kind: kind,
         reached,
         thresholds,
         recall,
-        recall_per_set,
+        recall_per_set: chosen.recalls,
         precision,
         curve,
         documents: gold.len(),
+        goal_per_set: goals,
+        floor_per_set: floors,
+        precision_per_set: chosen.precisions,
+        floor_precision_per_set: None,
     })
 }
 
@@ -313,6 +428,7 @@ pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dirs: &[&Path]) -
         "calibration".into(),
         serde_json::json!({
             "gold": gold_dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
+            "gold_sets": gold_dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>(),
             "documents": cal.documents,
             "target_recall": cal.target_recall,
             "recall_kind": cal.recall_kind,
@@ -320,6 +436,10 @@ pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dirs: &[&Path]) -
             "reached": cal.reached,
             "recall": cal.recall,
             "recall_per_set": cal.recall_per_set,
+            "goal_per_set": cal.goal_per_set,
+            "floor_per_set": cal.floor_per_set,
+            "precision_per_set": cal.precision_per_set,
+            "floor_precision_per_set": cal.floor_precision_per_set,
             "precision": cal.precision,
         }),
     );
@@ -332,4 +452,61 @@ pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dirs: &[&Path]) -
         std::fs::set_permissions(&path, perms).map_err(|e| Error::io(&path, e))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(low: f32, high: f32, recall: f64, precision: f64) -> CurvePoint {
+        CurvePoint {
+            low,
+            high,
+            recall,
+            precision,
+        }
+    }
+
+    /// Two sets; the second cannot reach the target 0.995 with any pair.
+    fn curve() -> (Vec<CurvePoint>, Vec<Vec<f64>>) {
+        let set_recalls = vec![vec![0.999, 0.990], vec![0.996, 0.985], vec![0.990, 0.970]];
+        let curve = vec![
+            point(0.9, 0.99, 0.990, 0.70),
+            point(0.8, 0.95, 0.985, 0.80),
+            point(0.5, 0.6, 0.970, 0.90),
+        ];
+        (curve, set_recalls)
+    }
+
+    #[test]
+    fn without_floors_a_set_out_of_reach_is_held_at_its_best() {
+        let (curve, recalls) = curve();
+        let goals = goals_per_set(&recalls, 2, 0.995, None);
+        assert_eq!(goals, vec![0.995, 0.990]);
+        let (best, met) = pick(&curve, &recalls, &goals).unwrap();
+        assert!(met);
+        assert_eq!((best.low, best.high), (0.9, 0.99));
+    }
+
+    #[test]
+    fn floors_below_the_target_let_a_replacement_trade_nothing_but_precision() {
+        // the model replaced had 0.985 on the second set: the replacement may not go below it,
+        // and at that the most precise pair wins (not the one with the most recall)
+        let (curve, recalls) = curve();
+        let goals = goals_per_set(&recalls, 2, 0.995, Some(&[1.0, 0.985]));
+        assert_eq!(goals, vec![0.995, 0.985]);
+        let (best, met) = pick(&curve, &recalls, &goals).unwrap();
+        assert!(met);
+        assert_eq!((best.low, best.high), (0.8, 0.95));
+    }
+
+    #[test]
+    fn a_replacement_below_the_floor_on_any_set_is_not_reached() {
+        // the model replaced had 0.992 on the second set: no pair of this one gets there
+        let (curve, recalls) = curve();
+        let goals = goals_per_set(&recalls, 2, 0.995, Some(&[0.999, 0.992]));
+        let (best, met) = pick(&curve, &recalls, &goals).unwrap();
+        assert!(!met);
+        assert_eq!((best.low, best.high), (0.9, 0.99)); // the most recall it has
+    }
 }

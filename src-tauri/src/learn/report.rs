@@ -74,10 +74,26 @@ pub struct SetComparison {
     pub rows: Vec<Row>,
 }
 
+/// The hybrid (rules and model, each with its thresholds: what de-identifying gives) on one
+/// gold set: the model in use before, the fine-tuned one with its calibrated thresholds after.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct HybridSet {
+    /// `held-out`, or the gold folder.
+    pub name: String,
+    /// HIPAA token recall.
+    pub recall: Pair,
+    pub precision: Pair,
+    /// The recall the new model had to reach there: the target, or the old model's recall where
+    /// that is lower.
+    pub goal: Option<f64>,
+}
+
 /// The before/after figures of a fine-tuning run.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Comparison {
     pub sets: Vec<SetComparison>,
+    /// The hybrid per gold set (empty when calibration did not run).
+    pub hybrid: Vec<HybridSet>,
     /// The epoch chosen (0: the base).
     pub best_epoch: Option<u64>,
     /// Why training stopped.
@@ -155,6 +171,11 @@ pub fn parse_comparison(report: &Value) -> Option<Comparison> {
     }
     Some(Comparison {
         sets,
+        hybrid: report
+            .pointer("/thresholds/calibration")
+            .or_else(|| report.get("hybrid"))
+            .map(parse_hybrid)
+            .unwrap_or_default(),
         best_epoch: report
             .get("selected_epoch")
             .or_else(|| report.get("best_epoch"))
@@ -164,6 +185,38 @@ pub fn parse_comparison(report: &Value) -> Option<Comparison> {
             .and_then(Value::as_str)
             .map(String::from),
     })
+}
+
+/// The hybrid per set from the calibration record (`deid calibrate --no-worse-than`, as the
+/// fine-tuning writes it: `sets` with `floor_per_set` / `recall_per_set` / `goal_per_set` /
+/// `floor_precision_per_set` / `precision_per_set` in the same order).
+fn parse_hybrid(cal: &Value) -> Vec<HybridSet> {
+    let Some(names) = cal["sets"].as_array() else {
+        return Vec::new();
+    };
+    let at = |key: &str, k: usize| cal[key].get(k).and_then(Value::as_f64);
+    names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| HybridSet {
+            name: name.as_str().unwrap_or("?").to_string(),
+            recall: Pair {
+                before: at("floor_per_set", k),
+                after: at("recall_per_set", k),
+            },
+            precision: Pair {
+                before: at("floor_precision_per_set", k),
+                after: at("precision_per_set", k),
+            },
+            goal: at("goal_per_set", k),
+        })
+        .collect()
+}
+
+/// Whether a run that was not better was turned down by the hybrid: its best candidate beat the
+/// model in use alone, but no thresholds keep it at the other's recall on every gold set.
+fn worse_in_hybrid(summary: Option<&Value>) -> bool {
+    summary.is_some_and(|s| s.pointer("/hybrid/status").and_then(Value::as_str) == Some("worse"))
 }
 
 /// How a learning job ended.
@@ -234,6 +287,7 @@ pub fn conclude(
     let mut outcome = outcome_of(cancelled, exit);
     let mut model = None;
     let mut comparison = None;
+    let mut hybrid_says_worse = false;
     if outcome == Outcome::Written {
         match read_json(&plan.out.join("finetune-report.json")) {
             Some(r) => {
@@ -246,7 +300,9 @@ pub fn conclude(
             outcome = Outcome::Failed;
         }
     } else if outcome == Outcome::NotBetter {
-        comparison = read_json(&plan.summary()).and_then(|s| parse_comparison(&s));
+        let summary = read_json(&plan.summary());
+        hybrid_says_worse = worse_in_hybrid(summary.as_ref());
+        comparison = summary.and_then(|s| parse_comparison(&s));
     }
     if outcome != Outcome::Written {
         remove_unfinished(&plan.out);
@@ -267,6 +323,12 @@ pub fn conclude(
             plan.name(),
             plan.base_name,
             plan.out.display()
+        ),
+        Outcome::NotBetter if hybrid_says_worse => format!(
+            "The best fine-tuned model beat {0} on the held-out reviewed narratives, but with \
+             the rules no thresholds keep it at the target, or at {0}'s recall, on every gold \
+             set (below): nothing was written, and {0} stays in use.",
+            plan.base_name
         ),
         Outcome::NotBetter => format!(
             "No fine-tuned model beat {} on the held-out reviewed narratives: nothing was \
@@ -381,6 +443,43 @@ mod tests {
         s.as_object_mut().unwrap().remove("selected_epoch");
         s["best_epoch"] = json!(1);
         assert_eq!(parse_comparison(&s).unwrap().best_epoch, Some(1));
+    }
+
+    #[test]
+    fn the_hybrid_per_gold_set_comes_from_the_calibration_record() {
+        let cal = json!({"status": "calibrated", "sets": ["held-out", "tests/fixtures/gold/dev"],
+            "floor_per_set": [0.96, 1.0], "recall_per_set": [0.98, 1.0],
+            "goal_per_set": [0.96, 0.995], "floor_precision_per_set": [0.6, 0.87],
+            "precision_per_set": [0.62, 0.84]});
+        let written = json!({"before": {"heldout": metrics(0.9, 0.9, json!({}))},
+            "after": {"heldout": metrics(0.95, 0.9, json!({}))},
+            "thresholds": {"calibration": cal}});
+        let h = parse_comparison(&written).unwrap().hybrid;
+        assert_eq!(h.len(), 2);
+        assert_eq!(h[1].name, "tests/fixtures/gold/dev");
+        assert_eq!(
+            (h[0].recall.clone(), h[0].goal),
+            (
+                Pair {
+                    before: Some(0.96),
+                    after: Some(0.98)
+                },
+                Some(0.96)
+            )
+        );
+        assert_eq!(h[1].precision.after, Some(0.84));
+        // a run the hybrid turned down: the summary carries the record under "hybrid"
+        let mut summary = written.clone();
+        summary.as_object_mut().unwrap().remove("thresholds");
+        summary["hybrid"] = json!({"status": "worse", "sets": ["held-out"],
+            "floor_per_set": [0.99], "recall_per_set": [0.97], "goal_per_set": [0.99],
+            "floor_precision_per_set": [0.6], "precision_per_set": [0.5]});
+        assert!(worse_in_hybrid(Some(&summary)));
+        assert!(!worse_in_hybrid(Some(&written)));
+        assert_eq!(
+            parse_comparison(&summary).unwrap().hybrid[0].recall.after,
+            Some(0.97)
+        );
     }
 
     #[test]

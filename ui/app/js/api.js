@@ -142,7 +142,8 @@
 /** A figure before and after (`Pair`; null: undefined). @typedef {{before: number | null, after: number | null}} Pair */
 /** One row of the before/after table (`Row`): `all PHI` or a category. @typedef {{name: string, tokens: number | null, recall: Pair, precision: Pair}} ComparisonRow */
 /** The table of one evaluation set (`SetComparison`; set `heldout`, `replay` or `dev`). @typedef {{set: string, label: string, documents: number, rows: ComparisonRow[]}} SetComparison */
-/** The before/after figures (`Comparison`). @typedef {{sets: SetComparison[], best_epoch: number | null, stopped: string | null}} Comparison */
+/** The hybrid on one gold set (`HybridSet`): HIPAA recall and precision, the model in use before, the new one after; the recall it had to reach. @typedef {{name: string, recall: Pair, precision: Pair, goal: number | null}} HybridSet */
+/** The before/after figures (`Comparison`). @typedef {{sets: SetComparison[], hybrid: HybridSet[], best_epoch: number | null, stopped: string | null}} Comparison */
 /** @typedef {'written' | 'not_better' | 'cancelled' | 'failed'} LearnOutcome */
 /**
  * The event `learning-finished` (`LearnFinished`): `model` is the new model (outcome `written`,

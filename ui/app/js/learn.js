@@ -17,6 +17,7 @@ import { store } from './state.js';
 import { loadInfo } from './statusbar.js';
 
 /** @typedef {import('./api.js').Comparison} Comparison */
+/** @typedef {import('./api.js').HybridSet} HybridSet */
 /** @typedef {import('./api.js').ModelInfo} ModelInfo */
 /** @typedef {import('./api.js').LearnFinished} LearnFinished */
 /** @typedef {import('./api.js').CorpusSummary} CorpusSummary */
@@ -49,13 +50,14 @@ function cells(p) {
 }
 
 /**
- * The before/after tables, one per evaluation set: a row for all PHI, then one per category,
- * recall and precision before, after and the change.
+ * The before/after tables: the hybrid per gold set, then one per evaluation set of the model
+ * alone: a row for all PHI, then one per category, recall and precision before, after and the
+ * change.
  * @param {Comparison} c @returns {string}
  */
 export function comparisonHtml(c) {
-  return c.sets
-    .map(
+  return [hybridHtml(c.hybrid ?? [])]
+    .concat(c.sets.map(
       (s) => `<table class="learn-table" data-set="${escapeHtml(s.set)}">
 <caption>${escapeHtml(s.label)}: ${s.documents} narrative${s.documents === 1 ? '' : 's'}</caption>
 <thead><tr><th rowspan="2">category</th><th rowspan="2" title="PHI tokens in the gold">tokens</th><th colspan="3">recall</th><th colspan="3" title="of the tokens the model labels with the category, the share that are PHI">precision</th></tr>
@@ -66,8 +68,26 @@ export function comparisonHtml(c) {
             `<tr${i === 0 ? ' class="total"' : ''}><td>${escapeHtml(r.name)}</td><td class="num">${r.tokens ?? ''}</td>${cells(r.recall)}${cells(r.precision)}</tr>`,
         )
         .join('')}</tbody></table>`,
-    )
+    ))
+    .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * The hybrid (rules and model with their thresholds: what de-identifying gives) per gold set,
+ * first because it is what the user gets: HIPAA recall and precision, the model in use before,
+ * the new one after, and the recall the new one had to reach there. Empty without figures.
+ * @param {HybridSet[]} sets @returns {string}
+ */
+export function hybridHtml(sets) {
+  if (!sets.length) return '';
+  return `<table class="learn-table" data-set="hybrid">
+<caption>De-identification (rules and model) per gold set: the model in use → the new one</caption>
+<thead><tr><th rowspan="2">gold set</th><th colspan="3">HIPAA recall</th><th rowspan="2" title="the target, or the model in use's recall where that is lower">had to reach</th><th colspan="3">precision</th></tr>
+<tr><th>before</th><th>after</th><th>change</th><th>before</th><th>after</th><th>change</th></tr></thead>
+<tbody>${sets
+    .map((h) => `<tr><td>${escapeHtml(h.name)}</td>${cells(h.recall)}<td class="num">${fmt(h.goal)}</td>${cells(h.precision)}</tr>`)
+    .join('')}</tbody></table>`;
 }
 
 /**

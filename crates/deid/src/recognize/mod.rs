@@ -89,12 +89,7 @@ impl Recognizers {
             },
             || {
                 rayon::join(
-                    || {
-                        rayon::join(
-                            ids::IdRecognizer::new,
-                            world_date::WorldDateRecognizer::new,
-                        )
-                    },
+                    || rayon::join(ids::IdRecognizer::new, world_date::WorldDateRecognizer::new),
                     || rayon::join(contact::ContactRecognizer::new, age::AgeRecognizer::new),
                 )
             },
