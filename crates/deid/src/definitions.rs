@@ -513,6 +513,10 @@ pub enum RuleReason {
     /// `time-of-day`, shown as "time of day: not PHI (guidelines); the rules alone keep it masked
     /// (it holds digits), the hybrid releases it".
     TimeOfDay,
+    /// `relative-time`, shown as "a count of days, weeks, doses or cycles ("on day 8 of treatment",
+    /// "dose 2"): relative time, the time to onset, not PHI; the rules alone keep the number masked
+    /// (it holds digits), the hybrid releases it".
+    RelativeTime,
     /// `measurement`, shown as "a number with its unit, or the unit (dose, lab value): not PHI; the
     /// rules alone keep the number masked (it holds digits), the hybrid releases both".
     Measurement,
@@ -538,13 +542,14 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 14] = [
+    pub const ALL: [RuleReason; 15] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
         RuleReason::SingleCapital,
         RuleReason::AfterSalutation,
         RuleReason::TimeOfDay,
+        RuleReason::RelativeTime,
         RuleReason::Measurement,
         RuleReason::FieldLabel,
         RuleReason::Title,
@@ -564,6 +569,7 @@ impl RuleReason {
             RuleReason::SingleCapital => "single-capital",
             RuleReason::AfterSalutation => "after-salutation",
             RuleReason::TimeOfDay => "time-of-day",
+            RuleReason::RelativeTime => "relative-time",
             RuleReason::Measurement => "measurement",
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
@@ -585,6 +591,7 @@ impl RuleReason {
             RuleReason::SingleCapital => None,
             RuleReason::AfterSalutation => None,
             RuleReason::TimeOfDay => None,
+            RuleReason::RelativeTime => None,
             RuleReason::Measurement => None,
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
@@ -606,6 +613,9 @@ impl RuleReason {
             RuleReason::AfterSalutation => "follows a salutation (Dr, Mrs…)",
             RuleReason::TimeOfDay => {
                 "time of day: not PHI (guidelines); the rules alone keep it masked (it holds digits), the hybrid releases it"
+            }
+            RuleReason::RelativeTime => {
+                "a count of days, weeks, doses or cycles (\"on day 8 of treatment\", \"dose 2\"): relative time, the time to onset, not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases it"
             }
             RuleReason::Measurement => {
                 "a number with its unit, or the unit (dose, lab value): not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases both"
@@ -640,6 +650,7 @@ impl RuleReason {
             RuleReason::SingleCapital => true,
             RuleReason::AfterSalutation => false,
             RuleReason::TimeOfDay => true,
+            RuleReason::RelativeTime => true,
             RuleReason::Measurement => false,
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,

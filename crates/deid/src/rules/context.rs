@@ -155,7 +155,7 @@ pub(super) fn is_placelike(r: &TokenRule) -> bool {
         )
         && !matches!(
             r.reason,
-            Reason::Digit | Reason::Pattern(_) | Reason::TimeOfDay
+            Reason::Digit | Reason::Pattern(_) | Reason::TimeOfDay | Reason::RelativeTime
         )
 }
 
@@ -255,7 +255,11 @@ pub(super) fn apply(
             continue;
         }
         let number_next = doc.token_text(i + 1).chars().all(|c| c.is_ascii_digit());
-        let after_place = rules[i - 1].phi && !matches!(rules[i - 1].reason, Reason::TimeOfDay);
+        let after_place = rules[i - 1].phi
+            && !matches!(
+                rules[i - 1].reason,
+                Reason::TimeOfDay | Reason::RelativeTime
+            );
         let house_number_word = number_next && after_place && on(i, HOUSE_NUMBER_WORD);
         let between_number_and_street = doc.token_text(i - 1).chars().all(|c| c.is_ascii_digit())
             && rules[i + 1].features.has(super::Feature::IsStreet)

@@ -45,6 +45,10 @@ pub enum Reason {
     /// rules keep it masked; the combination treats it as a word the rules call safe, so the
     /// model alone may release it.
     TimeOfDay,
+    /// A count of days, weeks, doses or cycles ("on day 8 of treatment", "dose 2", "days 1, 2
+    /// and 3"): relative time, the time to onset the causality assessment needs, not PHI. Held
+    /// like a time of day: masked by the rules (digits), released by the combination.
+    RelativeTime,
     /// A number with its unit, or the unit ("35 mg/L", "500mg", "95 %"): a dose or lab value,
     /// not an identifier. A number stays masked by the rules (it holds digits) and the model may
     /// release it at the low threshold; a unit is safe.
@@ -84,6 +88,7 @@ impl Reason {
             Reason::SingleCapital => RuleReason::SingleCapital,
             Reason::AfterSalutation => RuleReason::AfterSalutation,
             Reason::TimeOfDay => RuleReason::TimeOfDay,
+            Reason::RelativeTime => RuleReason::RelativeTime,
             Reason::Measurement => RuleReason::Measurement,
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
@@ -297,6 +302,7 @@ fn decide(
             return phi(digit_category(text), Reason::Measurement)
         }
         Some(usage::Usage::Measurement) => return safe(Reason::Measurement),
+        Some(usage::Usage::RelativeTime) => return phi(digit_category(text), Reason::RelativeTime),
         Some(usage::Usage::FieldLabel) => return safe(Reason::FieldLabel),
         Some(usage::Usage::Title) => return safe(Reason::Title),
         None => {}
@@ -408,6 +414,7 @@ mod tests {
             RuleReason::SingleCapital => Reason::SingleCapital,
             RuleReason::AfterSalutation => Reason::AfterSalutation,
             RuleReason::TimeOfDay => Reason::TimeOfDay,
+            RuleReason::RelativeTime => Reason::RelativeTime,
             RuleReason::Measurement => Reason::Measurement,
             RuleReason::FieldLabel => Reason::FieldLabel,
             RuleReason::Title => Reason::Title,

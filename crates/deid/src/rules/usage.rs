@@ -22,6 +22,47 @@ pub enum Usage {
     FieldLabel,
     /// A title ("Dr", "Dra") before a name.
     Title,
+    /// A count after "day", "week", "dose", "cycle" ("on day 8", "dose 2", "days 1, 2 and 3"):
+    /// relative time.
+    RelativeTime,
+}
+
+/// Words a count follows when it is relative time, not a date or an age ("day 8 of treatment",
+/// "post-op day 2", "week 3", "dose 2", "cycle 4"; "hd"/"pod": hospital and post-operative day).
+/// Lower case. The guidelines list relative time and durations as not PHI, and the time to onset
+/// is the causality evidence the masking must keep.
+const RELATIVE_TIME_WORDS: &[&str] = &[
+    "day", "days", "week", "weeks", "wk", "dose", "doses", "cycle", "cycles", "hd", "pod",
+];
+
+/// Whether the number at `i` counts days, weeks, doses or cycles: one of those words right before
+/// it ("day 8", "Day: 3", "day #2"), or it continues a list of such counts ("days 1, 2, 3 and
+/// 4", "days 3-5", "day 1 to 3"). At most three digits, on the line of its word, and not the
+/// start of a date, a decimal or a time ("day 12/03", "day 1.5", "day 3:30").
+fn is_relative_count(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
+    let w = doc.token_text(i);
+    if !is_number(w) || w.len() > 3 || i == 0 {
+        return false;
+    }
+    if i + 1 < doc.len()
+        && matches!(doc.gap_after(i), "/" | "." | ":")
+        && is_number(doc.token_text(i + 1))
+    {
+        return false;
+    }
+    let gap = doc.gap_before(i);
+    if gap.contains('\n') {
+        return false;
+    }
+    let sep = gap.trim_matches([' ', '\u{a0}']);
+    let before = doc.token_text(i - 1).to_ascii_lowercase();
+    let counted = RELATIVE_TIME_WORDS.contains(&before.as_str()) && matches!(sep, "" | ":" | "#");
+    let listed = out[i - 1] == Some(Usage::RelativeTime) && matches!(sep, "," | "-" | "–" | "&");
+    let joined = i >= 2
+        && out[i - 2] == Some(Usage::RelativeTime)
+        && matches!(before.as_str(), "and" | "to" | "or" | "through")
+        && plain_gap(gap);
+    counted || listed || joined
 }
 
 /// Units of measurement in clinical narratives: the common UCUM units of mass, volume, amount,
@@ -191,6 +232,19 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             continue;
         }
         if is_number(w) {
+            if is_relative_count(doc, &out, i) {
+                out[i] = Some(Usage::RelativeTime);
+                continue;
+            }
+            // "x10^9/L", "10^12/L": the exponent of a count unit
+            let exponent = i > 0
+                && doc.gap_before(i) == "^"
+                && (word(i - 1) == "10" || word(i - 1).eq_ignore_ascii_case("x10"));
+            let base = w == "10" && i + 1 < n && doc.gap_after(i) == "^" && is_number(word(i + 1));
+            if exponent || base {
+                out[i] = Some(Usage::Measurement);
+                continue;
+            }
             // the number right before a unit, or the integer part of a decimal right before one
             let mut j = i;
             if j + 1 < n && doc.gap_after(j) == "." && is_number(word(j + 1)) {
@@ -413,6 +467,36 @@ mod tests {
         ] {
             assert!(words(text, Usage::Measurement).is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
+        assert_eq!(
+            words(
+                "On day 8 of treatment, after dose 2; GI symptoms on days 1, 2, 3, and 4, week 3-5. Day: 12",
+                Usage::RelativeTime
+            ),
+            ["8", "2", "1", "2", "3", "4", "3", "5", "12"]
+        );
+        // a date, a decimal, a time, an age, a number on the next line
+        for text in [
+            "on day 12/03/2021",
+            "day 1.5 mg",
+            "day 3:30 pm",
+            "a 45 year old, 3 days later",
+            "post vaccine day\n14 Main Street",
+            "seen on 14 days",
+        ] {
+            assert!(words(text, Usage::RelativeTime).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_count_units_exponent_is_part_of_the_measurement() {
+        assert_eq!(
+            words("platelets 187 x10^9/L, WBC 4.1 10^9/l", Usage::Measurement),
+            ["187", "x10", "9", "L", "4", "1", "10", "9", "l"]
+        );
     }
 
     #[test]
