@@ -80,7 +80,9 @@ impl IdRecognizer {
         }
     }
 
-    pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+    /// `caseless`: the text has no informative case (ALL CAPS or lower case): ids are also looked
+    /// for in lower case there.
+    pub(crate) fn collect(&self, text: &str, caseless: bool, out: &mut Vec<Cand>) {
         let mut push = |s: usize, e: usize, kind: PhiType, prio: u8| {
             out.push(Cand {
                 start: s,
@@ -89,7 +91,6 @@ impl IdRecognizer {
                 prio,
             })
         };
-        let caseless = !crate::tokenize::case_is_informative(text);
         let lower = caseless
             .then(|| self.worldwide_lower.find_iter(text))
             .into_iter()
@@ -180,7 +181,7 @@ mod tests {
 
     fn ids(text: &str) -> Vec<(&str, PhiType)> {
         let mut out = Vec::new();
-        IdRecognizer::new().collect(text, &mut out);
+        IdRecognizer::new().collect(text, !crate::tokenize::case_is_informative(text), &mut out);
         out.sort_by_key(|c| c.start);
         out.iter()
             .map(|c| (&text[c.start..c.end], c.kind))

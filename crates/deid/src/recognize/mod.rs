@@ -106,7 +106,7 @@ impl Recognizers {
 
     /// Non-overlapping PHI spans of `text`, sorted by start, in code point offsets.
     pub fn find(&self, text: &str) -> Vec<Span> {
-        let cands = self.resolved(text);
+        let cands = self.resolved(text, crate::tokenize::case_is_informative(text));
         if text.is_ascii() {
             return cands
                 .into_iter()
@@ -131,17 +131,28 @@ impl Recognizers {
 
     /// Like [`Recognizers::find`], for callers that already built the text's [`OffsetMap`].
     pub fn find_with(&self, text: &str, map: &OffsetMap) -> Vec<Span> {
-        self.resolved(text)
+        self.resolved(text, crate::tokenize::case_is_informative(text))
+            .into_iter()
+            .map(|c| Span::new(map.cp_from_byte(c.start), map.cp_from_byte(c.end), c.kind))
+            .collect()
+    }
+
+    /// Like [`Recognizers::find_with`], for a tokenized document: its
+    /// [`case_is_informative`](crate::tokenize::case_is_informative), computed once, is reused.
+    pub fn find_in(&self, doc: &crate::tokenize::Tokenized, map: &OffsetMap) -> Vec<Span> {
+        self.resolved(doc.text, doc.case_informative)
             .into_iter()
             .map(|c| Span::new(map.cp_from_byte(c.start), map.cp_from_byte(c.end), c.kind))
             .collect()
     }
 
     /// Every candidate of every recognizer, overlaps resolved, sorted by byte start.
-    fn resolved(&self, text: &str) -> Vec<Cand> {
+    /// `case_informative`: whether the text's case says something (lower-case ids are looked
+    /// for only where it does not).
+    fn resolved(&self, text: &str, case_informative: bool) -> Vec<Cand> {
         let mut cands = Vec::new();
         self.contact.collect(text, &mut cands);
-        self.ids.collect(text, &mut cands);
+        self.ids.collect(text, !case_informative, &mut cands);
         self.date.collect(text, &mut cands);
         self.world_date.collect(text, &mut cands);
         self.age.collect(text, &mut cands);
@@ -318,5 +329,7 @@ mod tests {
         let r = Recognizers::new();
         let map = OffsetMap::new(text);
         assert_eq!(r.find_with(text, &map), r.find(text));
+        let doc = crate::tokenize::Tokenized::new(text);
+        assert_eq!(r.find_in(&doc, &map), r.find(text));
     }
 }

@@ -191,7 +191,7 @@ impl RuleEngine {
         let folded = crate::lexicon::fold_words(doc);
         let flags = self.lexicons.flags_for_folded(doc, &folded);
         let features = token_features(doc, &flags);
-        let pattern_spans = self.recognizers.find_with(doc.text, map);
+        let pattern_spans = self.recognizers.find_in(doc, map);
         let pattern_of = pattern_kinds(doc, &pattern_spans);
         let claimed: Vec<bool> = pattern_of.iter().map(Option::is_some).collect();
         let usage = usage::usage(doc, &flags, &claimed);
