@@ -407,6 +407,35 @@ fn conll_and_bioc_outputs_carry_the_same_spans_as_i2b2() {
     }
 }
 
+/// A copy of the default model directory in `dir/model` (calibration rewrites its metadata).
+fn copy_of_default_model(dir: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let model = dir.join("model");
+    std::fs::create_dir(&model).unwrap();
+    for entry in std::fs::read_dir(root.join(deid::model::DEFAULT_MODEL_DIR)).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), model.join(entry.file_name())).unwrap();
+    }
+    model
+}
+
+/// `deid calibrate --model MODEL --gold SET... --target-recall T --global-only EXTRA...`.
+fn calibrate_on(
+    model: &Path,
+    sets: &[PathBuf],
+    target: f64,
+    extra: &[&str],
+) -> Output {
+    let target = target.to_string();
+    let mut args = vec!["calibrate", "--model", p(model)];
+    for set in sets {
+        args.extend(["--gold", p(set)]);
+    }
+    args.extend(["--target-recall", &target, "--global-only"]);
+    args.extend(extra);
+    deid(&args)
+}
+
 /// `deid calibrate` with one gold folder per narrative style: the thresholds it writes reach the
 /// target on each folder (checked again by annotating and scoring each one with the calibrated
 /// model), and metadata.json records each folder's recall.
@@ -414,29 +443,13 @@ fn conll_and_bioc_outputs_carry_the_same_spans_as_i2b2() {
 fn calibration_per_style_reaches_the_target_on_each_gold_folder() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
-    let model = dir.path().join("model");
-    std::fs::create_dir(&model).unwrap();
-    for entry in std::fs::read_dir(root.join(deid::model::DEFAULT_MODEL_DIR)).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), model.join(entry.file_name())).unwrap();
-    }
+    let model = copy_of_default_model(dir.path());
     let sets = [
         root.join("tests/fixtures/gold/dev"),
         root.join("tests/fixtures/gold/dev-intl/xml"),
     ];
     let target = 0.99;
-    let run = deid(&[
-        "calibrate",
-        "--model",
-        p(&model),
-        "--gold",
-        p(&sets[0]),
-        "--gold",
-        p(&sets[1]),
-        "--target-recall",
-        &target.to_string(),
-        "--global-only",
-    ]);
+    let run = calibrate_on(&model, &sets, target, &[]);
     let printed = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{printed}{}", stderr(&run));
     for set in &sets {
@@ -481,32 +494,14 @@ fn calibration_no_worse_than_a_base_holds_each_set_at_the_base_recall() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let base = root.join(deid::model::DEFAULT_MODEL_DIR);
     let dir = tempfile::tempdir().unwrap();
-    let model = dir.path().join("model");
-    std::fs::create_dir(&model).unwrap();
-    for entry in std::fs::read_dir(&base).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), model.join(entry.file_name())).unwrap();
-    }
+    let model = copy_of_default_model(dir.path());
     let sets = [
         root.join("tests/fixtures/gold/dev"),
         root.join("tests/fixtures/gold/dev-1990s/xml"),
     ];
     // above what the base reaches on the 1990s shorthand, so there its own recall is the goal
     let target = 0.999;
-    let run = deid(&[
-        "calibrate",
-        "--model",
-        p(&model),
-        "--gold",
-        p(&sets[0]),
-        "--gold",
-        p(&sets[1]),
-        "--target-recall",
-        &target.to_string(),
-        "--global-only",
-        "--no-worse-than",
-        p(&base),
-    ]);
+    let run = calibrate_on(&model, &sets, target, &["--no-worse-than", p(&base)]);
     let printed = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{printed}{}", stderr(&run));
     let meta: serde_json::Value =

@@ -478,35 +478,36 @@ mod tests {
         (curve, set_recalls)
     }
 
+    /// The goals, the chosen pair and whether it meets them, with these floors.
+    fn choose(floors: Option<&[f64]>) -> (Vec<f64>, (f32, f32), bool) {
+        let (curve, recalls) = curve();
+        let goals = goals_per_set(&recalls, 2, 0.995, floors);
+        let (best, met) = pick(&curve, &recalls, &goals).unwrap();
+        (goals, (best.low, best.high), met)
+    }
+
     #[test]
     fn without_floors_a_set_out_of_reach_is_held_at_its_best() {
-        let (curve, recalls) = curve();
-        let goals = goals_per_set(&recalls, 2, 0.995, None);
-        assert_eq!(goals, vec![0.995, 0.990]);
-        let (best, met) = pick(&curve, &recalls, &goals).unwrap();
-        assert!(met);
-        assert_eq!((best.low, best.high), (0.9, 0.99));
+        assert_eq!(choose(None), (vec![0.995, 0.990], (0.9, 0.99), true));
     }
 
     #[test]
     fn floors_below_the_target_let_a_replacement_trade_nothing_but_precision() {
         // the model replaced had 0.985 on the second set: the replacement may not go below it,
         // and at that the most precise pair wins (not the one with the most recall)
-        let (curve, recalls) = curve();
-        let goals = goals_per_set(&recalls, 2, 0.995, Some(&[1.0, 0.985]));
-        assert_eq!(goals, vec![0.995, 0.985]);
-        let (best, met) = pick(&curve, &recalls, &goals).unwrap();
-        assert!(met);
-        assert_eq!((best.low, best.high), (0.8, 0.95));
+        assert_eq!(
+            choose(Some(&[1.0, 0.985])),
+            (vec![0.995, 0.985], (0.8, 0.95), true)
+        );
     }
 
     #[test]
     fn a_replacement_below_the_floor_on_any_set_is_not_reached() {
-        // the model replaced had 0.992 on the second set: no pair of this one gets there
-        let (curve, recalls) = curve();
-        let goals = goals_per_set(&recalls, 2, 0.995, Some(&[0.999, 0.992]));
-        let (best, met) = pick(&curve, &recalls, &goals).unwrap();
-        assert!(!met);
-        assert_eq!((best.low, best.high), (0.9, 0.99)); // the most recall it has
+        // the model replaced had 0.992 on the second set: no pair of this one gets there, and the
+        // pair chosen is the one with the most recall
+        assert_eq!(
+            choose(Some(&[0.999, 0.992])),
+            (vec![0.995, 0.992], (0.9, 0.99), false)
+        );
     }
 }
