@@ -420,12 +420,7 @@ fn copy_of_default_model(dir: &Path) -> PathBuf {
 }
 
 /// `deid calibrate --model MODEL --gold SET... --target-recall T --global-only EXTRA...`.
-fn calibrate_on(
-    model: &Path,
-    sets: &[PathBuf],
-    target: f64,
-    extra: &[&str],
-) -> Output {
+fn calibrate_on(model: &Path, sets: &[PathBuf], target: f64, extra: &[&str]) -> Output {
     let target = target.to_string();
     let mut args = vec!["calibrate", "--model", p(model)];
     for set in sets {

@@ -25,6 +25,47 @@ const CLOCK_BEFORE: &[&str] = &[
     "~",
 ];
 const CLOCK_BEFORE_YEAR_LIKE: &[&str] = &["at", "@"];
+/// The lexicons of places: a word on one of them after a line-start number may be the city after
+/// a post code.
+const PLACE: LexFlags = flag::CITY
+    | flag::STATE
+    | flag::STATE_ABBREVIATION
+    | flag::COUNTRY
+    | flag::COUNTRY_CODE
+    | flag::STREET;
+/// What nursing notes do at a clock time: "lasix 40 iv given 2200", "visited 1400", "NGT removed
+/// 1100". Only for a number that cannot be a year; no verb of contact ("called", "paged"), after
+/// which a number may be an extension.
+const CLOCK_AFTER_EVENT: &[&str] = &[
+    "given",
+    "administered",
+    "visited",
+    "removed",
+    "started",
+    "stopped",
+    "held",
+    "resumed",
+    "restarted",
+    "checked",
+    "rechecked",
+    "reviewed",
+    "seen",
+    "arrived",
+    "discharged",
+    "transferred",
+    "updated",
+    "inserted",
+    "applied",
+    "repositioned",
+    "collected",
+    "drawn",
+    "taken",
+    "done",
+    "due",
+    "until",
+    "from",
+    "since",
+];
 /// Words before "at 2215" that make it a house number: "lives with mother at 2215 Alder Creek Way".
 const HOME_BEFORE_AT: &[&str] = &[
     "lives", "live", "living", "lived", "resides", "reside", "residing", "located", "address",
@@ -66,10 +107,24 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     if pair.is_some_and(|o| !(year_like(v) && year_like(o))) {
         return true;
     }
+    // the time of a nursing note's entry, starting its line: "0800 Assessment: A&Ox4", "1130 Pt
+    // states ...". The next word must be a SAFE word that is no place or name: "0150 Oslo",
+    // "1010 Wien" start a line of an address block too (post code, city)
+    let line_start = i == 0 || doc.gap_before(i).contains('\n');
+    if line_start
+        && !year_like(v)
+        && i + 1 < doc.len()
+        && doc.gap_after(i) == " "
+        && flags[i + 1] & flag::SAFE != 0
+        && flags[i + 1] & PLACE == 0
+    {
+        return true;
+    }
     // a house number otherwise: a name right after it, or a home before the "at" ("lives with
     // mother at 2215 Alder Creek Way")
     let next_capitalized = doc.case_informative
         && i + 1 < doc.len()
+        && doc.gap_after(i).trim_matches([' ', '\u{a0}']).is_empty()
         && doc
             .token_text(i + 1)
             .starts_with(|c: char| c.is_uppercase());
@@ -88,6 +143,13 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
         .then(|| doc.token_text(i - 1).to_ascii_lowercase());
     let glued_before = doc.gap_before(i).trim();
     if cues.contains(&glued_before) || before.as_deref().is_some_and(|b| cues.contains(&b)) {
+        return true;
+    }
+    if !year_like(v)
+        && before
+            .as_deref()
+            .is_some_and(|b| CLOCK_AFTER_EVENT.contains(&b))
+    {
         return true;
     }
     i + 1 < doc.len()
@@ -167,6 +229,14 @@ mod tests {
         assert_eq!(times("went home ~2100, will call"), ["2100"]);
         assert_eq!(times("NGT removed 1100 hrs per team"), ["1100"]);
         assert_eq!(times("seen at 07:30 and 7pm"), ["07", "30", "7pm"]);
+        assert_eq!(
+            times("Ward 7 - Nursing Note\n0800 Assessment: A&Ox4.\n1130 Pt states pain."),
+            ["0800", "1130"]
+        );
+        assert_eq!(
+            times("lasix 40 iv given 2200, daughter visited 1400; NGT removed 1100"),
+            ["2200", "1400", "1100"]
+        );
         for text in [
             "in second grade (approximately 2000). The",
             "since 2015 she has had",
@@ -176,6 +246,14 @@ mod tests {
             "seen at 1400 Mercy Drive",
             "Rm 1204, buzz code 1204",
             "at 2575 mg daily",
+            // a post code and its city start an address line
+            "Storgata 5\n0150 Oslo",
+            "Stephansplatz 1\n1010 Wien",
+            // a year, after an event word
+            "vaccine given 2021 in",
+            "diabetes since 1998",
+            // a number after a contact verb
+            "called 1400 for help",
         ] {
             assert!(
                 times(text)

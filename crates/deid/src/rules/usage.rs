@@ -353,6 +353,58 @@ fn spread_two_word_labels(doc: &Tokenized, out: &mut [Option<Usage>]) {
 
 /// "Dr Anna", "Reporter: Dr. Chantal", "DR. FELIX": a salutation before a capitalised word, not
 /// part of a name ending with it (a street, "12 Oak Dr", or a facility, "RSUPN Dr. Cipto").
+/// Words before "Dr" that name the doctor's role or what was done with them, never a street name:
+/// "PCP Dr. Lindqvist", "GP Dr Moira Fenwick", "Oncologist Dr. P. Ramaswamy", "Called Dr. Voss".
+fn is_clinician_role_or_contact(word: &str) -> bool {
+    const ROLES: &[&str] = &[
+        "gp",
+        "pcp",
+        "md",
+        "do",
+        "np",
+        "pa",
+        "ed",
+        "er",
+        "icu",
+        "reg",
+        "registrar",
+        "consultant",
+        "attending",
+        "resident",
+        "fellow",
+        "intern",
+        "surgeon",
+        "physician",
+        "doctor",
+        "specialist",
+        "dentist",
+        "pediatrician",
+        "paediatrician",
+        "obstetrician",
+        "anesthetist",
+        "anaesthetist",
+        "called",
+        "paged",
+        "notified",
+        "informed",
+        "contacted",
+        "discussed",
+        "seen",
+        "reviewed",
+        "per",
+        "by",
+        "with",
+        "and",
+        "to",
+        "from",
+        "via",
+        "cc",
+        "attn",
+    ];
+    let w = word.to_ascii_lowercase();
+    ROLES.contains(&w.as_str()) || w.ends_with("ologist") || w.ends_with("ology")
+}
+
 fn is_title(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let n = doc.len();
     if i + 1 >= n {
@@ -373,6 +425,7 @@ fn is_title(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let name_before = i > 0
         && plain_gap(doc.gap_before(i))
         && !doc.gap_before(i).is_empty()
+        && !is_clinician_role_or_contact(doc.token_text(i - 1))
         && doc.token_text(i - 1).chars().next().is_some_and(|c| {
             c.is_ascii_digit()
                 || if doc.case_informative {
@@ -521,6 +574,13 @@ mod tests {
             ["Dr"]
         );
         assert_eq!(words("Seen by Dr Smith today", Usage::Title), ["Dr"]);
+        assert_eq!(
+            words(
+                "his PCP Dr. Lindqvist; GP Dr Moira Fenwick. Oncologist Dr. P. Ramaswamy notified. Called Dr. Voss, Rheumatology Dr P. Gunasekera",
+                Usage::Title
+            ),
+            ["Dr", "Dr", "Dr", "Dr", "Dr"]
+        );
         assert!(words("She lives at 12 Oak Dr Springfield", Usage::Title).is_empty());
         assert!(words(
             "POLI KULIT DAN KELAMIN, RSUPN DR. CIPTO MANGUNKUSUMO, JAKARTA",
