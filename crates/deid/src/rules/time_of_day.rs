@@ -33,12 +33,24 @@ const PLACE: LexFlags = flag::CITY
     | flag::COUNTRY
     | flag::COUNTRY_CODE
     | flag::STREET;
-/// What nursing notes do at a clock time: "lasix 40 iv given 2200", "visited 1400", "NGT removed
-/// 1100". Only for a number that cannot be a year; no verb of contact ("called", "paged"), after
-/// which a number may be an extension.
+/// What nursing notes do at a clock time, and the labels of one: "lasix 40 iv given 2200", "visited
+/// 1400", "NGT removed 1100", "Dr. Tremblay notified 1440", "wife phoned 2200", "Time: 2215". Only
+/// for a number that cannot be a year. Not "paged": a pager number follows it as often.
 const CLOCK_AFTER_EVENT: &[&str] = &[
     "given",
     "administered",
+    "notified",
+    "assessed",
+    "phoned",
+    "rang",
+    "called",
+    "changed",
+    "starting",
+    "awake",
+    "time",
+    "eta",
+    "triage",
+    "handover",
     "visited",
     "removed",
     "started",
@@ -145,11 +157,11 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     if cues.contains(&glued_before) || before.as_deref().is_some_and(|b| cues.contains(&b)) {
         return true;
     }
-    if !year_like(v)
-        && before
-            .as_deref()
-            .is_some_and(|b| CLOCK_AFTER_EVENT.contains(&b))
-    {
+    // after an event word, or a label and its colon ("Time: 2215")
+    let event_before = i > 0
+        && matches!(doc.gap_before(i).trim(), "" | ":")
+        && CLOCK_AFTER_EVENT.contains(&doc.token_text(i - 1).to_ascii_lowercase().as_str());
+    if !year_like(v) && event_before {
         return true;
     }
     i + 1 < doc.len()
@@ -237,6 +249,10 @@ mod tests {
             times("lasix 40 iv given 2200, daughter visited 1400; NGT removed 1100"),
             ["2200", "1400", "1100"]
         );
+        assert_eq!(
+            times("Dr. Tremblay notified 1440. WIFE IRENE CALLED 0545. TIME: 2215"),
+            ["1440", "0545", "2215"]
+        );
         for text in [
             "in second grade (approximately 2000). The",
             "since 2015 she has had",
@@ -252,8 +268,8 @@ mod tests {
             // a year, after an event word
             "vaccine given 2021 in",
             "diabetes since 1998",
-            // a number after a contact verb
-            "called 1400 for help",
+            // a pager number
+            "paged 1400 for help",
         ] {
             assert!(
                 times(text)

@@ -177,6 +177,20 @@ const VITALS_AND_LABS: &[&str] = &[
     "sodium",
     "magnesium",
     "phos",
+    // scores and rates of nursing notes: pain 4/10, critical-care pain and train-of-four scores,
+    // finger-stick glucose, urine output, dry weight, dialysis flows. Not the scores named after
+    // people (Braden, Waterlow, Aldrete) nor "brady": they are surnames too, and a surname before
+    // a number may be a name before its phone number ("ORLA BRADY 086 914 3320")
+    "pain",
+    "cpot",
+    "tof",
+    "fsbs",
+    "bm",
+    "uo",
+    "edw",
+    "qb",
+    "qd",
+    "uf",
 ];
 
 fn is_vital_or_lab(word: &str) -> bool {
@@ -265,7 +279,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             let degrees = j + 1 < n
                 && matches!(doc.gap_after(j).trim(), "°" | "º")
                 && matches!(word(j + 1), "C" | "F" | "c" | "f");
-            if unit_follows || percent || degrees || after_vital {
+            // the second of two measured numbers: "BP 168/94", "MAP 75-85", "Pain 4/10"
+            let second_of_pair = i > 0
+                && out[i - 1] == Some(Usage::Measurement)
+                && is_number(word(i - 1))
+                && matches!(doc.gap_before(i), "/" | "-" | "–");
+            if unit_follows || percent || degrees || after_vital || second_of_pair {
                 for k in i..=j {
                     if !claimed[k] {
                         out[k] = Some(Usage::Measurement);
@@ -505,7 +524,7 @@ mod tests {
                 "HR 88-102 ST, RASS -2, GCS 15; K 3.2; SpO2: 96",
                 Usage::Measurement
             ),
-            ["88", "2", "15", "96"]
+            ["88", "102", "2", "15", "96"]
         );
         // ages, durations, identifiers and initials stay as they were
         for text in [
@@ -542,6 +561,21 @@ mod tests {
         ] {
             assert!(words(text, Usage::RelativeTime).is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn both_numbers_of_a_measured_pair_and_nursing_scores() {
+        assert_eq!(
+            words(
+                "BP 168/94, MAP 75-85, Pain 4/10, UO 50-80 ml/hr",
+                Usage::Measurement
+            ),
+            ["168", "94", "75", "85", "4", "10", "50", "80", "ml"]
+        );
+        // a date after a vital stays the recognizer's, and a pair needs its first number measured
+        assert!(words("seen 12/03 and 4/10", Usage::Measurement).is_empty());
+        // a surname before a phone number is no score
+        assert!(words("NOK: PARTNER ORLA BRADY 086 914 3320", Usage::Measurement).is_empty());
     }
 
     #[test]
