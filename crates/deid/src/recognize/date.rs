@@ -236,6 +236,12 @@ impl DateRecognizer {
             for (s, e) in spans.into_iter().flatten() {
                 push(s, e);
             }
+            // "the 2nd and 3rd of July", "7th, 8th and 9th May": the days listed before it
+            if c.name("dord").is_some() {
+                for (s, e) in ordinals_listed_before(text, c.get(0).unwrap().start()) {
+                    push(s, e);
+                }
+            }
             Some(())
         });
         scan(&self.other, text, |c| {
@@ -536,6 +542,62 @@ impl DateRecognizer {
     }
 }
 
+/// The ordinal days listed right before the day-and-month starting at `start`: "2nd" in "the 2nd
+/// and 3rd of July", "7th" and "8th" in "7th, 8th and 9th May", "1st" in "1st-3rd of May". Each
+/// is a date of that month (one tag per day, as the guidelines tag a range); the separators are
+/// not. Nothing when a word other than a separator comes between ("the 1st dose and 3rd of May").
+fn ordinals_listed_before(text: &str, start: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = start;
+    while out.len() < 6 {
+        let head = text[..at].trim_end_matches([' ', '\u{a0}']);
+        let lower = head.to_ascii_lowercase();
+        let sep = [", and", ",", "and", "&", "to", "-", "–"]
+            .into_iter()
+            .find(|s| lower.ends_with(s));
+        let Some(sep) = sep else { break };
+        let cut = head.len() - sep.len();
+        // a word separator must not end a longer word ("Brand 3rd")
+        if sep.starts_with(|c: char| c.is_ascii_alphabetic())
+            && head[..cut]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+        {
+            break;
+        }
+        let before = head[..cut].trim_end_matches([' ', '\u{a0}']);
+        let Some(ord) = ["st", "nd", "rd", "th"]
+            .into_iter()
+            .find(|o| before.len() >= 3 && before[before.len() - 2..].eq_ignore_ascii_case(o))
+        else {
+            break;
+        };
+        let digits_end = before.len() - ord.len();
+        let digits = before[..digits_end]
+            .bytes()
+            .rev()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let s = digits_end - digits;
+        let day: u32 = match before[s..digits_end].parse() {
+            Ok(d) if (1..=2).contains(&digits) => d,
+            _ => break,
+        };
+        if !(1..=31).contains(&day)
+            || before[..s]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+        {
+            break;
+        }
+        out.push((s, before.len()));
+        at = s;
+    }
+    out
+}
+
 /// "on the 2nd and 1 februari", "on the 2nd and 02/07": after "and" comes a date, not the ordinal
 /// of a count ("on the 1st and 2nd dose").
 fn date_follows_and(text: &str, e: usize) -> bool {
@@ -704,6 +766,18 @@ mod tests {
         DateRecognizer::new().collect(text, &mut out);
         out.sort_by_key(|c| c.start);
         out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn ordinal_days_listed_before_a_month() {
+        assert_eq!(
+            dates("positive on the 2nd and 3rd of July; fever 7th, 8th and 9th May"),
+            ["2nd", "3rd of July", "7th", "8th", "9th May"]
+        );
+        // a word between, or no ordinal before the separator
+        assert_eq!(dates("the 1st dose and 3rd of May"), ["3rd of May"]);
+        assert_eq!(dates("Brand 3rd of May"), ["3rd of May"]);
+        assert_eq!(dates("gave 2 and 3rd of May"), ["3rd of May"]);
     }
 
     #[test]
