@@ -103,9 +103,14 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         );
     let threshold = match rule.reason {
         // a label before its value, a measurement (dose, lab value: "35 mg/L", "95 %") and a time
-        // of day or a count of days are never PHI (guidelines), and a model that never saw the
-        // style calls them PHI ("1400", "0700-1900", "40 mEq" in nursing notes, "day 8")
-        Reason::FieldLabel | Reason::TimeOfDay | Reason::RelativeTime | Reason::Measurement => 0.0,
+        // of day, a count of days or a lot number are never PHI (guidelines), and a model that
+        // never saw the style calls them PHI ("1400", "0700-1900", "40 mEq" in nursing notes,
+        // "day 8", "lot EP9598")
+        Reason::FieldLabel
+        | Reason::TimeOfDay
+        | Reason::RelativeTime
+        | Reason::LotNumber
+        | Reason::Measurement => 0.0,
         _ if never => f32::INFINITY,
         _ if rule.phi => pair.1,
         _ => pair.0,

@@ -517,6 +517,10 @@ pub enum RuleReason {
     /// "dose 2"): relative time, the time to onset, not PHI; the rules alone keep the number masked
     /// (it holds digits), the hybrid releases it".
     RelativeTime,
+    /// `lot-number`, shown as "a vaccine or drug lot (batch) number after its label ("Lot EK5730",
+    /// "lote 210032"): a product's identifier, not PHI; the rules alone keep it masked (it holds
+    /// digits), the hybrid releases it".
+    LotNumber,
     /// `measurement`, shown as "a number with its unit, or the unit (dose, lab value): not PHI; the
     /// rules alone keep the number masked (it holds digits), the hybrid releases both".
     Measurement,
@@ -542,7 +546,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 15] = [
+    pub const ALL: [RuleReason; 16] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -550,6 +554,7 @@ impl RuleReason {
         RuleReason::AfterSalutation,
         RuleReason::TimeOfDay,
         RuleReason::RelativeTime,
+        RuleReason::LotNumber,
         RuleReason::Measurement,
         RuleReason::FieldLabel,
         RuleReason::Title,
@@ -570,6 +575,7 @@ impl RuleReason {
             RuleReason::AfterSalutation => "after-salutation",
             RuleReason::TimeOfDay => "time-of-day",
             RuleReason::RelativeTime => "relative-time",
+            RuleReason::LotNumber => "lot-number",
             RuleReason::Measurement => "measurement",
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
@@ -592,6 +598,7 @@ impl RuleReason {
             RuleReason::AfterSalutation => None,
             RuleReason::TimeOfDay => None,
             RuleReason::RelativeTime => None,
+            RuleReason::LotNumber => None,
             RuleReason::Measurement => None,
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
@@ -616,6 +623,9 @@ impl RuleReason {
             }
             RuleReason::RelativeTime => {
                 "a count of days, weeks, doses or cycles (\"on day 8 of treatment\", \"dose 2\"): relative time, the time to onset, not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases it"
+            }
+            RuleReason::LotNumber => {
+                "a vaccine or drug lot (batch) number after its label (\"Lot EK5730\", \"lote 210032\"): a product's identifier, not PHI; the rules alone keep it masked (it holds digits), the hybrid releases it"
             }
             RuleReason::Measurement => {
                 "a number with its unit, or the unit (dose, lab value): not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases both"
@@ -651,6 +661,7 @@ impl RuleReason {
             RuleReason::AfterSalutation => false,
             RuleReason::TimeOfDay => true,
             RuleReason::RelativeTime => true,
+            RuleReason::LotNumber => true,
             RuleReason::Measurement => false,
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,

@@ -86,6 +86,7 @@ export const RULE_REASONS = [
   { name: 'after-salutation', detail: null, explanation: 'follows a salutation (Dr, Mrs…)', guess: false },
   { name: 'time-of-day', detail: null, explanation: 'time of day: not PHI (guidelines); the rules alone keep it masked (it holds digits), the hybrid releases it', guess: true },
   { name: 'relative-time', detail: null, explanation: 'a count of days, weeks, doses or cycles ("on day 8 of treatment", "dose 2"): relative time, the time to onset, not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases it', guess: true },
+  { name: 'lot-number', detail: null, explanation: 'a vaccine or drug lot (batch) number after its label ("Lot EK5730", "lote 210032"): a product\'s identifier, not PHI; the rules alone keep it masked (it holds digits), the hybrid releases it', guess: true },
   { name: 'measurement', detail: null, explanation: 'a number with its unit, or the unit (dose, lab value): not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases both', guess: false },
   { name: 'field-label', detail: null, explanation: 'a field label before its value (Tel, e-mail, Case…): not PHI, always released', guess: false },
   { name: 'title', detail: null, explanation: 'a title before a name (Dr, Dra): not PHI, not the street abbreviation', guess: false },

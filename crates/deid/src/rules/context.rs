@@ -155,7 +155,11 @@ pub(super) fn is_placelike(r: &TokenRule) -> bool {
         )
         && !matches!(
             r.reason,
-            Reason::Digit | Reason::Pattern(_) | Reason::TimeOfDay | Reason::RelativeTime
+            Reason::Digit
+                | Reason::Pattern(_)
+                | Reason::TimeOfDay
+                | Reason::RelativeTime
+                | Reason::LotNumber
         )
 }
 

@@ -49,6 +49,10 @@ pub enum Reason {
     /// and 3"): relative time, the time to onset the causality assessment needs, not PHI. Held
     /// like a time of day: masked by the rules (digits), released by the combination.
     RelativeTime,
+    /// A vaccine or drug lot (batch) number after its label ("Lot EK5730", "lote 210032"): a
+    /// product's identifier, which the guidelines call no PHI and signal detection needs. Held
+    /// like a time of day: masked by the rules (digits), released by the combination.
+    LotNumber,
     /// A number with its unit, or the unit ("35 mg/L", "500mg", "95 %"): a dose or lab value,
     /// not an identifier. A number stays masked by the rules (it holds digits) and the model may
     /// release it at the low threshold; a unit is safe.
@@ -89,6 +93,7 @@ impl Reason {
             Reason::AfterSalutation => RuleReason::AfterSalutation,
             Reason::TimeOfDay => RuleReason::TimeOfDay,
             Reason::RelativeTime => RuleReason::RelativeTime,
+            Reason::LotNumber => RuleReason::LotNumber,
             Reason::Measurement => RuleReason::Measurement,
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
@@ -303,6 +308,7 @@ fn decide(
         }
         Some(usage::Usage::Measurement) => return safe(Reason::Measurement),
         Some(usage::Usage::RelativeTime) => return phi(digit_category(text), Reason::RelativeTime),
+        Some(usage::Usage::LotNumber) => return phi(digit_category(text), Reason::LotNumber),
         Some(usage::Usage::FieldLabel) => return safe(Reason::FieldLabel),
         Some(usage::Usage::Title) => return safe(Reason::Title),
         None => {}
@@ -415,6 +421,7 @@ mod tests {
             RuleReason::AfterSalutation => Reason::AfterSalutation,
             RuleReason::TimeOfDay => Reason::TimeOfDay,
             RuleReason::RelativeTime => Reason::RelativeTime,
+            RuleReason::LotNumber => Reason::LotNumber,
             RuleReason::Measurement => Reason::Measurement,
             RuleReason::FieldLabel => Reason::FieldLabel,
             RuleReason::Title => Reason::Title,

@@ -25,6 +25,49 @@ pub enum Usage {
     /// A count after "day", "week", "dose", "cycle" ("on day 8", "dose 2", "days 1, 2 and 3"):
     /// relative time.
     RelativeTime,
+    /// The value after "Lot", "lote", "batch": a product's lot number.
+    LotNumber,
+}
+
+/// Labels of a vaccine or drug lot number (English and French, Spanish and Portuguese, Italian).
+const LOT_LABELS: &[&str] = &["lot", "lote", "lotto", "batch"];
+
+/// Whether word `i` is a lot number: right after a lot label (with "#", "no", "number", ":"
+/// between), or after "/" in a two-part lot ("Lot #608318/0403B"). Only values that look like a
+/// product lot: letters and digits ("EK5730", "0403B") or five digits or more ("210032"); "Lot
+/// 12, Block 4" is an address (lots and blocks number house plots).
+fn is_lot_number(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
+    let w = doc.token_text(i);
+    let has_digit = w.bytes().any(|b| b.is_ascii_digit());
+    let has_letter = w.chars().any(char::is_alphabetic);
+    if !has_digit || !(has_letter || w.len() >= 5) || w.len() > 14 || i == 0 {
+        return false;
+    }
+    if out[i - 1] == Some(Usage::LotNumber) && doc.gap_before(i) == "/" {
+        return true;
+    }
+    let plot = i + 1 < doc.len()
+        && matches!(
+            doc.token_text(i + 1).to_ascii_lowercase().as_str(),
+            "block" | "blk" | "phase"
+        );
+    let mut j = i - 1;
+    // "Lot no. 123456", "Lot number: AB123"
+    if matches!(
+        doc.token_text(j).to_ascii_lowercase().as_str(),
+        "no" | "number" | "nr" | "num"
+    ) && j > 0
+    {
+        j -= 1;
+    }
+    let gap_ok = |k: usize| {
+        doc.gap_after(k)
+            .chars()
+            .all(|c| matches!(c, ' ' | '\u{a0}' | '#' | ':' | '.' | '-'))
+    };
+    !plot
+        && LOT_LABELS.contains(&doc.token_text(j).to_ascii_lowercase().as_str())
+        && (j..i).all(gap_ok)
 }
 
 /// Words a count follows when it is relative time, not a date or an age ("day 8 of treatment",
@@ -241,6 +284,10 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             continue;
         }
         let w = word(i);
+        if is_lot_number(doc, &out, i) {
+            out[i] = Some(Usage::LotNumber);
+            continue;
+        }
         if is_glued_measurement(w) {
             out[i] = Some(Usage::Measurement);
             continue;
@@ -576,6 +623,25 @@ mod tests {
         assert!(words("seen 12/03 and 4/10", Usage::Measurement).is_empty());
         // a surname before a phone number is no score
         assert!(words("NOK: PARTNER ORLA BRADY 086 914 3320", Usage::Measurement).is_empty());
+    }
+
+    #[test]
+    fn lot_numbers_after_their_label_but_not_house_plots() {
+        assert_eq!(
+            words(
+                "VARIVAX (Lot #608318/0403B); Comirnaty (lot EP9598, 30 micrograms); CoronaVac (lote 210032); Lot number: ABV2856",
+                Usage::LotNumber
+            ),
+            ["608318", "0403B", "EP9598", "210032", "ABV2856"]
+        );
+        for text in [
+            "lives at Lot 12 Block 4, Phase 2",
+            "Lot 5, Blk 3",
+            "parking lot 4",
+            "lot 123456 Block 7",
+        ] {
+            assert!(words(text, Usage::LotNumber).is_empty(), "{text}");
+        }
     }
 
     #[test]
