@@ -30,6 +30,6 @@ test('a rules-only guess is known by the rule, as the definitions mark it, never
   assert.equal(isRulesGuess('no-such-rule'), false);
   assert.deepEqual(
     RULE_REASONS.filter((r) => r.guess).map((r) => r.name),
-    ['single-capital', 'time-of-day', 'unknown'],
+    ['single-capital', 'time-of-day', 'relative-time', 'lot-number', 'unknown'],
   );
 });
