@@ -363,8 +363,11 @@ def calibrate(deid: Path, model_dir: Path, gold: list[Path], target: float, n_do
         cmd += ["--gold", str(g)]
     cmd += ["--target-recall", str(target), "--no-worse-than", str(no_worse_than), "--global-only"]
     print(f"calibrating on the held-out gold and {len(gold) - 1} more gold set(s), no worse than {no_worse_than}")
+    # thresholds are the hybrid's: a rules-only setting of the caller (the app started with
+    # DEID_RULES_ONLY=1 runs this) must not reach `deid calibrate`, which refuses it
+    env = {k: v for k, v in os.environ.items() if k not in ("DEID_RULES_ONLY", "DEID_MODEL")}
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=1200)
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, env=env)
     except (OSError, subprocess.TimeoutExpired) as e:
         return {"status": "failed", "error": str(e), "target_recall": target}
     held = f"{n_docs} held-out documents of {report['gold']['xml']} ({report['heldout']['how']})"
