@@ -131,16 +131,17 @@ impl Recognizers {
 
     /// Like [`Recognizers::find`], for callers that already built the text's [`OffsetMap`].
     pub fn find_with(&self, text: &str, map: &OffsetMap) -> Vec<Span> {
-        self.resolved(text, crate::tokenize::case_is_informative(text))
-            .into_iter()
-            .map(|c| Span::new(map.cp_from_byte(c.start), map.cp_from_byte(c.end), c.kind))
-            .collect()
+        self.spans(text, crate::tokenize::case_is_informative(text), map)
     }
 
     /// Like [`Recognizers::find_with`], for a tokenized document: its
     /// [`case_is_informative`](crate::tokenize::case_is_informative), computed once, is reused.
     pub fn find_in(&self, doc: &crate::tokenize::Tokenized, map: &OffsetMap) -> Vec<Span> {
-        self.resolved(doc.text, doc.case_informative)
+        self.spans(doc.text, doc.case_informative, map)
+    }
+
+    fn spans(&self, text: &str, case_informative: bool, map: &OffsetMap) -> Vec<Span> {
+        self.resolved(text, case_informative)
             .into_iter()
             .map(|c| Span::new(map.cp_from_byte(c.start), map.cp_from_byte(c.end), c.kind))
             .collect()
