@@ -79,6 +79,9 @@ pub struct Lexicons {
     words: FxHashMap<Cow<'static, str>, LexFlags>,
     /// Case-sensitive single tokens → flags.
     cased: FxHashMap<Cow<'static, str>, LexFlags>,
+    /// The longest key of `cased` in bytes (the codes are two or three letters): longer words
+    /// are not looked up there.
+    cased_max_len: usize,
     /// First token (lower-cased) → phrases of two or more tokens.
     phrases: FxHashMap<Box<str>, Vec<Phrase>>,
     /// Entry count per file, for `deid lexicons` and start-up logs.
@@ -126,6 +129,10 @@ fn phrase_matches(doc: &Tokenized, folded: &[Cow<'_, str>], i: usize, phrase: &P
         gap.len() <= MAX_PHRASE_GAP && !gap.contains('\n') && folded[j].as_ref() == want.as_ref()
     })
 }
+
+/// Not a lexicon: marks, in the word cache's answers only, a word that starts a phrase (the
+/// lists' flags use the low 22 bits).
+const PHRASE_START: LexFlags = 1 << 31;
 
 /// Longest gap (in bytes) allowed between the tokens of a phrase: "St. Louis", "New-York",
 /// "O'Brien", "Winston - Salem".
@@ -192,6 +199,7 @@ impl Lexicons {
         // Most entries are one plain word, already lower case: no tokenizer, no allocation.
         if is_plain(entry) {
             let (map, key) = if cased {
+                self.cased_max_len = self.cased_max_len.max(entry.len());
                 (&mut self.cased, key(entry))
             } else if entry.bytes().any(|b| b.is_ascii_uppercase()) {
                 (&mut self.words, Cow::Owned(entry.to_ascii_lowercase()))
@@ -218,7 +226,11 @@ impl Lexicons {
                 } else {
                     &mut self.words
                 };
-                *map.entry(norm(&toks[0])).or_default() |= flag;
+                let key = norm(&toks[0]);
+                if cased {
+                    self.cased_max_len = self.cased_max_len.max(key.len());
+                }
+                *map.entry(key).or_default() |= flag;
             }
             // SAFE phrases ("insulin glargine") vouch for each of their words; UNSAFE phrases only
             // claim their words when they occur in sequence ("new" alone is not a city).
@@ -243,9 +255,21 @@ impl Lexicons {
 
     /// Flags of a folded word (a key of `words`).
     fn word(&self, key: &str) -> LexFlags {
+        self.word_and_phrase_start(key) & !PHRASE_START
+    }
+
+    /// The flags of `key`, with [`PHRASE_START`] set when a phrase begins with it: the cache in
+    /// front of the lexicon answers both questions with one lookup, and the phrase table (tens
+    /// of thousands of first words, a cache miss each) is read only for the words that start one.
+    fn word_and_phrase_start(&self, key: &str) -> LexFlags {
         hot_words::get(self.owner, key, |k| {
             let built = self.words_fst.as_ref().and_then(|m| m.get(k)).unwrap_or(0) as LexFlags;
-            built | self.words.get(k).copied().unwrap_or(0)
+            let starts = if self.phrases.contains_key(k) {
+                PHRASE_START
+            } else {
+                0
+            };
+            built | self.words.get(k).copied().unwrap_or(0) | starts
         })
     }
 
@@ -273,7 +297,11 @@ impl Lexicons {
         let mut flags: Vec<LexFlags> = (0..doc.len())
             .map(|i| {
                 let text = doc.token_text(i);
-                let mut cased = self.cased.get(text).copied().unwrap_or(0);
+                let mut cased = if text.len() <= self.cased_max_len {
+                    self.cased.get(text).copied().unwrap_or(0)
+                } else {
+                    0
+                };
                 // a code written in lower case in a document without capitals, only before a
                 // ZIP code ("jessicafort, id 72860"; never "in 2021" or "fever, or")
                 if caseless && cased == 0 && before_zip(doc, i) {
@@ -283,7 +311,7 @@ impl Lexicons {
                         .copied()
                         .unwrap_or(0);
                 }
-                let word = self.word(folded[i].as_ref());
+                let word = self.word_and_phrase_start(folded[i].as_ref());
                 let cased_only = cased & !word;
                 if caseless && cased_only != 0 && !in_address(doc, i) {
                     (cased | word) & !cased_only
@@ -292,10 +320,16 @@ impl Lexicons {
                 }
             })
             .collect();
-        if self.phrases.is_empty() {
-            return flags;
-        }
-        for i in 0..doc.len() {
+        let starts: Vec<usize> = flags
+            .iter_mut()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                let starts = *f & PHRASE_START != 0;
+                *f &= !PHRASE_START;
+                starts.then_some(i)
+            })
+            .collect();
+        for i in starts {
             let Some(candidates) = self.phrases.get(folded[i].as_ref()) else {
                 continue;
             };
