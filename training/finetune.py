@@ -9,9 +9,10 @@ documents) and write a NEW model directory, only if it is better than the base o
 2. Replays synthetic documents of the base model's training distribution against forgetting
    (--replay-ratio per gold training document; training/data/{train,valid}.jsonl when present, else
    generated now with training.generate and featurized), and scores --replay-valid-docs more.
-3. Candidates: the base model (epoch 0) and every epoch's model, scored on the held-out gold: PHI token
-   recall first, then F1, then precision. A fine-tuned model is written only if it is strictly better
-   than the base and its replay recall fell by at most --max-replay-drop.
+3. Candidates: the base model (epoch 0) and every epoch's model, scored on the held-out gold. A
+   fine-tuned model is eligible only if its PHI token recall is at least the base's and its replay
+   recall fell by at most --max-replay-drop; the best held-out F2 wins (then recall, then precision),
+   and one is written only if it beats the base (finetune_select.py says why F2).
 4. Thresholds and the hybrid's verdict: `deid calibrate --target-recall 0.995 --no-worse-than BASE
    --global-only` on the held-out gold plus the gold the base model was calibrated on (its metadata's
    calibration.gold_sets, those present; --calibration-gold DIR instead): on every set the hybrid
@@ -193,7 +194,7 @@ def run(args) -> int:
                                  "stopped": sel["stopped"], "heldout_documents": len(held_docs), "before": before,
                                  "after": {"heldout": other.heldout, "replay": other.replay} if other else None})
             print(f"\nNo fine-tuned model beat {base.name} on the {len(held_docs)} held-out documents "
-                  f"(PHI token recall, then F1; replay recall may fall by at most {args.max_replay_drop}); "
+                  f"(F2 with recall at least the base's; replay recall may fall by at most {args.max_replay_drop}); "
                   f"{sel['stopped']}. Nothing written to {out}. Exit status {EXIT_NOT_BETTER}.")
             return EXIT_NOT_BETTER
 
@@ -211,9 +212,10 @@ def run(args) -> int:
                        "valid_documents": len(replay.valid), "max_recall_drop": args.max_replay_drop,
                        "source": replay.source},
             "dev": dev_source,
-            "selection": "candidates = the base model (epoch 0) + every epoch; held-out gold PHI token recall "
-                         "(argmax != SAFE), then F1, then precision; a fine-tuned candidate must be strictly "
-                         f"better than the base and lose at most {args.max_replay_drop} replay recall",
+            "selection": "candidates = the base model (epoch 0) + every epoch; held-out gold PHI tokens "
+                         "(argmax != SAFE): F2, then recall, then precision; a fine-tuned candidate needs at "
+                         "least the base's held-out recall, must beat the base and lose at most "
+                         f"{args.max_replay_drop} replay recall",
             "selected_epoch": best.epoch, "stopped": sel["stopped"],
             "candidates": [c.summary() for c in sel["candidates"]],
             "before": before, "after": after, "threads": args.threads,

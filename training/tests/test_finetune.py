@@ -319,5 +319,34 @@ class FineTune(unittest.TestCase):
         self.assertFalse((self.tmp / "models/one").exists())
 
 
+class Selection(unittest.TestCase):
+    """The candidate kept: the best held-out F2 among those with at least the base's recall."""
+
+    @staticmethod
+    def cand(epoch, recall, precision, replay_recall=0.99):
+        from training.finetune_select import Candidate
+        f2 = 5 * precision * recall / (4 * precision + recall)
+        a = {"recall": recall, "precision": precision, "f1": 2 * precision * recall / (precision + recall), "f2": f2}
+        return Candidate(epoch, {"argmax": a}, {"argmax": {"recall": replay_recall, "precision": 0.9}})
+
+    def test_an_early_epoch_ahead_by_a_token_of_recall_loses_to_a_precise_one(self):
+        from training.finetune_select import why_not
+        base = self.cand(0, 0.878, 0.730)
+        early, late = self.cand(3, 0.919, 0.761), self.cand(6, 0.909, 0.854)
+        self.assertEqual(why_not(early, base, 0.02), "")
+        self.assertEqual(why_not(late, base, 0.02), "")
+        self.assertGreater(late.key, early.key)
+        self.assertGreater(late.key, base.key)
+
+    def test_less_recall_than_the_base_or_a_forgotten_replay_is_never_kept(self):
+        from training.finetune_select import why_not
+        base = self.cand(0, 0.90, 0.50)
+        precise = self.cand(1, 0.89, 0.95)  # a better F2, but it misses PHI the base found
+        self.assertGreater(precise.key, base.key)
+        self.assertIn("below the base", why_not(precise, base, 0.02))
+        forgetful = self.cand(2, 0.95, 0.9, replay_recall=0.95)
+        self.assertIn("replay recall fell", why_not(forgetful, base, 0.02))
+
+
 if __name__ == "__main__":
     unittest.main()
