@@ -3,6 +3,8 @@
 //! inputs are compared first, so a failure says whether the featurizer drifted (re-export the
 //! model) or the runtime disagrees.
 
+mod common;
+
 use deid::featurize::{expand_bits, feature_bits};
 use deid::model::{DeepModel, Provider};
 use deid::rules::RuleEngine;
@@ -146,25 +148,7 @@ fn the_split_graph_with_its_cache_decides_exactly_as_the_whole_graph() {
     use deid::deidentify::{Deidentifier, Mode};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join(deid::model::DEFAULT_MODEL_DIR);
-    let mut texts = Vec::new();
-    for set in [
-        "dev",
-        "dev-1990s/xml",
-        "dev-intl/xml",
-        "dev-caps/xml",
-        "dev-lower/xml",
-    ] {
-        let folder = root.join("tests/fixtures/gold").join(set);
-        let mut files: Vec<_> = std::fs::read_dir(&folder)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "xml"))
-            .collect();
-        files.sort();
-        for f in files {
-            texts.push(deid::i2b2::read_file(&f).unwrap().text);
-        }
-    }
+    let texts = common::dev_gold_texts();
     assert!(texts.len() > 300, "{} dev narratives", texts.len());
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let load = |split| {

@@ -3,28 +3,12 @@
 //! verdicts must not depend on the documents batched with it: on every dev gold narrative of
 //! every style, the verdicts in one batch equal the verdicts one document at a time.
 
+mod common;
+
+use common::dev_gold_texts;
 use deid::deidentify::Deidentifier;
 use deid::rules::RuleEngine;
 use deid::tokenize::{OffsetMap, Tokenized};
-use std::path::Path;
-
-fn dev_gold_texts() -> Vec<String> {
-    let gold = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gold");
-    let mut texts = Vec::new();
-    for set in [
-        "dev",
-        "dev-1990s/xml",
-        "dev-intl/xml",
-        "dev-caps/xml",
-        "dev-lower/xml",
-    ] {
-        let dir = gold.join(set);
-        for name in deid::i2b2::xml_file_names(&dir).unwrap() {
-            texts.push(deid::i2b2::read_file(&dir.join(name)).unwrap().text);
-        }
-    }
-    texts
-}
 
 #[test]
 fn a_documents_verdicts_do_not_depend_on_its_batch() {
