@@ -8,7 +8,9 @@ documents) and write a NEW model directory, only if it is better than the base o
    and threshold calibration (--valid-xml DIR: that folder instead); trains on the rest.
 2. Replays synthetic documents of the base model's training distribution against forgetting
    (--replay-ratio per gold training document; training/data/{train,valid}.jsonl when present, else
-   generated now with training.generate and featurized), and scores --replay-valid-docs more.
+   generated now with training.generate from the base's own carriers, styles and countries, and
+   featurized), their words trained toward the base's probabilities as well as their labels
+   (--distill), and scores --replay-valid-docs more.
 3. Candidates: the base model (epoch 0) and every epoch's model, scored on the held-out gold. A
    fine-tuned model is eligible only if its PHI token recall is at least the base's and its replay
    recall fell by at most --max-replay-drop; the best held-out F2 wins (then recall, then precision),
@@ -81,6 +83,9 @@ def parse_args(argv=None):
                          "when both exist, else generated)")
     ap.add_argument("--replay-carriers", help="carrier CSV when generating (default ../shared/data/vaers/"
                                               "vaers-2021-01.csv, else data/demo/vaers-demo.csv)")
+    ap.add_argument("--distill", type=float, default=1.0,
+                    help="weight of the pull toward the base model's probabilities on the replay documents' words "
+                         "(knowledge distillation against forgetting, default 1; 0: their labels only)")
     ap.add_argument("--max-replay-drop", type=float, default=0.02,
                     help="a candidate whose replay recall fell by more than this is not kept (default 0.02)")
     ap.add_argument("--dev", help="featurized dev gold JSONL, reported before/after only (default: "
@@ -170,7 +175,10 @@ def run(args) -> int:
             print(f"WARNING: no replay data, forgetting is neither prevented nor measured: {replay.source['error']}")
         dev_docs, dev_source = F.dev_gold(deid, args.dev, tmp, train_files + held_files)
 
-        train_ex = D.chunk(enc(train_docs + replay.train), args.max_len)
+        replay_train = enc(replay.train)
+        for e in replay_train:
+            e.distill = True
+        train_ex = D.chunk(enc(train_docs) + replay_train, args.max_len)
         held_ex, replay_ex, dev_ex = enc(held_docs), enc(replay.valid), enc(dev_docs)
         counts = D.label_counts(train_ex)
         before = {"heldout": None, "replay": None, "dev": evaluate(model, dev_ex) if dev_ex else None}
@@ -180,7 +188,7 @@ def run(args) -> int:
               f"up to {args.epochs} epochs")
         sel = select(model, train_ex, held_ex, replay_ex, epochs=args.epochs, patience=args.patience, lr=args.lr,
                      seed=args.seed, max_tokens=args.max_tokens, weights=class_weights_from(base_info, counts),
-                     deadline=deadline, max_replay_drop=args.max_replay_drop)
+                     deadline=deadline, max_replay_drop=args.max_replay_drop, distill=args.distill)
         base_c, best = sel["candidates"][0], sel["best"]
         before.update(heldout=base_c.heldout, replay=base_c.replay)
 
@@ -210,7 +218,7 @@ def run(args) -> int:
                         "tokens": sum(len(d["tokens"]) for d in held_docs)},
             "replay": {"ratio": args.replay_ratio, "train_documents": len(replay.train),
                        "valid_documents": len(replay.valid), "max_recall_drop": args.max_replay_drop,
-                       "source": replay.source},
+                       "distill": sel["distill"], "distillation": sel["distillation"], "source": replay.source},
             "dev": dev_source,
             "selection": "candidates = the base model (epoch 0) + every epoch; held-out gold PHI tokens "
                          "(argmax != SAFE): F2, then recall, then precision; a fine-tuned candidate needs at "

@@ -125,12 +125,18 @@ def replay_data(n_train: int, n_valid: int, *, deid: Path, tmp: Path, seed: int,
         return Replay(source={"kind": "none", "error": f"no carrier CSV ({carriers or ', '.join(map(str, CARRIERS))})"})
     n_train, n = max(1, n_train), max(1, n_train) + max(0, n_valid)
     out = tmp / "replay"
-    cmd = [sys.executable, "-m", "training.generate", "--carriers", str(carrier), "--n", str(n),
-           "--valid-fraction", repr(n_valid / n), "--seed", str(gseed), "--deid", str(deid), "--out", str(out)]
-    if EXCLUDE.is_file():
-        cmd[5:5] = ["--exclude", str(EXCLUDE)]
-    log(f"replay: generating {n_train} + {n_valid} (validation) synthetic documents from {carrier.name} "
-        f"(training.generate, seed {gseed})")
+    cmd = [sys.executable, "-m", "training.generate", "--n", str(n), "--valid-fraction", repr(n_valid / n),
+           "--seed", str(gseed), "--deid", str(deid), "--out", str(out)]
+    base_args = _base_generator_args(gm) if not carriers else None
+    if base_args:
+        # the base's own mix of carriers, styles and countries: replay is the distribution it learnt
+        cmd += base_args
+    else:
+        cmd += ["--carriers", str(carrier)] + (["--exclude", str(EXCLUDE)] if EXCLUDE.is_file() else [])
+    used = [cmd[i + 1] for i in range(len(cmd) - 1) if cmd[i] == "--carriers"]
+    mix = ", the base model's own mix of carriers, styles and countries" if base_args else ""
+    log(f"replay: generating {n_train} + {n_valid} (validation) synthetic documents from "
+        f"{' + '.join(Path(c).name for c in used)} (training.generate, seed {gseed}{mix})")
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if r.returncode != 0:
         return Replay(source={"kind": "none", "error": f"training.generate failed (exit {r.returncode}): "
@@ -144,10 +150,43 @@ def replay_data(n_train: int, n_valid: int, *, deid: Path, tmp: Path, seed: int,
     if (out / "manifest.json").is_file():
         m = json.loads((out / "manifest.json").read_text())
         manifest = {k: m.get(k) for k in ("generator", "seed", "documents", "sha256_all")}
-    return Replay(train, valid, {"kind": "generated", "generator": "training.generate", "carriers": str(carrier),
+    return Replay(train, valid, {"kind": "generated", "generator": "training.generate",
+                                 "carriers": used,
+                                 "base_distribution": bool(base_args),
                                  "exclude": str(EXCLUDE) if EXCLUDE.is_file() else None, "seed": gseed,
                                  "manifest": manifest, "train_documents": len(train),
                                  "valid_documents": len(valid)})
+
+
+def _base_generator_args(manifest: dict) -> list[str] | None:
+    """training.generate's arguments for the base model's own training distribution (its manifest's
+    carriers, their mix, the document styles and the countries), or None when a carrier file it used is
+    not on this machine. The carriers are looked up by file name beside the first default carrier, since
+    the manifest holds the paths of the machine it was trained on."""
+    a = manifest.get("arguments") or {}
+    names = [Path(c).name for c in a.get("carriers") or []]
+    if not names:
+        return None
+    here = next((c.parent for c in CARRIERS[:2] if c.is_file()), None)
+    if here is None or not all((here / n).is_file() for n in names):
+        return None
+    args = []
+    for n in names:
+        args += ["--carriers", str(here / n)]
+    for ex in a.get("exclude") or []:
+        if (ROOT / ex).is_file():
+            args += ["--exclude", str(ROOT / ex)]
+    if EXCLUDE.is_file() and str(EXCLUDE) not in args:
+        args += ["--exclude", str(EXCLUDE)]
+    if a.get("carrier_mix"):
+        args += ["--carrier-mix", ",".join(repr(float(x)) for x in a["carrier_mix"])]
+    if isinstance(a.get("styles"), dict):
+        args += ["--styles", ",".join(f"{k}={v}" for k, v in a["styles"].items())]
+    if isinstance(a.get("countries"), dict):
+        args += ["--countries", ",".join(f"{k}:{v}" for k, v in a["countries"].items())]
+    if a.get("intl_fraction") is not None:
+        args += ["--intl-fraction", repr(float(a["intl_fraction"]))]
+    return args
 
 
 def dev_gold(deid: Path, dev_jsonl: str | None, tmp: Path, fine_tune_files: list[Path]) -> tuple[list[dict], dict]:

@@ -3,6 +3,7 @@ DIR/finetune-report.{md,json} and the fine-tuned model's MODEL_CARD.md."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 SETS = (("heldout", "held-out gold"), ("replay", "replay validation (synthetic)"), ("dev", "dev gold (report only)"))
 
@@ -117,15 +118,26 @@ def report_markdown(r: dict) -> str:
     return "\n".join(lines)
 
 
+def _as_list(carriers) -> list:
+    """The replay's carriers: a list, or one path (reports written before the base's own mix was replayed)."""
+    return carriers if isinstance(carriers, list) else [carriers] if carriers else []
+
+
 def model_card(r: dict, meta: dict) -> str:
     b, g, h, rp = r["base"], r["gold"], r["heldout"], r["replay"]
     src = rp["source"]
     if rp["train_documents"]:
         how = (f"drawn from `{src['train_file']}`" if src.get("kind") == "existing featurized JSONL"
-               else f"generated now by `training.generate`, seed {src.get('seed')}, carriers `{src.get('carriers')}`")
+               else f"generated now by `training.generate`, seed {src.get('seed')}, carriers "
+                    + ", ".join(f"`{Path(c).name}`" for c in _as_list(src.get("carriers")))
+                    + (" with the base model's own mix of carriers, document styles and countries"
+                       if src.get("base_distribution") else ""))
         replay = (f"- Replay against forgetting: {rp['train_documents']} synthetic documents from the base model's "
-                  f"training distribution ({how}), {rp['ratio']} per gold training document, mixed into every epoch; "
-                  f"{rp['valid_documents']} further synthetic documents measure forgetting (replay validation).")
+                  f"training distribution ({how}), {rp['ratio']} per gold training document, mixed into every epoch"
+                  + (f", their words trained toward the base model's probabilities as well as their labels "
+                     f"(distillation, weight {rp['distill']:g})" if rp.get("distill")
+                     else f" ({rp['distillation']})" if rp.get("distillation") else "")
+                  + f"; {rp['valid_documents']} further synthetic documents measure forgetting (replay validation).")
     else:
         replay = f"- No replay data ({src.get('error') or src.get('reason')}): forgetting was not guarded against."
     t = meta["training"]

@@ -14,6 +14,7 @@ held-out notes; 2021 0.835, 1990s 0.726).
 """
 from __future__ import annotations
 
+import copy
 import random
 import time
 from dataclasses import dataclass
@@ -57,6 +58,11 @@ class Candidate:
         return out
 
 
+# distillation needs a base that knows its replay distribution: at least this PHI recall on the
+# replay validation documents (the shipped models: 0.987 to 0.996)
+MIN_TEACHER_RECALL = 0.9
+
+
 def class_weights_from(info: dict, counts) -> torch.Tensor:
     """The base model's class weights (same loss as its training), else computed from counts."""
     from training.deid_model.train import class_weights
@@ -90,9 +96,10 @@ def describe(c: Candidate) -> str:
 
 def select(model, train_ex, heldout_ex, replay_ex, *, epochs: int, patience: int, lr: float, seed: int,
            max_tokens: int, weights: torch.Tensor, deadline: float | None, max_replay_drop: float,
-           log=print) -> dict:
+           distill: float = 0.0, log=print) -> dict:
     """Fine-tune `model` in place; on return it holds the selected candidate's weights (the base's if
-    no epoch beat it). Returns {"best", "best_fine_tuned", "candidates", "stopped", "seconds"}."""
+    no epoch beat it). Returns {"best", "best_fine_tuned", "candidates", "stopped", "seconds", "distill"
+    (the weight used, 0 when none), "distillation" (what was done, or why not)}."""
     rng = random.Random(seed)
     t_start = time.time()
 
@@ -104,6 +111,21 @@ def select(model, train_ex, heldout_ex, replay_ex, *, epochs: int, patience: int
     base_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
     cands, best, best_state, bad, longest = [base], base, None, 0, 0.0
     stopped = f"all {epochs} epochs run"
+    # the base model, frozen: the replay documents' words are also trained toward its probabilities,
+    # when it knows their distribution (a base that finds little of the replay PHI has no
+    # probabilities worth keeping: pulled toward it, a barely trained model learnt nothing new)
+    teacher, distilled = None, ""
+    if distill > 0 and any(e.distill for e in train_ex):
+        known = base.replay["argmax"]["recall"] if base.replay else None
+        if known is not None and known < MIN_TEACHER_RECALL:
+            distilled = (f"no distillation: the base finds {known:.4f} of the replay PHI "
+                         f"(< {MIN_TEACHER_RECALL}), its probabilities are not kept")
+            log(distilled)
+        else:
+            teacher = copy.deepcopy(model).eval()
+            for p in teacher.parameters():
+                p.requires_grad_(False)
+            distilled = f"distillation toward the base, weight {distill:g}"
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     loss_fn = nn.CrossEntropyLoss(weight=weights, ignore_index=-100)
     for epoch in range(1, epochs + 1):
@@ -112,7 +134,7 @@ def select(model, train_ex, heldout_ex, replay_ex, *, epochs: int, patience: int
             log(stopped)
             break
         t0 = time.time()
-        loss = train_epoch(model, opt, loss_fn, train_ex, max_tokens, rng)
+        loss = train_epoch(model, opt, loss_fn, train_ex, max_tokens, rng, teacher, distill)
         c = score(epoch)
         c.loss, c.seconds = loss, time.time() - t0
         longest = max(longest, c.seconds)
@@ -134,4 +156,5 @@ def select(model, train_ex, heldout_ex, replay_ex, *, epochs: int, patience: int
     model.load_state_dict(best_state if best_state is not None else base_state)
     tuned = [c for c in cands if c.epoch > 0]
     return {"best": best, "best_fine_tuned": max(tuned, key=lambda c: c.key) if tuned else None,
-            "candidates": cands, "stopped": stopped, "seconds": round(time.time() - t_start, 1)}
+            "candidates": cands, "stopped": stopped, "seconds": round(time.time() - t_start, 1),
+            "distill": distill if teacher is not None else 0.0, "distillation": distilled}

@@ -99,6 +99,9 @@ class Encoded:
     features: np.ndarray  # [T, 31] float32
     labels: np.ndarray  # [T] int64
     rule_phi: np.ndarray  # [T] int64
+    # fine-tuning: a replay document, trained toward the base model's probabilities as well as its
+    # labels (training.finetune --distill)
+    distill: bool = False
 
 
 def encode(doc: dict, word_index: dict, char_index: dict, post_space: bool) -> Encoded:
@@ -132,7 +135,8 @@ def chunk(examples: list[Encoded], max_len: int) -> list[Encoded]:
         for s in range(0, T, max_len):
             sl = slice(s, s + max_len)
             cid = e.char_ids[sl]
-            out.append(Encoded(f"{e.id}#{s}", e.word_ids[sl], cid, e.features[sl], e.labels[sl], e.rule_phi[sl]))
+            out.append(Encoded(f"{e.id}#{s}", e.word_ids[sl], cid, e.features[sl], e.labels[sl], e.rule_phi[sl],
+                               e.distill))
     return out
 
 
@@ -159,6 +163,7 @@ def collate(batch: list[Encoded]) -> dict[str, torch.Tensor]:
         "features": torch.from_numpy(f),
         "labels": torch.from_numpy(y),
         "rule_phi": torch.from_numpy(r),
+        "distill": torch.tensor([e.distill for e in batch], dtype=torch.bool),
     }
 
 

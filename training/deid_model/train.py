@@ -120,14 +120,27 @@ def load_checkpoint(path: Path) -> tuple[DeidBiLSTM, dict]:
     return model, ck
 
 
-def train_epoch(model: DeidBiLSTM, opt, loss_fn, train_ex, max_tokens: int, rng: random.Random) -> float:
-    """One pass over train_ex in shuffled length-bucketed batches; the mean batch loss."""
+def train_epoch(model: DeidBiLSTM, opt, loss_fn, train_ex, max_tokens: int, rng: random.Random,
+                teacher: DeidBiLSTM | None = None, distill_weight: float = 0.0) -> float:
+    """One pass over train_ex in shuffled length-bucketed batches; the mean batch loss. With a
+    `teacher` (the base model, frozen), the words of examples marked `distill` (replay documents)
+    also pull the model toward the teacher's probabilities: + distill_weight * KL(teacher || model),
+    averaged over those words (knowledge distillation against forgetting, Li & Hoiem 2017). Only
+    words the teacher labels right are distilled: where it was wrong (a name it called safe) the
+    label alone teaches, so the model is never pulled toward releasing PHI."""
     model.train()
     total, n = 0.0, 0
     for batch in D.batches_by_length(train_ex, max_tokens, rng):
         t = D.collate(batch)
         logits = model(t["word_ids"], t["char_ids"], t["features"])
         loss = loss_fn(logits.reshape(-1, logits.shape[-1]), t["labels"].reshape(-1))
+        if teacher is not None and distill_weight > 0 and bool(t["distill"].any()):
+            with torch.no_grad():
+                target = torch.softmax(teacher(t["word_ids"], t["char_ids"], t["features"]), dim=-1)
+            words = (t["labels"] != -100) & t["distill"][:, None] & (target.argmax(-1) == t["labels"])
+            if bool(words.any()):
+                kl = nn.functional.kl_div(torch.log_softmax(logits, dim=-1), target, reduction="none").sum(-1)
+                loss = loss + distill_weight * kl[words].mean()
         opt.zero_grad()
         loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), 5.0)
