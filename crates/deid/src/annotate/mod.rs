@@ -182,6 +182,9 @@ impl Summary {
 /// every chunk.
 pub const DEFAULT_CHUNK: usize = 2048;
 
+/// Documents of the first chunk at most (a checkpoint follows it as any other).
+const FIRST_CHUNK: usize = 256;
+
 /// Annotate every job of `jobs` (read from `input`) and write the outputs into `opts.out_dir`.
 /// A CSV input in JSONL or masked format goes to one file; anything else to one file per
 /// narrative. A run interrupted by anything (Ctrl-C, kill, power) is resumed by the same
@@ -226,11 +229,14 @@ pub fn annotate_stream(
     }
     // The next chunk is read (CSV parsing, decoding) on a thread of its own while this one is
     // annotated: reading is sequential, and the cores would otherwise wait for it.
+    // The first chunk is short: the cores wait while it is read, and start on it as soon as it is.
     let chunk_size = opts.checkpoint_every.max(1);
+    let mut next_size = chunk_size.min(FIRST_CHUNK);
     std::thread::scope(|scope| -> Result<()> {
         let (tx, rx) = std::sync::mpsc::sync_channel::<(Vec<Job>, Progress)>(1);
         scope.spawn(move || loop {
-            let chunk: Vec<Job> = jobs.by_ref().take(chunk_size).collect();
+            let chunk: Vec<Job> = jobs.by_ref().take(next_size).collect();
+            next_size = chunk_size;
             // the receiver is gone when annotation stopped on an error: stop reading too
             if chunk.is_empty() || tx.send((chunk, jobs.progress())).is_err() {
                 break;
@@ -279,8 +285,10 @@ fn annotate_chunk(
         .collect();
     let annotations = deid.annotate_batch(&ok.iter().map(|(_, t)| *t).collect::<Vec<_>>())?;
     let single_path = single.as_ref().map(|s| s.path().to_path_buf());
-    // per document: its span categories, and its output (already written when per document)
-    let results: Vec<(Vec<PhiType>, Result<Vec<u8>>)> = ok
+    // per document: its span categories, its length in characters, and its output (already
+    // written when per document)
+    type Rendered = (Vec<PhiType>, usize, Result<Vec<u8>>);
+    let results: Vec<Rendered> = ok
         .par_iter()
         .zip(annotations)
         .map(|((i, text), ann)| {
@@ -296,18 +304,18 @@ fn annotate_chunk(
                     })?
                 })
                 .map_err(|e| e.at(job.label()));
-            (kinds, result)
+            (kinds, text.chars().count(), result)
         })
         .collect();
     let mut single = single;
-    for ((i, text), (kinds, result)) in ok.iter().zip(results) {
+    for ((i, _), (kinds, characters, result)) in ok.iter().zip(results) {
         match result {
             Ok(bytes) => {
                 if let Some(out) = single.as_deref_mut() {
                     out.append(&bytes)?;
                 }
                 summary.documents += 1;
-                summary.characters += text.chars().count();
+                summary.characters += characters;
                 for k in kinds {
                     *summary.spans.entry(k).or_default() += 1;
                 }
