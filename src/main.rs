@@ -176,7 +176,8 @@ enum Command {
         global_only: bool,
         /// For a model that replaces another (a fine-tuned one): on each gold folder the recall
         /// must also not fall below what this model directory reaches there with its own
-        /// thresholds (where that is under the target); exit status 1 when no thresholds do it.
+        /// thresholds (where that is under the target), and with a HIPAA target its all-PHI
+        /// recall (every category) must not fall either; exit status 1 when no thresholds do it.
         #[arg(long, value_name = "MODEL_DIR")]
         no_worse_than: Option<PathBuf>,
         #[command(flatten)]
@@ -371,7 +372,7 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
                 (false, None) => "NOT reached on every set (each set at its best, see below)".into(),
                 (true, Some(b)) => format!("reached, or {}'s recall where it is lower", b.display()),
                 (false, Some(b)) => format!(
-                    "NOT reached: on some set every threshold pair stays below the target and below {}'s recall (see below)",
+                    "NOT reached: on some set every threshold pair stays below the target and below {}'s recall, HIPAA or all-PHI (see below)",
                     b.display()
                 ),
             };
@@ -390,13 +391,20 @@ fn run(cli: Cli) -> deid::Result<ExitCode> {
             }
             if gold.len() > 1 || cal.floor_per_set.is_some() {
                 for (k, (dir, r)) in gold.iter().zip(&cal.recall_per_set).enumerate() {
-                    let before = match (&cal.floor_per_set, &cal.floor_precision_per_set) {
+                    let mut before = match (&cal.floor_per_set, &cal.floor_precision_per_set) {
                         (Some(r0), Some(p0)) => format!(
                             " (goal {:.4}; before: recall {:.4}, precision {:.4})",
                             cal.goal_per_set[k], r0[k], p0[k]
                         ),
                         _ => String::new(),
                     };
+                    if let (Some(a0), Some(goal)) = (&cal.all_floor_per_set, &cal.all_goal_per_set)
+                    {
+                        before += &format!(
+                            "; all-PHI recall {:.4} (goal {:.4}; before {:.4})",
+                            cal.all_recall_per_set[k], goal[k], a0[k]
+                        );
+                    }
                     println!(
                         "  recall {r:.4}, precision {:.4} on {}{before}",
                         cal.precision_per_set[k],

@@ -329,15 +329,20 @@ fn annotate_dev_gold(dir: &Path, extra: &[&str]) -> (PathBuf, PathBuf) {
 }
 
 fn hipaa_recall_and_precision(gold: &Path, sys: &Path) -> (f64, f64) {
-    let run = deid(&["eval", p(gold), p(sys), "--json"]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-    assert!(report["documents"].as_u64().unwrap() >= 40);
-    let summary = &report["summary"];
+    let summary = eval_summary(gold, sys);
     (
         summary["hipaa_recall"].as_f64().unwrap(),
         summary["precision"].as_f64().unwrap(),
     )
+}
+
+/// `deid eval --json`'s summary of a system folder against its gold (40 documents or more).
+fn eval_summary(gold: &Path, sys: &Path) -> serde_json::Value {
+    let run = deid(&["eval", p(gold), p(sys), "--json"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert!(report["documents"].as_u64().unwrap() >= 40);
+    report["summary"].clone()
 }
 
 #[test]
@@ -481,9 +486,9 @@ fn calibration_per_style_reaches_the_target_on_each_gold_folder() {
 }
 
 /// `deid calibrate --no-worse-than BASE` (how a fine-tuned model gets its thresholds): on a set
-/// where the base stays below the target, the goal is the base's own recall there, and the
-/// thresholds written reach it (checked by annotating and scoring with them); metadata.json
-/// records the base's recall and precision per set beside the new ones.
+/// where the base stays below the target, the goal is the base's own recall there, HIPAA and
+/// all-PHI, and the thresholds written reach it (checked by annotating and scoring with them);
+/// metadata.json records the base's recall and precision per set beside the new ones.
 #[test]
 fn calibration_no_worse_than_a_base_holds_each_set_at_the_base_recall() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -528,6 +533,19 @@ fn calibration_no_worse_than_a_base_holds_each_set_at_the_base_recall() {
             "set {k}: {recalls:?} vs goals {goals:?}"
         );
     }
+    // the all-PHI recall (professions, countries, organisations too) is held at the base's as well
+    let (all_floors, all_goals, all_recalls) = (
+        list("all_floor_per_set"),
+        list("all_goal_per_set"),
+        list("all_recall_per_set"),
+    );
+    for k in 0..2 {
+        assert_eq!(all_goals[k], all_floors[k].min(target));
+        assert!(
+            all_recalls[k] >= all_goals[k],
+            "set {k}: all-PHI {all_recalls:?} vs goals {all_goals:?}"
+        );
+    }
     let out = dir.path().join("sys");
     let ann = deid(&[
         "annotate",
@@ -544,5 +562,14 @@ fn calibration_no_worse_than_a_base_holds_each_set_at_the_base_recall() {
         recall >= floors[1],
         "HIPAA recall {recall} below the base's {}",
         floors[1]
+    );
+    let all = eval_summary(&sets[1], &out)["masking_recall"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        all >= all_floors[1] && (all - all_recalls[1]).abs() < 1e-9,
+        "all-PHI recall {all}: the base had {}, calibration recorded {}",
+        all_floors[1],
+        all_recalls[1]
     );
 }

@@ -72,17 +72,20 @@ def _thr(t: dict) -> str:
 
 def hybrid_table(cal: dict) -> str:
     """The hybrid on each calibration set (held-out gold first): HIPAA token recall and precision of the base
-    model with its thresholds and of the fine-tuned model with the calibrated ones, and the recall each set
-    had to reach."""
+    model with its thresholds and of the fine-tuned model with the calibrated ones, the recall each set
+    had to reach, and the all-PHI recall (held at the base's too)."""
     sets = cal.get("sets") or []
     cols = ("floor_per_set", "recall_per_set", "goal_per_set", "floor_precision_per_set", "precision_per_set")
     if not sets or any(len(cal.get(c) or []) != len(sets) for c in cols):
         return ""
-    rows = [[name, f"{cal['floor_per_set'][k]:.4f} -> {cal['recall_per_set'][k]:.4f}", f"{cal['goal_per_set'][k]:.4f}",
-             _cell(cal["floor_precision_per_set"][k], cal["precision_per_set"][k])]
+    all_held = all(len(cal.get(c) or []) == len(sets) for c in ("all_floor_per_set", "all_recall_per_set"))
+    rows = [[name, f"{cal['floor_per_set'][k]:.4f} -> {cal['recall_per_set'][k]:.4f}", f"{cal['goal_per_set'][k]:.4f}"]
+            + ([f"{cal['all_floor_per_set'][k]:.4f} -> {cal['all_recall_per_set'][k]:.4f}"] if all_held else [])
+            + [_cell(cal["floor_precision_per_set"][k], cal["precision_per_set"][k])]
             for k, name in enumerate(sets)]
-    return markdown_table(["gold set (hybrid)", "HIPAA recall: base -> fine-tuned", "had to reach",
-                           "precision: base -> fine-tuned"], rows)
+    return markdown_table(["gold set (hybrid)", "HIPAA recall: base -> fine-tuned", "had to reach"]
+                          + (["all-PHI recall: base -> fine-tuned"] if all_held else [])
+                          + ["precision: base -> fine-tuned"], rows)
 
 
 def thresholds_text(r: dict) -> list[str]:
@@ -93,7 +96,8 @@ def thresholds_text(r: dict) -> list[str]:
         lines.append(f"- Then `deid calibrate --target-recall {cal['target_recall']} --no-worse-than "
                      f"{r['base']['name']} --global-only` ({cal.get('recall_kind', 'hipaa')} token recall) on the "
                      f"{r['heldout']['documents']} held-out documents and {others} more gold set(s): on each set the "
-                     f"target, or where {r['base']['name']} stays below it there, {r['base']['name']}'s own recall; "
+                     f"target, or where {r['base']['name']} stays below it there, {r['base']['name']}'s own recall, "
+                     "HIPAA and all-PHI (every category); "
                      f"at that, the best precision (all sets together {cal.get('precision', float('nan')):.4f}). "
                      "The hybrid per set, base with its thresholds -> fine-tuned with these:")
         lines += ["", hybrid_table(cal), ""]

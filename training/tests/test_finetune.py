@@ -272,13 +272,17 @@ class FineTune(unittest.TestCase):
         self.assertAlmostEqual(c["goal_per_set"][0], floor, places=9)  # ... so its own recall is the goal there
         for k in range(2):
             self.assertGreaterEqual(c["recall_per_set"][k], c["goal_per_set"][k], c)
+            # and the all-PHI recall (every category) at the target or the base's
+            self.assertEqual(c["all_goal_per_set"][k], min(0.995, c["all_floor_per_set"][k]))
+            self.assertGreaterEqual(c["all_recall_per_set"][k], c["all_goal_per_set"][k], c)
         # global thresholds only: no category fitted on these documents (the base's VEHICLE pair stays)
         per = {k: {x: round(v, 6) for x, v in pair.items()} for k, pair in meta["thresholds"]["per_category"].items()}
         self.assertEqual(per, BASE_THRESHOLDS["per_category"])  # (stored as f32)
         self.assertEqual(meta["thresholds"], rep["thresholds"]["final"])
         card = (out / "MODEL_CARD.md").read_text()
         self.assertIn("--no-worse-than tiny", card)
-        self.assertIn(f"| held-out | {floor:.4f} -> {c['recall_per_set'][0]:.4f} | {floor:.4f} |", card)
+        self.assertIn(f"| held-out | {floor:.4f} -> {c['recall_per_set'][0]:.4f} | {floor:.4f} | "
+                      f"{c['all_floor_per_set'][0]:.4f} -> {c['all_recall_per_set'][0]:.4f} |", card)
         # and the figures are the hybrid's: annotating the held-out gold with the new model reproduces them
         held = self.tmp / "floor-heldout"
         held.mkdir()
@@ -289,7 +293,9 @@ class FineTune(unittest.TestCase):
                        check=True, capture_output=True)
         ev = subprocess.run([str(DEID), "eval", str(held), str(sys_out), "--json"], check=True, capture_output=True,
                             text=True)
-        self.assertAlmostEqual(json.loads(ev.stdout)["summary"]["hipaa_recall"], c["recall_per_set"][0], places=9)
+        summary = json.loads(ev.stdout)["summary"]
+        self.assertAlmostEqual(summary["hipaa_recall"], c["recall_per_set"][0], places=9)
+        self.assertAlmostEqual(summary["masking_recall"], c["all_recall_per_set"][0], places=9)
 
     def test_nothing_is_written_when_no_epoch_beats_the_base(self):
         out = self.tmp / "models/zero-epochs"

@@ -94,6 +94,24 @@ pub struct Calibration {
     pub precision_per_set: Vec<f64>,
     /// With floors, the other model's precision on each set (with its own thresholds).
     pub floor_precision_per_set: Option<Vec<f64>>,
+    /// The all-PHI token recall the chosen thresholds give on each set (every category, HIPAA
+    /// or not: professions, countries, organisations too).
+    pub all_recall_per_set: Vec<f64>,
+    /// With a HIPAA target and floors ([`calibrate_no_worse`]): the other model's all-PHI recall
+    /// on each set, which the chosen thresholds must also keep (up to the target), so that a
+    /// replacement loses no recall of any category that the HIPAA figure does not count.
+    pub all_floor_per_set: Option<Vec<f64>>,
+    /// The all-PHI recall each set had to reach: the target, or the floor where it is lower.
+    pub all_goal_per_set: Option<Vec<f64>>,
+}
+
+/// The recall another model reached on each set ([`calibrate_no_worse`]): the floors of the
+/// model that replaces it.
+struct Floors {
+    /// Recall of the calibration's kind.
+    recall: Vec<f64>,
+    /// All-PHI recall, guarded as well when the kind is HIPAA.
+    all: Option<Vec<f64>>,
 }
 
 fn recall_of(c: &Counts, kind: RecallKind) -> f64 {
@@ -219,8 +237,12 @@ pub fn calibrate_sets(
 
 /// Calibrate a model that replaces `base` (a fine-tuned one): on every set the recall must reach
 /// the target, or where `base` with its own thresholds stays below the target there, at least
-/// `base`'s recall. `reached` is false when no pair does that on every set: the new model then
-/// loses recall against the one it replaces, whatever its thresholds, and must not replace it.
+/// `base`'s recall. With a HIPAA target the all-PHI recall is held the same way (the target, or
+/// `base`'s all-PHI recall where lower): a fine-tune on notes that name the reporter's
+/// qualification ("RN") learns that "nurse" is safe, and released patients' professions and a few
+/// cities that the HIPAA figure does not count. `reached` is false when no pair does that on every
+/// set: the new model then loses recall against the one it replaces, whatever its thresholds, and
+/// must not replace it.
 pub fn calibrate_no_worse(
     deid: &Deidentifier,
     base: &Deidentifier,
@@ -232,6 +254,10 @@ pub fn calibrate_no_worse(
 ) -> Result<Calibration> {
     let scored = score_all(base, gold)?;
     let per_set = score_sets_with(base, &scored, gold, set_of, &base.thresholds, kind)?;
+    let floors = Floors {
+        recall: per_set.recalls,
+        all: (kind != RecallKind::All).then_some(per_set.all_recalls),
+    };
     let mut cal = calibrate_with_floors(
         deid,
         gold,
@@ -239,7 +265,7 @@ pub fn calibrate_no_worse(
         target_recall,
         kind,
         per_category,
-        Some(per_set.recalls),
+        Some(floors),
     )?;
     cal.floor_precision_per_set = Some(per_set.precisions);
     Ok(cal)
@@ -253,6 +279,20 @@ struct SetScores {
     precision: f64,
     recalls: Vec<f64>,
     precisions: Vec<f64>,
+    /// All-PHI recall per set.
+    all_recalls: Vec<f64>,
+}
+
+impl SetScores {
+    /// The recalls that goals apply to: the kind's per set, then (when all-PHI recall is guarded
+    /// too) the all-PHI ones, in the order of [`goals`].
+    fn guarded(&self, all_guarded: bool) -> Vec<f64> {
+        let mut r = self.recalls.clone();
+        if all_guarded {
+            r.extend_from_slice(&self.all_recalls);
+        }
+        r
+    }
 }
 
 fn score_all<'g>(deid: &Deidentifier, gold: &'g [Document]) -> Result<Vec<Scored<'g>>> {
@@ -282,6 +322,10 @@ fn score_sets_with(
         per_set[k] += c;
     }
     let recalls: Vec<f64> = per_set.iter().map(|c| recall_of(c, kind)).collect();
+    let all_recalls: Vec<f64> = per_set
+        .iter()
+        .map(|c| recall_of(c, RecallKind::All))
+        .collect();
     let precisions: Vec<f64> = per_set.iter().map(precision_of).collect();
     let total: Counts = per_set.into_iter().sum();
     Ok(SetScores {
@@ -289,6 +333,7 @@ fn score_sets_with(
         precision: precision_of(&total),
         recalls,
         precisions,
+        all_recalls,
     })
 }
 
@@ -299,7 +344,7 @@ fn calibrate_with_floors(
     target_recall: f64,
     kind: RecallKind,
     per_category: bool,
-    floors: Option<Vec<f64>>,
+    floors: Option<Floors>,
 ) -> Result<Calibration> {
     let sets = set_of.iter().max().map_or(1, |m| m + 1);
     let scored = score_all(deid, gold)?;
@@ -307,7 +352,9 @@ fn calibrate_with_floors(
 
     // Meldau's adaptive thresholds: a token the rules call PHI needs more evidence to be
     // released than one they call safe, so `high` is always above `low` (never one value).
+    let all_guarded = floors.as_ref().is_some_and(|f| f.all.is_some());
     let mut curve = Vec::new();
+    // per pair, the recalls the goals apply to (SetScores::guarded)
     let mut set_recalls: Vec<Vec<f64>> = Vec::new();
     for &low in &GRID {
         for &high in GRID.iter().filter(|&&h| h > low) {
@@ -316,22 +363,28 @@ fn calibrate_with_floors(
                 high,
                 per_category: Default::default(),
             };
-            let SetScores {
-                worst: recall,
-                precision,
-                recalls,
-                ..
-            } = score_sets(&t)?;
+            let scores = score_sets(&t)?;
             curve.push(CurvePoint {
                 low,
                 high,
-                recall,
-                precision,
+                recall: scores.worst,
+                precision: scores.precision,
             });
-            set_recalls.push(recalls);
+            set_recalls.push(scores.guarded(all_guarded));
         }
     }
-    let goals = goals_per_set(&set_recalls, sets, target_recall, floors.as_deref());
+    // the kind's goal per set, then (all-PHI guarded) the all-PHI goal per set
+    let floor_list = floors.as_ref().map(|f| {
+        let mut l = f.recall.clone();
+        l.extend(f.all.iter().flatten());
+        l
+    });
+    let goals = goals_per_set(
+        &set_recalls,
+        set_recalls.first().map_or(sets, Vec::len),
+        target_recall,
+        floor_list.as_deref(),
+    );
     let meets = |recalls: &[f64]| recalls.iter().zip(&goals).all(|(r, g)| r >= g);
     let (best, meets_goals) = pick(&curve, &set_recalls, &goals).ok_or_else(|| Error::Invalid {
         path: "(calibration)".into(),
@@ -370,14 +423,10 @@ fn calibrate_with_floors(
                     let mut t = thresholds.clone();
                     t.per_category
                         .insert(label.clone(), ThresholdPair { low, high });
-                    let SetScores {
-                        worst: r,
-                        precision: p,
-                        recalls,
-                        ..
-                    } = score_sets(&t)?;
+                    let scores = score_sets(&t)?;
+                    let (r, p) = (scores.worst, scores.precision);
                     let better = best_here.as_ref().map_or(p > precision, |b| p > b.2);
-                    if meets(&recalls) && better {
+                    if meets(&scores.guarded(all_guarded)) && better {
                         best_here = Some((ThresholdPair { low, high }, r, p));
                     }
                 }
@@ -390,6 +439,13 @@ fn calibrate_with_floors(
         }
     }
     let chosen = score_sets(&thresholds)?;
+    let (floor_per_set, all_floor_per_set) = match floors {
+        Some(f) => (Some(f.recall), f.all),
+        None => (None, None),
+    };
+    let all_goal_per_set = all_guarded.then(|| goals[sets..].to_vec());
+    let mut goals = goals;
+    goals.truncate(sets);
     Ok(Calibration {
         target_recall,
         recall_kind: kind,
@@ -401,9 +457,12 @@ fn calibrate_with_floors(
         curve,
         documents: gold.len(),
         goal_per_set: goals,
-        floor_per_set: floors,
+        floor_per_set,
         precision_per_set: chosen.precisions,
         floor_precision_per_set: None,
+        all_recall_per_set: chosen.all_recalls,
+        all_floor_per_set,
+        all_goal_per_set,
     })
 }
 
@@ -440,6 +499,9 @@ pub fn write_into_metadata(dir: &Path, cal: &Calibration, gold_dirs: &[&Path]) -
             "floor_per_set": cal.floor_per_set,
             "precision_per_set": cal.precision_per_set,
             "floor_precision_per_set": cal.floor_precision_per_set,
+            "all_recall_per_set": cal.all_recall_per_set,
+            "all_floor_per_set": cal.all_floor_per_set,
+            "all_goal_per_set": cal.all_goal_per_set,
             "precision": cal.precision,
         }),
     );
@@ -499,6 +561,18 @@ mod tests {
             choose(Some(&[1.0, 0.985])),
             (vec![0.995, 0.985], (0.8, 0.95), true)
         );
+    }
+
+    #[test]
+    fn a_replacement_keeps_the_all_phi_recall_as_well_as_the_hipaa_recall() {
+        // one set; both pairs keep the base's HIPAA recall (0.99), the more precise one releases
+        // professions and countries (all-PHI recall 0.97 against the base's 0.98): the other wins
+        let curve = vec![point(0.9, 0.99, 0.99, 0.70), point(0.5, 0.6, 0.99, 0.90)];
+        let guarded = vec![vec![0.99, 0.985], vec![0.99, 0.97]]; // [HIPAA, all-PHI] per pair
+        let goals = goals_per_set(&guarded, 2, 0.995, Some(&[0.99, 0.98]));
+        assert_eq!(goals, vec![0.99, 0.98]);
+        let (best, met) = pick(&curve, &guarded, &goals).unwrap();
+        assert_eq!(((best.low, best.high), met), ((0.9, 0.99), true));
     }
 
     #[test]

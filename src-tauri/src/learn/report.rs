@@ -86,6 +86,9 @@ pub struct HybridSet {
     /// The recall the new model had to reach there: the target, or the old model's recall where
     /// that is lower.
     pub goal: Option<f64>,
+    /// All-PHI token recall (every category: professions, countries too), held at the old
+    /// model's as well; absent in records written before it was.
+    pub all_recall: Pair,
 }
 
 /// The before/after figures of a fine-tuning run.
@@ -189,7 +192,8 @@ pub fn parse_comparison(report: &Value) -> Option<Comparison> {
 
 /// The hybrid per set from the calibration record (`deid calibrate --no-worse-than`, as the
 /// fine-tuning writes it: `sets` with `floor_per_set` / `recall_per_set` / `goal_per_set` /
-/// `floor_precision_per_set` / `precision_per_set` in the same order).
+/// `floor_precision_per_set` / `precision_per_set` / `all_floor_per_set` / `all_recall_per_set`
+/// in the same order).
 fn parse_hybrid(cal: &Value) -> Vec<HybridSet> {
     let Some(names) = cal["sets"].as_array() else {
         return Vec::new();
@@ -209,6 +213,10 @@ fn parse_hybrid(cal: &Value) -> Vec<HybridSet> {
                 after: at("precision_per_set", k),
             },
             goal: at("goal_per_set", k),
+            all_recall: Pair {
+                before: at("all_floor_per_set", k),
+                after: at("all_recall_per_set", k),
+            },
         })
         .collect()
 }
@@ -450,7 +458,8 @@ mod tests {
         let cal = json!({"status": "calibrated", "sets": ["held-out", "tests/fixtures/gold/dev"],
             "floor_per_set": [0.96, 1.0], "recall_per_set": [0.98, 1.0],
             "goal_per_set": [0.96, 0.995], "floor_precision_per_set": [0.6, 0.87],
-            "precision_per_set": [0.62, 0.84]});
+            "precision_per_set": [0.62, 0.84], "all_floor_per_set": [0.95, 0.994],
+            "all_recall_per_set": [0.97, 0.996], "all_goal_per_set": [0.95, 0.994]});
         let written = json!({"before": {"heldout": metrics(0.9, 0.9, json!({}))},
             "after": {"heldout": metrics(0.95, 0.9, json!({}))},
             "thresholds": {"calibration": cal}});
@@ -468,6 +477,13 @@ mod tests {
             )
         );
         assert_eq!(h[1].precision.after, Some(0.84));
+        assert_eq!(
+            h[1].all_recall,
+            Pair {
+                before: Some(0.994),
+                after: Some(0.996)
+            }
+        );
         // a run the hybrid turned down: the summary carries the record under "hybrid"
         let mut summary = written.clone();
         summary.as_object_mut().unwrap().remove("thresholds");
@@ -476,9 +492,15 @@ mod tests {
             "floor_precision_per_set": [0.6], "precision_per_set": [0.5]});
         assert!(worse_in_hybrid(Some(&summary)));
         assert!(!worse_in_hybrid(Some(&written)));
+        let turned_down = &parse_comparison(&summary).unwrap().hybrid[0];
+        assert_eq!(turned_down.recall.after, Some(0.97));
+        // a record written before all-PHI recall was held: no figures, not zeros
         assert_eq!(
-            parse_comparison(&summary).unwrap().hybrid[0].recall.after,
-            Some(0.97)
+            turned_down.all_recall,
+            Pair {
+                before: None,
+                after: None
+            }
         );
     }
 

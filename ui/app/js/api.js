@@ -142,7 +142,7 @@
 /** A figure before and after (`Pair`; null: undefined). @typedef {{before: number | null, after: number | null}} Pair */
 /** One row of the before/after table (`Row`): `all PHI` or a category. @typedef {{name: string, tokens: number | null, recall: Pair, precision: Pair}} ComparisonRow */
 /** The table of one evaluation set (`SetComparison`; set `heldout`, `replay` or `dev`). @typedef {{set: string, label: string, documents: number, rows: ComparisonRow[]}} SetComparison */
-/** The hybrid on one gold set (`HybridSet`): HIPAA recall and precision, the model in use before, the new one after; the recall it had to reach. @typedef {{name: string, recall: Pair, precision: Pair, goal: number | null}} HybridSet */
+/** The hybrid on one gold set (`HybridSet`): HIPAA recall and precision, the model in use before, the new one after; the recall it had to reach; all-PHI recall (every category). @typedef {{name: string, recall: Pair, precision: Pair, goal: number | null, all_recall: Pair}} HybridSet */
 /** The before/after figures (`Comparison`). @typedef {{sets: SetComparison[], hybrid: HybridSet[], best_epoch: number | null, stopped: string | null}} Comparison */
 /** @typedef {'written' | 'not_better' | 'cancelled' | 'failed'} LearnOutcome */
 /**

@@ -76,17 +76,21 @@ export function comparisonHtml(c) {
 /**
  * The hybrid (rules and model with their thresholds: what de-identifying gives) per gold set,
  * first because it is what the user gets: HIPAA recall and precision, the model in use before,
- * the new one after, and the recall the new one had to reach there. Empty without figures.
+ * the new one after, the recall the new one had to reach there, and the all-PHI recall (every
+ * category, which it must not lose either). Empty without figures.
  * @param {HybridSet[]} sets @returns {string}
  */
 export function hybridHtml(sets) {
   if (!sets.length) return '';
   return `<table class="learn-table" data-set="hybrid">
 <caption>De-identification (rules and model) per gold set: the model in use → the new one</caption>
-<thead><tr><th rowspan="2">gold set</th><th colspan="3">HIPAA recall</th><th rowspan="2" title="the target, or the model in use's recall where that is lower">had to reach</th><th colspan="3">precision</th></tr>
-<tr><th>before</th><th>after</th><th>change</th><th>before</th><th>after</th><th>change</th></tr></thead>
+<thead><tr><th rowspan="2">gold set</th><th colspan="3">HIPAA recall</th><th rowspan="2" title="the target, or the model in use's recall where that is lower">had to reach</th><th colspan="3" title="every category, professions and countries too: never below the model in use's">all-PHI recall</th><th colspan="3">precision</th></tr>
+<tr><th>before</th><th>after</th><th>change</th><th>before</th><th>after</th><th>change</th><th>before</th><th>after</th><th>change</th></tr></thead>
 <tbody>${sets
-    .map((h) => `<tr><td>${escapeHtml(h.name)}</td>${cells(h.recall)}<td class="num">${fmt(h.goal)}</td>${cells(h.precision)}</tr>`)
+    .map(
+      (h) =>
+        `<tr><td>${escapeHtml(h.name)}</td>${cells(h.recall)}<td class="num">${fmt(h.goal)}</td>${cells(h.all_recall ?? { before: null, after: null })}${cells(h.precision)}</tr>`,
+    )
     .join('')}</tbody></table>`;
 }
 
