@@ -102,11 +102,12 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
             Reason::Pattern(_) | Reason::Company | Reason::Signature
         );
     let threshold = match rule.reason {
-        // a label before its value, a measurement (dose, lab value: "35 mg/L", "95 %") and a time
-        // of day, a count of days or a lot number are never PHI (guidelines), and a model that
+        // a label before its value, a regulator's name, a measurement (dose, lab value: "35 mg/L",
+        // "95 %") and a time of day, a count of days or a lot number are never PHI (guidelines), and a model that
         // never saw the style calls them PHI ("1400", "0700-1900", "40 mEq" in nursing notes,
         // "day 8", "lot EP9598")
         Reason::FieldLabel
+        | Reason::Regulator
         | Reason::TimeOfDay
         | Reason::RelativeTime
         | Reason::LotNumber

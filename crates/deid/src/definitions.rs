@@ -529,6 +529,10 @@ pub enum RuleReason {
     FieldLabel,
     /// `title`, shown as "a title before a name (Dr, Dra): not PHI, not the street abbreviation".
     Title,
+    /// `regulator`, shown as "part of the name of a medicines regulator or pharmacovigilance
+    /// programme ("Swedish Medical Products Agency", "AIFA"): not PHI (guidelines), always
+    /// released".
+    Regulator,
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
@@ -546,7 +550,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 16] = [
+    pub const ALL: [RuleReason; 17] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -558,6 +562,7 @@ impl RuleReason {
         RuleReason::Measurement,
         RuleReason::FieldLabel,
         RuleReason::Title,
+        RuleReason::Regulator,
         RuleReason::Context,
         RuleReason::Signature,
         RuleReason::Company,
@@ -579,6 +584,7 @@ impl RuleReason {
             RuleReason::Measurement => "measurement",
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
+            RuleReason::Regulator => "regulator",
             RuleReason::Context => "context",
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
@@ -602,6 +608,7 @@ impl RuleReason {
             RuleReason::Measurement => None,
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
+            RuleReason::Regulator => None,
             RuleReason::Context => None,
             RuleReason::Signature => None,
             RuleReason::Company => None,
@@ -636,6 +643,9 @@ impl RuleReason {
             RuleReason::Title => {
                 "a title before a name (Dr, Dra): not PHI, not the street abbreviation"
             }
+            RuleReason::Regulator => {
+                "part of the name of a medicines regulator or pharmacovigilance programme (\"Swedish Medical Products Agency\", \"AIFA\"): not PHI (guidelines), always released"
+            }
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
@@ -665,6 +675,7 @@ impl RuleReason {
             RuleReason::Measurement => false,
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,
+            RuleReason::Regulator => false,
             RuleReason::Context => false,
             RuleReason::Signature => false,
             RuleReason::Company => false,

@@ -8,6 +8,7 @@
 mod company;
 mod context;
 mod features;
+mod regulator;
 mod signature;
 mod time_of_day;
 mod usage;
@@ -64,6 +65,10 @@ pub enum Reason {
     /// A title before a name ("Dr. Anna", "DR FELIX"): not PHI, and not the street abbreviation
     /// "Dr" it is spelled like; released when the model agrees.
     Title,
+    /// Part of the name of a medicines regulator or pharmacovigilance programme ("Swedish
+    /// Medical Products Agency", "Rete Nazionale di Farmacovigilanza"): not PHI in the
+    /// guidelines, released whatever the model says (it reads "Agency" as a city).
+    Regulator,
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
@@ -97,6 +102,7 @@ impl Reason {
             Reason::Measurement => RuleReason::Measurement,
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
+            Reason::Regulator => RuleReason::Regulator,
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
@@ -252,6 +258,19 @@ impl RuleEngine {
         context::apply(doc, &mut rules, flags, folded, &class, doc.case_informative);
         company::apply(doc, &mut rules, folded, &class);
         signature::apply(doc, &mut rules, folded, &class);
+        // last: a regulator's name is no PHI whatever its words look like to the rules above
+        for (rule, _) in rules
+            .iter_mut()
+            .zip(regulator::regulator_words(doc, folded, &claimed))
+            .filter(|(_, regulator)| *regulator)
+        {
+            *rule = TokenRule {
+                phi: false,
+                kind: None,
+                reason: Reason::Regulator,
+                features: rule.features,
+            };
+        }
         RuleOutput {
             rules,
             pattern_spans,
@@ -452,6 +471,7 @@ mod tests {
             RuleReason::Measurement => Reason::Measurement,
             RuleReason::FieldLabel => Reason::FieldLabel,
             RuleReason::Title => Reason::Title,
+            RuleReason::Regulator => Reason::Regulator,
             RuleReason::Context => Reason::Context,
             RuleReason::Company => Reason::Company,
             RuleReason::Signature => Reason::Signature,
