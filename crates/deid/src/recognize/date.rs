@@ -701,8 +701,9 @@ fn is_title_case(w: &str) -> bool {
 /// Whether month word `w`, with only a day number next to it (no year, no ordinal), is more
 /// likely an ordinary word than a month: `may` except title-case "May" (lower/upper case
 /// "may 2" needs a temporal preposition before it, "2 may" is never enough), lowercase `mar`,
-/// lowercase `dec` ("HR dec 5" is "decreased") unless a temporal preposition or the start of
-/// a line comes before it ("on dec 22"), and a lowercase abbreviation after the day ("5 dec").
+/// lowercase `dec` ("HR dec 5" is "decreased") unless a temporal preposition, an event that
+/// happens on a date ("appointment", "seen", "admitted") or the start of a line comes before it
+/// ("on dec 22", "gi appointment mar 3"), and a lowercase abbreviation after the day ("5 dec").
 fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> bool {
     let lower = w.to_ascii_lowercase();
     let temporal = || {
@@ -737,6 +738,16 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> 
                     | "fri"
                     | "sat"
                     | "sun"
+                    // what happens on a date: "gi appointment mar 3", "seen dec 5", "vax may 2"
+                    | "appointment"
+                    | "appt"
+                    | "visit"
+                    | "seen"
+                    | "admitted"
+                    | "discharged"
+                    | "vaccinated"
+                    | "vax"
+                    | "scheduled"
             )
     };
     match lower.as_str() {
@@ -870,6 +881,15 @@ mod tests {
         );
         assert_eq!(dates("Decadron 5 dec appetite"), Vec::<&str>::new());
         assert_eq!(dates("you may 2 and may be"), Vec::<&str>::new());
+        // lower case after an event that happens on a date: the month and its day
+        assert_eq!(
+            dates("gi appointment mar 3 with plan; seen dec 5; admitted may 2"),
+            ["mar 3", "dec 5", "may 2"]
+        );
+        assert_eq!(
+            dates("hr dec 5 bpm; this will mar 3 of them"),
+            Vec::<&str>::new()
+        );
         assert_eq!(dates("on may 2 and May 5"), ["may 2", "May 5"]);
         assert_eq!(
             dates("continued through wed dec 4 and thu dec 5. sat was fine"),
