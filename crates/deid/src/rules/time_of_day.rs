@@ -9,7 +9,7 @@ use crate::tokenize::Tokenized;
 /// Whether word `i` is (part of) a time of day: "130am", "830am", "7pm", "0230h", the hour or
 /// minutes of "07:30" / "7:05 pm", or a four-digit clock time in context (`is_clock_time`).
 pub(super) fn is_time_of_day(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
-    is_suffixed_or_colon_time(doc, i) || is_clock_time(doc, flags, i)
+    is_suffixed_or_colon_time(doc, flags, i) || is_clock_time(doc, flags, i)
 }
 
 /// Words before "1400" that make it a time: "at 1400", "by 1100", "~2100". Only "at" and "@"
@@ -169,7 +169,7 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
         && CLOCK_AFTER.contains(&doc.token_text(i + 1).to_ascii_lowercase().as_str())
 }
 
-fn is_suffixed_or_colon_time(doc: &Tokenized, i: usize) -> bool {
+fn is_suffixed_or_colon_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let w = doc.token_text(i);
     let digits_end = w.find(|c: char| !c.is_ascii_digit()).unwrap_or(w.len());
     let (num, suffix) = w.split_at(digits_end);
@@ -181,13 +181,16 @@ fn is_suffixed_or_colon_time(doc: &Tokenized, i: usize) -> bool {
             _ => false,
         }
     };
-    if !num.is_empty()
-        && matches!(
-            suffix.to_ascii_lowercase().as_str(),
-            "am" | "pm" | "a" | "p" | "h" | "hrs" | "hr"
-        )
-    {
+    let suffix_lower = suffix.to_ascii_lowercase();
+    if !num.is_empty() && matches!(suffix_lower.as_str(), "am" | "pm" | "hrs" | "hr") {
         return valid(num);
+    }
+    // "5p", "7a", "10h", "0230h": one letter, so also a flat, room or house number ("Apt 5A",
+    // "flat 7h", "# 9H-34", "Apt 120A"), which the combination must not release. A time only
+    // where something says so: a clock cue before it or a time range with it ("at 5p",
+    // "7a-7p"); four digits before "h" ("0230h") say so themselves.
+    if !num.is_empty() && matches!(suffix_lower.as_str(), "a" | "p" | "h") {
+        return valid(num) && ((suffix_lower == "h" && num.len() == 4) || time_cue(doc, flags, i));
     }
     let two = |k: usize| {
         doc.token_text(k).len() == 2 && doc.token_text(k).bytes().all(|b| b.is_ascii_digit())
@@ -211,6 +214,65 @@ fn is_suffixed_or_colon_time(doc: &Tokenized, i: usize) -> bool {
             && i > 0
             && doc.gap_before(i) == ":"
             && hour(i - 1))
+}
+
+/// Words before a one-letter time ("5p", "7a", "10h") that make it one.
+const ONE_LETTER_TIME_BEFORE: &[&str] = &[
+    "at",
+    "by",
+    "approx",
+    "approximately",
+    "around",
+    "about",
+    "from",
+    "until",
+    "till",
+    "til",
+    "to",
+    "since",
+    "before",
+    "after",
+];
+
+/// Whether word `i`, a number with a one-letter suffix, reads as a time where it stands: after a
+/// clock cue ("at 5p", "@ 7a", "~10h") or in a range with another time ("7a-7p", "7p to 7a");
+/// never as a house number: a number glued after a hyphen ("9H-34"), a street word or a
+/// capitalised name after it ("at 5A Main Street", "at 5A Rue Cler"), a home before "at"
+/// ("lives at 5a").
+fn time_cue(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let is_time_word = |k: usize| {
+        let t = doc.token_text(k).to_ascii_lowercase();
+        let d = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        d > 0 && matches!(&t[d..], "a" | "p" | "h" | "am" | "pm")
+    };
+    let next_is_number = i + 1 < doc.len()
+        && matches!(doc.gap_after(i), "-" | "–")
+        && doc.token_text(i + 1).bytes().all(|b| b.is_ascii_digit());
+    let street = |j: usize| flags[j] & flag::STREET != 0 && flags[j] & flag::SALUTATION == 0;
+    let next_capitalized = doc.case_informative
+        && i + 1 < doc.len()
+        && doc
+            .token_text(i + 1)
+            .starts_with(|c: char| c.is_uppercase());
+    let home_before = i >= 2
+        && doc.token_text(i - 1).eq_ignore_ascii_case("at")
+        && HOME_BEFORE_AT.contains(&doc.token_text(i - 2).to_ascii_lowercase().as_str());
+    if next_is_number
+        || next_capitalized
+        || home_before
+        || (i + 1..(i + 4).min(doc.len())).any(street)
+    {
+        return false;
+    }
+    let gap = doc.gap_before(i);
+    let cue_before = i > 0
+        && ONE_LETTER_TIME_BEFORE.contains(&doc.token_text(i - 1).to_ascii_lowercase().as_str());
+    let range_before = i > 0
+        && (matches!(gap.trim(), "-" | "–") || doc.token_text(i - 1).eq_ignore_ascii_case("to"))
+        && (is_time_word(i - 1) || (i > 1 && is_time_word(i - 2)));
+    let range_after =
+        i + 1 < doc.len() && matches!(doc.gap_after(i).trim(), "-" | "–") && is_time_word(i + 1);
+    gap.contains(['@', '~']) || cue_before || range_before || range_after
 }
 
 #[cfg(test)]
@@ -253,6 +315,22 @@ mod tests {
             times("Dr. Tremblay notified 1440. WIFE IRENE CALLED 0545. TIME: 2215"),
             ["1440", "0545", "2215"]
         );
+        assert_eq!(
+            times("fever at 3a, seen @ 5p, shift 7a-7p, from 10h to 12h"),
+            ["3a", "5p", "7a", "7p", "10h", "12h"]
+        );
+        assert_eq!(times("ward 0230h check"), ["0230h"]);
+        // flat, room and house numbers are spelled like one-letter times: never released as such
+        for text in [
+            "lives at 22 Main St Apt 5A in Springfield",
+            "ward 4a, flat 7h, Apt 120A",
+            "Av. carrera 109 # 9H-34 Este",
+            "she lives at 5a with her son",
+            "moved at 5A Main Street",
+            "at 5A Rue Cler",
+        ] {
+            assert_eq!(times(text), Vec::<String>::new(), "{text}");
+        }
         for text in [
             "in second grade (approximately 2000). The",
             "since 2015 she has had",
