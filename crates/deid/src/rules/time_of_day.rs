@@ -99,9 +99,8 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let Some(v) = hhmm(doc.token_text(i)) else {
         return false;
     };
-    // "lives at 1400 Elm Street": a house number ("Dr" is a title as often as a street)
-    let street = |j: usize| flags[j] & flag::STREET != 0 && flags[j] & flag::SALUTATION == 0;
-    if (i + 1..(i + 4).min(doc.len())).any(street) {
+    // "lives at 1400 Elm Street": a house number
+    if street_follows(doc, flags, i) {
         return false;
     }
     let year_like = |v: u32| (1900..=2039).contains(&v);
@@ -132,18 +131,7 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     {
         return true;
     }
-    // a house number otherwise: a name right after it, or a home before the "at" ("lives with
-    // mother at 2215 Alder Creek Way")
-    let next_capitalized = doc.case_informative
-        && i + 1 < doc.len()
-        && doc.gap_after(i).trim_matches([' ', '\u{a0}']).is_empty()
-        && doc
-            .token_text(i + 1)
-            .starts_with(|c: char| c.is_uppercase());
-    let home_before = i >= 2
-        && doc.token_text(i - 1).eq_ignore_ascii_case("at")
-        && HOME_BEFORE_AT.contains(&doc.token_text(i - 2).to_ascii_lowercase().as_str());
-    if next_capitalized || home_before {
+    if name_after_or_home_before(doc, i) {
         return false;
     }
     let cues = if year_like(v) {
@@ -234,6 +222,29 @@ const ONE_LETTER_TIME_BEFORE: &[&str] = &[
     "after",
 ];
 
+/// Whether a street word comes within three words after number `i` ("1400 Elm Street", "5A Main
+/// Street"): a house number. "Dr" counts only when it is no title.
+fn street_follows(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let street = |j: usize| flags[j] & flag::STREET != 0 && flags[j] & flag::SALUTATION == 0;
+    (i + 1..(i + 4).min(doc.len())).any(street)
+}
+
+/// Whether number `i` is a house number by what stands next to it: a capitalised name right after
+/// it ("2215 Alder", "5A Rue") where case says something, or a home before its "at" ("lives with
+/// mother at 2215 ...").
+fn name_after_or_home_before(doc: &Tokenized, i: usize) -> bool {
+    let next_capitalized = doc.case_informative
+        && i + 1 < doc.len()
+        && doc.gap_after(i).trim_matches([' ', '\u{a0}']).is_empty()
+        && doc
+            .token_text(i + 1)
+            .starts_with(|c: char| c.is_uppercase());
+    let home_before = i >= 2
+        && doc.token_text(i - 1).eq_ignore_ascii_case("at")
+        && HOME_BEFORE_AT.contains(&doc.token_text(i - 2).to_ascii_lowercase().as_str());
+    next_capitalized || home_before
+}
+
 /// Whether word `i`, a number with a one-letter suffix, reads as a time where it stands: after a
 /// clock cue ("at 5p", "@ 7a", "~10h") or in a range with another time ("7a-7p", "7p to 7a");
 /// never as a house number: a number glued after a hyphen ("9H-34"), a street word or a
@@ -248,20 +259,7 @@ fn time_cue(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let next_is_number = i + 1 < doc.len()
         && matches!(doc.gap_after(i), "-" | "–")
         && doc.token_text(i + 1).bytes().all(|b| b.is_ascii_digit());
-    let street = |j: usize| flags[j] & flag::STREET != 0 && flags[j] & flag::SALUTATION == 0;
-    let next_capitalized = doc.case_informative
-        && i + 1 < doc.len()
-        && doc
-            .token_text(i + 1)
-            .starts_with(|c: char| c.is_uppercase());
-    let home_before = i >= 2
-        && doc.token_text(i - 1).eq_ignore_ascii_case("at")
-        && HOME_BEFORE_AT.contains(&doc.token_text(i - 2).to_ascii_lowercase().as_str());
-    if next_is_number
-        || next_capitalized
-        || home_before
-        || (i + 1..(i + 4).min(doc.len())).any(street)
-    {
+    if next_is_number || name_after_or_home_before(doc, i) || street_follows(doc, flags, i) {
         return false;
     }
     let gap = doc.gap_before(i);
