@@ -99,7 +99,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         && rule.reason != Reason::Title)
         || matches!(
             rule.reason,
-            Reason::Pattern(_) | Reason::Company | Reason::Signature
+            Reason::Pattern(_) | Reason::Company | Reason::Signature | Reason::RelationName
         );
     let threshold = match rule.reason {
         // a label before its value, a regulator's name, a measurement (dose, lab value: "35 mg/L",
@@ -296,6 +296,16 @@ mod tests {
         )
         .kind
         .is_some());
+    }
+
+    #[test]
+    fn a_name_after_a_relation_word_is_never_released() {
+        // "WIFE CONNIE": the model, blind to names in ALL CAPS, was sure it was safe
+        let mut r = rule(true, Some(PhiType::Patient), None);
+        r.reason = Reason::RelationName;
+        let d = combine(&r, &[1.0, 0.0, 0.0, 0.0], &KINDS, &t());
+        assert_eq!(d.kind, Some(PhiType::Patient));
+        assert!(d.threshold.is_infinite());
     }
 
     #[test]

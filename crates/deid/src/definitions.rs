@@ -533,6 +533,9 @@ pub enum RuleReason {
     /// programme ("Swedish Medical Products Agency", "AIFA"): not PHI (guidelines), always
     /// released".
     Regulator,
+    /// `relation-name`, shown as "a first name right after a relation word ("wife sarah", "pt bob",
+    /// "WIFE CONNIE"): never released (the model misses names in lower case and ALL CAPS)".
+    RelationName,
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
@@ -550,7 +553,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 17] = [
+    pub const ALL: [RuleReason; 18] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -563,6 +566,7 @@ impl RuleReason {
         RuleReason::FieldLabel,
         RuleReason::Title,
         RuleReason::Regulator,
+        RuleReason::RelationName,
         RuleReason::Context,
         RuleReason::Signature,
         RuleReason::Company,
@@ -585,6 +589,7 @@ impl RuleReason {
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
             RuleReason::Regulator => "regulator",
+            RuleReason::RelationName => "relation-name",
             RuleReason::Context => "context",
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
@@ -609,6 +614,7 @@ impl RuleReason {
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
             RuleReason::Regulator => None,
+            RuleReason::RelationName => None,
             RuleReason::Context => None,
             RuleReason::Signature => None,
             RuleReason::Company => None,
@@ -646,6 +652,9 @@ impl RuleReason {
             RuleReason::Regulator => {
                 "part of the name of a medicines regulator or pharmacovigilance programme (\"Swedish Medical Products Agency\", \"AIFA\"): not PHI (guidelines), always released"
             }
+            RuleReason::RelationName => {
+                "a first name right after a relation word (\"wife sarah\", \"pt bob\", \"WIFE CONNIE\"): never released (the model misses names in lower case and ALL CAPS)"
+            }
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
@@ -676,6 +685,7 @@ impl RuleReason {
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,
             RuleReason::Regulator => false,
+            RuleReason::RelationName => false,
             RuleReason::Context => false,
             RuleReason::Signature => false,
             RuleReason::Company => false,

@@ -143,7 +143,11 @@ fn is_namelike(r: &TokenRule) -> bool {
         && matches!(r.kind, Some(PhiType::Patient | PhiType::Doctor))
         && matches!(
             r.reason,
-            Reason::Unknown | Reason::Unsafe(_) | Reason::AfterSalutation | Reason::SingleCapital
+            Reason::Unknown
+                | Reason::Unsafe(_)
+                | Reason::AfterSalutation
+                | Reason::SingleCapital
+                | Reason::RelationName
         )
 }
 
@@ -199,13 +203,16 @@ pub(super) fn apply(
     // medical word)
     for i in 1..n {
         let f = flags[i];
-        if !rules[i].phi
-            && on(i - 1, RELATION)
+        if on(i - 1, RELATION)
             && close(doc, i)
             && f & flag::FIRST_NAME != 0
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+            && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
         {
-            mark(rules, i, PhiType::Patient);
+            let r = &mut rules[i];
+            r.phi = true;
+            r.kind = Some(PhiType::Patient);
+            r.reason = Reason::RelationName;
         }
     }
     for i in 2..n {
@@ -344,7 +351,8 @@ pub(super) fn apply(
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::phi_words;
+    use crate::rules::{phi_words, Reason};
+    use crate::tokenize::Tokenized;
 
     #[test]
     fn name_particles_join_the_name() {
@@ -368,6 +376,17 @@ mod tests {
         for w in ["will", "fever", "saw"] {
             assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
         }
+        // in ALL CAPS too, and a name the lexicons already call one is marked by its relation
+        let engine = crate::rules::RuleEngine::embedded();
+        let text = "RETIRED MAIL CARRIER. WIFE CONNIE WILL VISIT DAILY.";
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        let reason = |w: &str| {
+            let i = (0..doc.len()).find(|&i| doc.token_text(i) == w).unwrap();
+            out.rules[i].reason
+        };
+        assert_eq!(reason("CONNIE"), Reason::RelationName);
+        assert_ne!(reason("WILL"), Reason::RelationName);
     }
 
     #[test]

@@ -69,6 +69,10 @@ pub enum Reason {
     /// Medical Products Agency", "Rete Nazionale di Farmacovigilanza"): not PHI in the
     /// guidelines, released whatever the model says (it reads "Agency" as a city).
     Regulator,
+    /// A first name right after a relation word ("wife sarah", "pt bob", "WIFE CONNIE"). Never
+    /// released: the model, which learnt names mostly from their capitals, misses them in lower
+    /// case and ALL CAPS, and the relation word makes the name certain.
+    RelationName,
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
@@ -103,6 +107,7 @@ impl Reason {
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
             Reason::Regulator => RuleReason::Regulator,
+            Reason::RelationName => RuleReason::RelationName,
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
@@ -472,6 +477,7 @@ mod tests {
             RuleReason::FieldLabel => Reason::FieldLabel,
             RuleReason::Title => Reason::Title,
             RuleReason::Regulator => Reason::Regulator,
+            RuleReason::RelationName => Reason::RelationName,
             RuleReason::Context => Reason::Context,
             RuleReason::Company => Reason::Company,
             RuleReason::Signature => Reason::Signature,
