@@ -74,8 +74,8 @@ def parse_args(argv=None):
     ap.add_argument("--overwrite", action="store_true", help="replace --out if it exists")
     ap.add_argument("--holdout", type=float, default=0.2, help="fraction of documents held out (default 0.2)")
     ap.add_argument("--valid-xml", help="held-out gold folder to use instead of splitting --xml")
-    ap.add_argument("--replay-ratio", type=float, default=1.0,
-                    help="synthetic replay documents per gold training document (default 1; 0: none)")
+    ap.add_argument("--replay-ratio", type=float, default=2.0,
+                    help="synthetic replay documents per gold training document (default 2; 0: none)")
     ap.add_argument("--replay-valid-docs", type=int, default=100,
                     help="synthetic validation documents scored for forgetting (default 100)")
     ap.add_argument("--replay-jsonl", nargs=2, metavar=("TRAIN", "VALID"),

@@ -139,7 +139,7 @@ class FineTune(unittest.TestCase):
         self.assertEqual(k, round(0.2 * N_GOLD))
         self.assertEqual(rep["gold"]["train_documents"] + k, N_GOLD)
         self.assertEqual(len(rep["heldout"]["files"]), k)
-        self.assertEqual(rep["replay"]["train_documents"], rep["gold"]["train_documents"])  # ratio 1
+        self.assertEqual(rep["replay"]["train_documents"], 2 * rep["gold"]["train_documents"])  # ratio 2
         self.assertGreater(rep["replay"]["valid_documents"], 0)
         # --summary-json (Deid Studio reads it): the outcome and the same figures as the report
         s = json.loads(summary.read_text())
