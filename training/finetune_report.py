@@ -122,18 +122,13 @@ def report_markdown(r: dict) -> str:
     return "\n".join(lines)
 
 
-def _as_list(carriers) -> list:
-    """The replay's carriers: a list, or one path (reports written before the base's own mix was replayed)."""
-    return carriers if isinstance(carriers, list) else [carriers] if carriers else []
-
-
 def model_card(r: dict, meta: dict) -> str:
     b, g, h, rp = r["base"], r["gold"], r["heldout"], r["replay"]
     src = rp["source"]
     if rp["train_documents"]:
         how = (f"drawn from `{src['train_file']}`" if src.get("kind") == "existing featurized JSONL"
                else f"generated now by `training.generate`, seed {src.get('seed')}, carriers "
-                    + ", ".join(f"`{Path(c).name}`" for c in _as_list(src.get("carriers")))
+                    + ", ".join(f"`{Path(c).name}`" for c in src.get("carriers") or [])
                     + (" with the base model's own mix of carriers, document styles and countries"
                        if src.get("base_distribution") else ""))
         replay = (f"- Replay against forgetting: {rp['train_documents']} synthetic documents from the base model's "

@@ -379,12 +379,8 @@ fn calibrate_with_floors(
         l.extend(f.all.iter().flatten());
         l
     });
-    let goals = goals_per_set(
-        &set_recalls,
-        set_recalls.first().map_or(sets, Vec::len),
-        target_recall,
-        floor_list.as_deref(),
-    );
+    let guarded = if all_guarded { 2 * sets } else { sets };
+    let goals = goals_per_set(&set_recalls, guarded, target_recall, floor_list.as_deref());
     let meets = |recalls: &[f64]| recalls.iter().zip(&goals).all(|(r, g)| r >= g);
     let (best, meets_goals) = pick(&curve, &set_recalls, &goals).ok_or_else(|| Error::Invalid {
         path: "(calibration)".into(),

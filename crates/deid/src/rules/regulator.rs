@@ -10,6 +10,10 @@
 //! ignored) with the same punctuation between words. A name is not taken inside an identifier a
 //! recognizer found ("CH-SWISSMEDIC-2021-1234" stays an IDNUM), nor right after an employer cue
 //! ("works at the MHRA": the guidelines make an employer PHI).
+//!
+//! Not a lexicon file: the lexicons hold `[a-z0-9]` words (`lexicons/build.py`) and match a
+//! phrase across any short gap, while these names come in Greek and Cyrillic too, and must keep
+//! their own punctuation ("Drug Safety, Risk Management" is no name).
 
 use super::company::EMPLOYER_CUES;
 use crate::tokenize::Tokenized;
@@ -53,7 +57,11 @@ static NAMES: LazyLock<FxHashMap<String, Vec<Name>>> = LazyLock::new(|| {
 
 /// The punctuation between two words, spaces removed ("" between words separated by spaces).
 fn gap_key(gap: &str) -> String {
-    gap.chars().filter(|c| !c.is_whitespace()).collect()
+    punctuation(gap).collect()
+}
+
+fn punctuation(gap: &str) -> impl Iterator<Item = char> + '_ {
+    gap.chars().filter(|c| !c.is_whitespace())
 }
 
 /// Per word of `doc`, whether it is part of a regulator's or programme's name. `claimed`: words a
@@ -90,7 +98,8 @@ fn matches_at(doc: &Tokenized, folded: &[Cow<'_, str>], i: usize, name: &Name) -
             .enumerate()
             .all(|(k, (word, gap))| {
                 let j = i + 1 + k;
-                folded[j] == word.as_str() && gap_key(doc.gap_before(j)) == *gap
+                // compared without building a string: this runs at every word that starts a name
+                folded[j] == word.as_str() && punctuation(doc.gap_before(j)).eq(gap.chars())
             })
 }
 
