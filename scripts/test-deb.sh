@@ -19,8 +19,10 @@ for f in /usr/bin/deid-studio "$res/models/deid-bilstm-v2/model.onnx" "$res/onnx
 done
 home=$(mktemp -d)
 log="$home/app.log"
-# a clean environment: nothing from the checkout (no DEID_*, no ORT_DYLIB_PATH)
-env -i PATH=/usr/bin:/bin HOME="$home" xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/deid-studio >"$log" 2>&1 &
+# a clean environment: nothing from the checkout (no DEID_*, no ORT_DYLIB_PATH); a process group
+# of its own, so that stopping it stops the app too, not only xvfb-run (the app outlived it, still
+# running from a removed package)
+env -i PATH=/usr/bin:/bin HOME="$home" setsid xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/deid-studio >"$log" 2>&1 &
 pid=$!
 db="$home/.local/share/deid-studio/annotations.db"
 ok=""
@@ -36,8 +38,13 @@ PY
   kill -0 "$pid" 2>/dev/null || break
   sleep 1
 done
-kill -TERM "$pid" 2>/dev/null || true
+kill -TERM -- "-$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
+for _ in $(seq 1 20); do pgrep -g "$pid" >/dev/null || break; sleep 0.5; done
+if pgrep -g "$pid" >/dev/null; then
+  kill -KILL -- "-$pid" 2>/dev/null || true
+  echo "test-deb: the installed app did not stop on SIGTERM; killed" >&2
+fi
 if [ -z "$ok" ]; then
   echo "test-deb: the installed app did not import the demo corpus with the bundled model; its output:" >&2
   cat "$log" >&2
