@@ -10,19 +10,25 @@
 //! domains are limited to common top-level domains so that "Dr.Smith" or "q.d." are not URLs.
 
 use super::{
-    char_at, char_before, compile, continues_number, window_before, Cand, PRIO_CONTACT_ID,
+    char_at, char_before, compile, continues_number, gate, window_before, Cand, PRIO_CONTACT_ID,
 };
 use crate::phi::PhiType;
 use regex::Regex;
 
 const URL_CHARS: &str = r#"[^ \t\r\n<>"'()\[\]{}]"#;
 
+/// Top-level domains of bare domain names ("mychart.org").
+const TLDS: &[&str] = &[
+    "com", "org", "net", "gov", "edu", "mil", "info", "biz", "io", "us", "uk", "ca", "de", "fr",
+    "au", "health",
+];
+
 #[derive(Debug, Clone)]
 pub(crate) struct ContactRecognizer {
-    phone: Regex,
-    email: Regex,
-    url: Regex,
-    ip: Regex,
+    pub(crate) phone: Regex,
+    pub(crate) email: Regex,
+    pub(crate) url: Regex,
+    pub(crate) ip: Regex,
 }
 
 impl ContactRecognizer {
@@ -33,7 +39,8 @@ impl ContactRecognizer {
         let email =
             compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}\b");
         let url = compile(&format!(
-            r"(?i)\b(?:(?:https?|ftp)://{URL_CHARS}+|www\.{URL_CHARS}+|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|gov|edu|mil|info|biz|io|us|uk|ca|de|fr|au|health)\b(?:/{URL_CHARS}*)?)"
+            r"(?i)\b(?:(?:https?|ftp)://{URL_CHARS}+|www\.{URL_CHARS}+|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:{tlds})\b(?:/{URL_CHARS}*)?)",
+            tlds = TLDS.join("|")
         ));
         let ip = compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b");
         ContactRecognizer {
@@ -59,6 +66,8 @@ impl ContactRecognizer {
             .filter(|b| b.is_ascii_digit())
             .nth(6)
             .is_some()
+            // every phone the pattern accepts holds "\d{3}[ .-]\d{4}" or "+\d"
+            && gate::has_phone_shape(text, b" .-")
         {
             for c in self.phone.captures_iter(text) {
                 let m = c.get(0).unwrap();
@@ -110,7 +119,8 @@ impl ContactRecognizer {
             }
         }
         if text.contains('.') {
-            for m in self.url.find_iter(text) {
+            let urls = may_hold_url(text).then(|| self.url.find_iter(text));
+            for m in urls.into_iter().flatten() {
                 let s = m.start();
                 if char_before(text, s) == Some('@') {
                     continue;
@@ -139,6 +149,16 @@ impl ContactRecognizer {
 }
 
 /// Drop sentence punctuation and an unbalanced closing bracket from the end of a URL.
+/// A necessary condition of the URL pattern: "://", "www." or a dot before a top-level domain.
+/// Non-ASCII text always runs the pattern, because `(?i)` folds "ſ" to "s" and "K" (Kelvin)
+/// to "k" in "us" and "uk".
+fn may_hold_url(text: &str) -> bool {
+    !text.is_ascii()
+        || text.contains("://")
+        || gate::contains_ascii_ci(text, &["www."])
+        || gate::has_dot_then(text, TLDS)
+}
+
 fn trim_url(u: &str) -> &str {
     let mut t = u.trim_end_matches(['.', ',', ';', ':', '!', '?', '\'', '"']);
     if t.ends_with(')') && t.matches('(').count() < t.matches(')').count() {

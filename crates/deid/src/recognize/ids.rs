@@ -18,7 +18,8 @@
 //!   "zip"/"zip code".
 
 use super::{
-    char_at, char_before, compile, continues_number, is_word, Cand, PRIO_CONTACT_ID, PRIO_ZIP,
+    char_at, char_before, compile, continues_number, gate, is_word, Cand, PRIO_CONTACT_ID,
+    PRIO_ZIP,
 };
 use crate::phi::PhiType;
 use regex::Regex;
@@ -159,14 +160,18 @@ impl IdRecognizer {
             };
             push(v.start(), v.end(), kind, PRIO_CONTACT_ID);
         }
-        for c in self.zip.captures_iter(text) {
+        // gates (`gate.rs`): a ZIP code is five digits in a row; a room number follows "rm"/"room"
+        let zips = gate::has_digit_run(text, 5).then(|| self.zip.captures_iter(text));
+        for c in zips.into_iter().flatten() {
             let z = c.name("z").unwrap();
             if !continues_number(text, z.end(), b"-./") {
                 push(z.start(), z.end(), PhiType::Zip, PRIO_ZIP);
             }
         }
         // a room number places the patient (LOCATION/OTHER, as the nursing-note gold tags it)
-        for c in self.room.captures_iter(text) {
+        let rooms = gate::contains_ascii_ci(text, &["rm", "room"])
+            .then(|| self.room.captures_iter(text));
+        for c in rooms.into_iter().flatten() {
             let v = c.name("v").unwrap();
             if !continues_number(text, v.end(), b"./:") {
                 push(v.start(), v.end(), PhiType::LocationOther, PRIO_ZIP);

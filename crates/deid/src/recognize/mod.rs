@@ -31,6 +31,7 @@
 mod age;
 mod contact;
 mod date;
+mod gate;
 mod ids;
 mod profession;
 mod world_date;
