@@ -92,16 +92,41 @@ pub const MAX_TOKEN_CHARS: usize = 20;
 /// The characters the character encoder reads for token `i`: the token (at most
 /// [`MAX_TOKEN_CHARS`]) and up to [`POST_SPACE_CHARS`] characters after it.
 pub fn char_input(doc: &Tokenized, i: usize) -> String {
-    let token = doc.token_text(i);
-    let mut s: String = token.chars().take(MAX_TOKEN_CHARS).collect();
-    s.extend(doc.post_space(i, POST_SPACE_CHARS));
-    s
+    char_input_chars(doc, i).collect()
+}
+
+/// The characters of [`char_input`], one by one.
+pub fn char_input_chars<'a>(doc: &Tokenized<'a>, i: usize) -> impl Iterator<Item = char> + 'a {
+    doc.token_text(i)
+        .chars()
+        .take(MAX_TOKEN_CHARS)
+        .chain(doc.post_space(i, POST_SPACE_CHARS))
 }
 
 /// The key a token is looked up by in the word vocabulary: lower-cased, every digit `0`, so
 /// "2020" and "2021" share an embedding and no date is memorised.
 pub fn word_key(token: &str) -> String {
     let mut out = String::with_capacity(token.len());
+    word_key_into(token, &mut out);
+    out
+}
+
+/// [`word_key`] written into `out` (cleared first), so that a caller keying every word of a
+/// document reuses one buffer.
+pub fn word_key_into(token: &str, out: &mut String) {
+    out.clear();
+    if token.is_ascii() {
+        // the same key: the only numeric ASCII characters are the digits, and ASCII letters
+        // lower-case to ASCII letters
+        out.extend(token.bytes().map(|b| {
+            if b.is_ascii_digit() {
+                '0'
+            } else {
+                char::from(b.to_ascii_lowercase())
+            }
+        }));
+        return;
+    }
     for c in token.chars() {
         if c.is_numeric() {
             out.push('0');
@@ -109,7 +134,6 @@ pub fn word_key(token: &str) -> String {
             out.extend(c.to_lowercase());
         }
     }
-    out
 }
 
 /// The gold category of every token: the kind of the span that overlaps it.
@@ -271,5 +295,22 @@ mod tests {
         assert_eq!(word_key("23Dec2020"), "00dec0000");
         let long = Tokenized::new("Hydrochlorothiazidexyz, ok");
         assert_eq!(char_input(&long, 0), "Hydrochlorothiazidex, ");
+    }
+
+    #[test]
+    fn ascii_words_are_keyed_as_any_unicode_word() {
+        // the fast path for ASCII must give the general path's key for every character
+        for b in 0u8..128 {
+            let c = char::from(b);
+            let general: String = if c.is_numeric() {
+                "0".into()
+            } else {
+                c.to_lowercase().collect()
+            };
+            assert_eq!(word_key(&c.to_string()), general, "byte {b}");
+        }
+        let mut key = String::from("left over");
+        word_key_into("MRN-4411", &mut key);
+        assert_eq!(key, "mrn-0000");
     }
 }

@@ -11,7 +11,7 @@ pub use metadata::{Metadata, SplitGraph, ThresholdPair, Thresholds};
 pub use runtime::{disable_runtime_telemetry, keep_runtime_memory, Provider};
 
 use crate::error::{Error, Result};
-use crate::featurize::{char_input, expand_bits, word_key, N_FEATURES};
+use crate::featurize::{char_input_chars, expand_bits, word_key_into, N_FEATURES};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use char_cache::CharCache;
@@ -63,6 +63,8 @@ pub struct DeepModel {
     pub fallback: Option<String>,
     words: FxHashMap<String, i64>,
     chars: FxHashMap<char, u32>,
+    /// `chars` for the ASCII characters, by code: most characters of most narratives.
+    ascii_chars: [u32; 128],
     graph: Graph,
 }
 
@@ -78,6 +80,11 @@ enum Graph {
 }
 
 const UNK: i64 = 1;
+
+/// The id of character `c` in the character vocabulary, `<unk>` if it has none.
+fn char_id(chars: &FxHashMap<char, u32>, c: char) -> u32 {
+    *chars.get(&c).unwrap_or(&(UNK as u32))
+}
 
 /// The model the command and the app load when none is named (`DEID_MODEL` or `--model`
 /// choose another), relative to the repository root. Defined once for both.
@@ -148,6 +155,7 @@ impl DeepModel {
                 }
             })
             .collect();
+        let ascii_chars = std::array::from_fn(|b| char_id(&chars, char::from(b as u8)));
         Ok(DeepModel {
             dir: dir.to_path_buf(),
             label_kinds: meta.label_kinds(),
@@ -156,6 +164,7 @@ impl DeepModel {
             fallback,
             words,
             chars,
+            ascii_chars,
             graph,
         })
     }
@@ -201,15 +210,22 @@ impl DeepModel {
 
     /// Map a tokenized document to ids; features come from the rules already applied.
     pub fn input(&self, doc: &Tokenized, features: Vec<u32>) -> ModelInput {
+        let mut key = String::new();
         ModelInput {
             word_ids: (0..doc.len())
-                .map(|i| *self.words.get(&word_key(doc.token_text(i))).unwrap_or(&UNK))
+                .map(|i| {
+                    word_key_into(doc.token_text(i), &mut key);
+                    *self.words.get(&key).unwrap_or(&UNK)
+                })
                 .collect(),
+            // the characters of `featurize::char_input`, mapped without building its string
             char_ids: (0..doc.len())
                 .map(|i| {
-                    char_input(doc, i)
-                        .chars()
-                        .map(|c| *self.chars.get(&c).unwrap_or(&(UNK as u32)))
+                    char_input_chars(doc, i)
+                        .map(|c| match self.ascii_chars.get(c as usize) {
+                            Some(&id) => id,
+                            None => char_id(&self.chars, c),
+                        })
                         .collect()
                 })
                 .collect(),
