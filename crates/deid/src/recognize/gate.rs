@@ -36,9 +36,7 @@ pub(crate) fn has_phone_shape(text: &str, seps: &[u8]) -> bool {
     let b = text.as_bytes();
     b.windows(6).any(|w| {
         w[0].is_ascii_digit() && seps.contains(&w[1]) && w[2..].iter().all(u8::is_ascii_digit)
-    }) || b
-        .windows(2)
-        .any(|w| w[0] == b'+' && w[1].is_ascii_digit())
+    }) || b.windows(2).any(|w| w[0] == b'+' && w[1].is_ascii_digit())
 }
 
 /// Whether `text` holds one of `needles` (ASCII lower case), in any ASCII case.
@@ -56,9 +54,9 @@ pub(crate) fn has_dot_then(text: &str, suffixes: &[&str]) -> bool {
     let b = text.as_bytes();
     memchr::memchr_iter(b'.', b).any(|i| {
         let rest = &b[i + 1..];
-        suffixes.iter().any(|s| {
-            rest.len() >= s.len() && rest[..s.len()].eq_ignore_ascii_case(s.as_bytes())
-        })
+        suffixes
+            .iter()
+            .any(|s| rest.len() >= s.len() && rest[..s.len()].eq_ignore_ascii_case(s.as_bytes()))
     })
 }
 

@@ -18,8 +18,7 @@
 //!   "zip"/"zip code".
 
 use super::{
-    char_at, char_before, compile, continues_number, gate, is_word, Cand, PRIO_CONTACT_ID,
-    PRIO_ZIP,
+    char_at, char_before, compile, continues_number, gate, is_word, Cand, PRIO_CONTACT_ID, PRIO_ZIP,
 };
 use crate::phi::PhiType;
 use regex::Regex;
@@ -169,8 +168,8 @@ impl IdRecognizer {
             }
         }
         // a room number places the patient (LOCATION/OTHER, as the nursing-note gold tags it)
-        let rooms = gate::contains_ascii_ci(text, &["rm", "room"])
-            .then(|| self.room.captures_iter(text));
+        let rooms =
+            gate::contains_ascii_ci(text, &["rm", "room"]).then(|| self.room.captures_iter(text));
         for c in rooms.into_iter().flatten() {
             let v = c.name("v").unwrap();
             if !continues_number(text, v.end(), b"./:") {

@@ -66,7 +66,7 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)|\b(?:male|female|man|woman))\s*,\s*(?:an?\s+)?)",
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
@@ -93,8 +93,10 @@ impl ProfessionRecognizer {
                 MAX_SKIPPED
             };
             let contactable = c.name("contactable").is_some();
+            let appos = c.name("appos").is_some();
             let title = self.title_after(text, m.end(), skip).filter(|&(_, end)| {
-                !contactable || self.reporter_is_patient.is_match(&text[end..])
+                (!contactable || self.reporter_is_patient.is_match(&text[end..]))
+                    && (!appos || ends_apposition(&text[end..]))
             });
             // the Pfizer form says whose it is, so there a title no list knows counts too
             // ("a contactable técnico em pecuária (patient)")
@@ -274,6 +276,19 @@ fn cand(start: usize, end: usize) -> Cand {
 
 /// Words that describe the person before their occupation: "46y/o male", "a 37-year-old
 /// female", "retired".
+/// Whether a title in a person's description ("Rocío Hernández (31), a nurse, accompanied
+/// her", "Yonatan Cohen, 22, male, a student at the Technion") ends that description: a comma,
+/// a bracket, the end of the sentence, or where the person works or studies. Not "male, a nurse
+/// reported": that nurse is the reporter.
+fn ends_apposition(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\t']);
+    rest.is_empty()
+        || rest.starts_with([',', '(', ';', '.', '\n', '\r'])
+        || ["at ", "in ", "from ", "with ", "for "]
+            .iter()
+            .any(|w| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w))
+}
+
 fn is_description(w: &str) -> bool {
     // an age: "46", "46y" of "46y/o", "46yo"
     w.starts_with(|c: char| c.is_ascii_digit())
@@ -382,6 +397,30 @@ mod tests {
         out.sort_by_key(|c| c.start);
         out.dedup();
         out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn an_occupation_in_a_persons_description() {
+        assert_eq!(
+            found("Her daughter, Rocío Hernández (31), a nurse, accompanied her."),
+            ["nurse"]
+        );
+        assert_eq!(
+            found("Yonatan Cohen, 22, male, a student at the Technion in Haifa"),
+            ["student"]
+        );
+        assert_eq!(
+            found("Her husband, Sutrisno, 47, a taxi driver (ojek online), reports"),
+            ["taxi driver"]
+        );
+        assert_eq!(
+            found("SAUD AL-HARBI, 61-YEAR-OLD MALE, RETIRED TEACHER, NATIONAL ID 1012345672"),
+            ["TEACHER"]
+        );
+        // the reporter, a time, a count: no description of the patient
+        assert!(found("The patient is male, a nurse reported the rash.").is_empty());
+        assert!(found("At 10:30, a nurse gave the second dose.").is_empty());
+        assert!(found("On day 3, a nurse noticed hives.").is_empty());
     }
 
     #[test]
