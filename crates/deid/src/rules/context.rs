@@ -126,6 +126,9 @@ pub(super) const FACILITY_HEADS: &[&str] = &[
     "chru",
 ];
 
+/// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
+const HOME_KINDS: &[&str] = &["nursing", "care", "rest", "retirement", "group"];
+
 /// Words that introduce a house, flat or sector number in an address (folded).
 pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     "no", "nr", "nro", "num", "bus", "apt", "flat", "unit", "house", "sector", "block", "lot",
@@ -347,12 +350,65 @@ pub(super) fn apply(
             }
         }
     }
+    // 2c. a home named after a person or place: "Smith Nursing Home"; where capitals say
+    // nothing, a word on the name lexicons before the kind of home ("SMITH NURSING HOME",
+    // "the long nursing home"), never a plain word ("a local nursing home")
+    for h in 1..n.saturating_sub(1) {
+        if !(HOME_KINDS.contains(&folded[h].as_ref())
+            && folded[h + 1] == "home"
+            && close(doc, h)
+            && close(doc, h + 1))
+        {
+            continue;
+        }
+        let w = h - 1;
+        let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
+        let named = if case_informative {
+            capitalised(w) && capitalised(h) && flags[w] & flag::STOPWORD == 0
+        } else {
+            flags[w] & (flag::FIRST_NAME | flag::SURNAME) != 0
+                && flags[w] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+        };
+        if named {
+            for k in w..=h + 1 {
+                mark(rules, k, PhiType::Hospital);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::{phi_words, Reason};
     use crate::tokenize::Tokenized;
+
+    #[test]
+    fn a_home_named_after_a_person() {
+        for text in [
+            "She had a bleed and was airlifted to Smith Nursing Home on day 2.",
+            "SHE HAD A BLEED AND WAS AIRLIFTED TO SMITH NURSING HOME ON DAY 2.",
+            "she had a bleed and was airlifted to smith nursing home on day 2.",
+        ] {
+            let p = phi_words(text);
+            for w in ["smith", "nursing", "home"] {
+                assert!(
+                    p.iter().any(|x| x.eq_ignore_ascii_case(w)),
+                    "{w} in {text}: {p:?}"
+                );
+            }
+        }
+        for text in [
+            "She had a bleed and lives in a local nursing home since 2019.",
+            "SHE HAD A BLEED AND LIVES IN A LOCAL NURSING HOME SINCE 2019.",
+            "She had a bleed and moved to The Nursing Home in 2019.",
+        ] {
+            let p = phi_words(text);
+            assert!(
+                !p.iter().any(|x| x.eq_ignore_ascii_case("nursing")),
+                "{text}: {p:?}"
+            );
+        }
+    }
 
     #[test]
     fn name_particles_join_the_name() {
