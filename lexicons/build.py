@@ -450,7 +450,7 @@ def build_states():
 
 
 COUNTRY_VARIANTS = [
-    "united states of america", "america", "usa", "uk", "great britain", "britain",
+    "united states of america", "america", "usa", "u.s.a.", "uk", "great britain", "britain",
     "england", "scotland", "wales", "northern ireland", "netherlands", "holland",
     "czech republic", "korea", "republic of korea", "burma", "cote d ivoire",
     "macedonia", "swaziland", "cape verde", "vatican city", "east timor",

@@ -99,7 +99,11 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         && rule.reason != Reason::Title)
         || matches!(
             rule.reason,
-            Reason::Pattern(_) | Reason::Company | Reason::Signature | Reason::RelationName
+            Reason::Pattern(_)
+                | Reason::Company
+                | Reason::Signature
+                | Reason::RelationName
+                | Reason::PlaceName
         );
     let threshold = match rule.reason {
         // a label before its value, a regulator's name, a measurement (dose, lab value: "35 mg/L",
@@ -305,6 +309,16 @@ mod tests {
         r.reason = Reason::RelationName;
         let d = combine(&r, &[1.0, 0.0, 0.0, 0.0], &KINDS, &t());
         assert_eq!(d.kind, Some(PhiType::Patient));
+        assert!(d.threshold.is_infinite());
+    }
+
+    #[test]
+    fn a_country_or_state_written_out_is_never_released() {
+        // "in the Philippines", "PENNSYLVANIA": places the model was sure were safe
+        let mut r = rule(true, Some(PhiType::Country), None);
+        r.reason = Reason::PlaceName;
+        let d = combine(&r, &[1.0, 0.0, 0.0, 0.0], &KINDS, &t());
+        assert!(d.kind.is_some());
         assert!(d.threshold.is_infinite());
     }
 

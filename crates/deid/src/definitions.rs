@@ -536,6 +536,10 @@ pub enum RuleReason {
     /// `relation-name`, shown as "a first name right after a relation word ("wife sarah", "pt bob",
     /// "WIFE CONNIE"): never released (the model misses names in lower case and ALL CAPS)".
     RelationName,
+    /// `place-name`, shown as "a country or US state written out, not an English word ("USA",
+    /// "PENNSYLVANIA", "Philippines"): never released (the model releases places in ALL CAPS and
+    /// after "in the")".
+    PlaceName,
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
@@ -553,7 +557,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 18] = [
+    pub const ALL: [RuleReason; 19] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -567,6 +571,7 @@ impl RuleReason {
         RuleReason::Title,
         RuleReason::Regulator,
         RuleReason::RelationName,
+        RuleReason::PlaceName,
         RuleReason::Context,
         RuleReason::Signature,
         RuleReason::Company,
@@ -590,6 +595,7 @@ impl RuleReason {
             RuleReason::Title => "title",
             RuleReason::Regulator => "regulator",
             RuleReason::RelationName => "relation-name",
+            RuleReason::PlaceName => "place-name",
             RuleReason::Context => "context",
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
@@ -615,6 +621,7 @@ impl RuleReason {
             RuleReason::Title => None,
             RuleReason::Regulator => None,
             RuleReason::RelationName => None,
+            RuleReason::PlaceName => None,
             RuleReason::Context => None,
             RuleReason::Signature => None,
             RuleReason::Company => None,
@@ -655,6 +662,9 @@ impl RuleReason {
             RuleReason::RelationName => {
                 "a first name right after a relation word (\"wife sarah\", \"pt bob\", \"WIFE CONNIE\"): never released (the model misses names in lower case and ALL CAPS)"
             }
+            RuleReason::PlaceName => {
+                "a country or US state written out, not an English word (\"USA\", \"PENNSYLVANIA\", \"Philippines\"): never released (the model releases places in ALL CAPS and after \"in the\")"
+            }
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
@@ -686,6 +696,7 @@ impl RuleReason {
             RuleReason::Title => false,
             RuleReason::Regulator => false,
             RuleReason::RelationName => false,
+            RuleReason::PlaceName => false,
             RuleReason::Context => false,
             RuleReason::Signature => false,
             RuleReason::Company => false,

@@ -73,6 +73,11 @@ pub enum Reason {
     /// released: the model, which learnt names mostly from their capitals, misses them in lower
     /// case and ALL CAPS, and the relation word makes the name certain.
     RelationName,
+    /// A country or US state written out ("USA", "PENNSYLVANIA", "Philippines") that is no
+    /// English word (not "turkey", "chad"). Never released: the model released such places in ALL
+    /// CAPS and after "in the", and the guidelines call every one of them PHI. The two-letter
+    /// codes ("PA", "PT") are not here: they are also clinical abbreviations.
+    PlaceName,
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
@@ -108,6 +113,7 @@ impl Reason {
             Reason::Title => RuleReason::Title,
             Reason::Regulator => RuleReason::Regulator,
             Reason::RelationName => RuleReason::RelationName,
+            Reason::PlaceName => RuleReason::PlaceName,
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
@@ -263,6 +269,17 @@ impl RuleEngine {
         context::apply(doc, &mut rules, flags, folded, &class, doc.case_informative);
         company::apply(doc, &mut rules, folded, &class);
         signature::apply(doc, &mut rules, folded, &class);
+        for (rule, &f) in rules.iter_mut().zip(flags) {
+            if rule.phi
+                && matches!(rule.reason, Reason::Unsafe(_))
+                && f & (flag::COUNTRY | flag::STATE) != 0
+                // English words ("turkey", "chad"); the drug and medical lists are not asked:
+                // they hold "Texas", "India" and "USA" from product and term names
+                && f & (flag::STOPWORD | flag::COMMON_WORD | flag::CURATED_SAFE) == 0
+            {
+                rule.reason = Reason::PlaceName;
+            }
+        }
         // last: a regulator's name is no PHI whatever its words look like to the rules above
         for (rule, _) in rules
             .iter_mut()
@@ -445,6 +462,23 @@ mod tests {
     }
 
     #[test]
+    fn countries_and_states_written_out_are_place_names_but_not_english_words() {
+        let engine = RuleEngine::embedded();
+        let text =
+            "He flew in from the Philippines to PENNSYLVANIA and ate turkey in Chad's diner.";
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &OffsetMap::new(text));
+        let reason = |w: &str| {
+            let i = (0..doc.len()).find(|&i| doc.token_text(i) == w).unwrap();
+            out.rules[i].reason
+        };
+        assert_eq!(reason("Philippines"), Reason::PlaceName);
+        assert_eq!(reason("PENNSYLVANIA"), Reason::PlaceName);
+        assert_ne!(reason("turkey"), Reason::PlaceName);
+        assert_ne!(reason("Chad"), Reason::PlaceName);
+    }
+
+    #[test]
     fn contractions_are_safe_but_initials_are_not() {
         let v = verdicts("It\u{2019}s fine, don't worry. Seen by J. Smith's nurse.");
         let phi = |t: &str| v.iter().find(|(w, _)| w == t).unwrap().1;
@@ -478,6 +512,7 @@ mod tests {
             RuleReason::Title => Reason::Title,
             RuleReason::Regulator => Reason::Regulator,
             RuleReason::RelationName => Reason::RelationName,
+            RuleReason::PlaceName => Reason::PlaceName,
             RuleReason::Context => Reason::Context,
             RuleReason::Company => Reason::Company,
             RuleReason::Signature => Reason::Signature,
