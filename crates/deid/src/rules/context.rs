@@ -129,6 +129,32 @@ pub(super) const FACILITY_HEADS: &[&str] = &[
 /// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
 const HOME_KINDS: &[&str] = &["nursing", "care", "rest", "retirement", "group"];
 
+/// The facility heads a name-lexicon word may name where capitals say nothing.
+const CASELESS_HEADS: &[&str] = &["clinic", "hospital", "hospice", "infirmary", "home"];
+
+/// Words that say what kind of facility a name heads ("Walker Family Clinic", "Smith Nursing
+/// Home"), besides the facility heads themselves; folded.
+const FACILITY_KINDS: &[&str] = &[
+    "nursing",
+    "care",
+    "rest",
+    "retirement",
+    "group",
+    "family",
+    "community",
+    "urgent",
+    "regional",
+    "county",
+    "dental",
+    "eye",
+    "childrens",
+    "women",
+    "womens",
+    "primary",
+    "specialty",
+    "home",
+];
+
 /// Words that introduce a house, flat or sector number in an address (folded).
 pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     "no", "nr", "nro", "num", "bus", "apt", "flat", "unit", "house", "sector", "block", "lot",
@@ -350,27 +376,52 @@ pub(super) fn apply(
             }
         }
     }
-    // 2c. a home named after a person or place: "Smith Nursing Home"; where capitals say
-    // nothing, a word on the name lexicons before the kind of home ("SMITH NURSING HOME",
-    // "the long nursing home"), never a plain word ("a local nursing home")
-    for h in 1..n.saturating_sub(1) {
-        if !(HOME_KINDS.contains(&folded[h].as_ref())
-            && folded[h + 1] == "home"
-            && close(doc, h)
-            && close(doc, h + 1))
-        {
+    // 2c. a facility or home named after a person: "Smith Nursing Home", "Walker Family
+    // Clinic"; where capitals say nothing, a word on the name lexicons before up to three words
+    // of the facility's kind ("SMITH NURSING HOME", "walker family clinic", "the long nursing
+    // home"), never a plain word ("a local nursing home", "her family clinic")
+    let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
+    let kind_word = |k: usize| on(k, FACILITY_HEAD) || FACILITY_KINDS.contains(&folded[k].as_ref());
+    let spaced = |k: usize| doc.gap_before(k) == " ";
+    for h in 1..n {
+        let head = on(h, FACILITY_HEAD)
+            || (folded[h] == "home" && HOME_KINDS.contains(&folded[h - 1].as_ref()));
+        // the last head of a run ("Family Health Center")
+        if !head || (h + 1 < n && spaced(h + 1) && kind_word(h + 1)) {
             continue;
         }
-        let w = h - 1;
-        let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
-        let named = if case_informative {
-            capitalised(w) && capitalised(h) && flags[w] & flag::STOPWORD == 0
-        } else {
-            flags[w] & (flag::FIRST_NAME | flag::SURNAME) != 0
-                && flags[w] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
-        };
+        let mut first = h;
+        while first > 0 && h - first < 3 && spaced(first) && kind_word(first - 1) {
+            first -= 1;
+        }
+        if first == 0 || !spaced(first) {
+            continue;
+        }
+        let name = first - 1;
+        let f = flags[name];
+        let named = !kind_word(name)
+            && if case_informative {
+                (name..=h).all(capitalised)
+                    && f & flag::STOPWORD == 0
+                    && (f & (flag::FIRST_NAME | flag::SURNAME) != 0 || f & flag::SAFE == 0)
+            } else {
+                // the surname list holds "red", "left" and "regular" too: only a clinic,
+                // hospital or home of a named kind ("family clinic", "nursing home"), where one
+                // goes or in a reporter's line ("brought to walker family clinic", "dr. stacy
+                // payne, moore nursing home,"); never "w/a red center", "pt left clinic", "go to
+                // regular clinic"
+                CASELESS_HEADS.contains(&folded[h].as_ref())
+                    && first < h
+                    && name > 0
+                    && (matches!(
+                        folded[name - 1].as_ref(),
+                        "to" | "at" | "from" | "into" | "the"
+                    ) || doc.gap_before(name).trim_end().ends_with([',', ';']))
+                    && f & (flag::FIRST_NAME | flag::SURNAME) != 0
+                    && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+            };
         if named {
-            for k in w..=h + 1 {
+            for k in name..=h {
                 mark(rules, k, PhiType::Hospital);
             }
         }
@@ -384,13 +435,30 @@ mod tests {
 
     #[test]
     fn a_home_named_after_a_person() {
-        for text in [
-            "She had a bleed and was airlifted to Smith Nursing Home on day 2.",
-            "SHE HAD A BLEED AND WAS AIRLIFTED TO SMITH NURSING HOME ON DAY 2.",
-            "she had a bleed and was airlifted to smith nursing home on day 2.",
+        for (text, words) in [
+            (
+                "She had a bleed and was airlifted to Smith Nursing Home on day 2.",
+                ["smith", "nursing", "home"],
+            ),
+            (
+                "SHE HAD A BLEED AND WAS AIRLIFTED TO SMITH NURSING HOME ON DAY 2.",
+                ["smith", "nursing", "home"],
+            ),
+            (
+                "she had a bleed and was airlifted to smith nursing home on day 2.",
+                ["smith", "nursing", "home"],
+            ),
+            (
+                "PT WAS BROUGHT TO WALKER FAMILY CLINIC VIA EMS AFTER THE SECOND DOSE.",
+                ["walker", "family", "clinic"],
+            ),
+            (
+                "pt was brought to walker family clinic via ems after the second dose.",
+                ["walker", "family", "clinic"],
+            ),
         ] {
             let p = phi_words(text);
-            for w in ["smith", "nursing", "home"] {
+            for w in words {
                 assert!(
                     p.iter().any(|x| x.eq_ignore_ascii_case(w)),
                     "{w} in {text}: {p:?}"
@@ -401,6 +469,9 @@ mod tests {
             "She had a bleed and lives in a local nursing home since 2019.",
             "SHE HAD A BLEED AND LIVES IN A LOCAL NURSING HOME SINCE 2019.",
             "She had a bleed and moved to The Nursing Home in 2019.",
+            "she had a bleed and was seen at her family clinic in 2019.",
+            "she uses a walker. clinic visits were weekly after the second dose.",
+            "she had a bleed and was told to go to regular clinic after the second dose.",
         ] {
             let p = phi_words(text);
             assert!(
