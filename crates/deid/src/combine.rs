@@ -104,6 +104,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
                 | Reason::Signature
                 | Reason::RelationName
                 | Reason::PlaceName
+                | Reason::NamedFacility
         );
     let threshold = match rule.reason {
         // a label before its value, a regulator's name, a measurement (dose, lab value: "35 mg/L",
@@ -319,6 +320,16 @@ mod tests {
         r.reason = Reason::PlaceName;
         let d = combine(&r, &[1.0, 0.0, 0.0, 0.0], &KINDS, &t());
         assert!(d.kind.is_some());
+        assert!(d.threshold.is_infinite());
+    }
+
+    #[test]
+    fn a_named_facility_is_never_released() {
+        // "miller nursing home", "port william urgent care": words the model read as safe
+        let mut r = rule(true, Some(PhiType::Hospital), None);
+        r.reason = Reason::NamedFacility;
+        let d = combine(&r, &[1.0, 0.0, 0.0, 0.0], &KINDS, &t());
+        assert_eq!(d.kind, Some(PhiType::Hospital));
         assert!(d.threshold.is_infinite());
     }
 

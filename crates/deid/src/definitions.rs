@@ -540,6 +540,10 @@ pub enum RuleReason {
     /// "PENNSYLVANIA", "Philippines"): never released (the model releases places in ALL CAPS and
     /// after "in the")".
     PlaceName,
+    /// `named-facility`, shown as "a facility or home named after a person or place, name and kind
+    /// ("Miller Nursing Home", "toniside urgent care", "WALKER FAMILY CLINIC"): never released (the
+    /// model releases them in lower case and ALL CAPS)".
+    NamedFacility,
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
@@ -557,7 +561,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 19] = [
+    pub const ALL: [RuleReason; 20] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -572,6 +576,7 @@ impl RuleReason {
         RuleReason::Regulator,
         RuleReason::RelationName,
         RuleReason::PlaceName,
+        RuleReason::NamedFacility,
         RuleReason::Context,
         RuleReason::Signature,
         RuleReason::Company,
@@ -596,6 +601,7 @@ impl RuleReason {
             RuleReason::Regulator => "regulator",
             RuleReason::RelationName => "relation-name",
             RuleReason::PlaceName => "place-name",
+            RuleReason::NamedFacility => "named-facility",
             RuleReason::Context => "context",
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
@@ -622,6 +628,7 @@ impl RuleReason {
             RuleReason::Regulator => None,
             RuleReason::RelationName => None,
             RuleReason::PlaceName => None,
+            RuleReason::NamedFacility => None,
             RuleReason::Context => None,
             RuleReason::Signature => None,
             RuleReason::Company => None,
@@ -665,6 +672,9 @@ impl RuleReason {
             RuleReason::PlaceName => {
                 "a country or US state written out, not an English word (\"USA\", \"PENNSYLVANIA\", \"Philippines\"): never released (the model releases places in ALL CAPS and after \"in the\")"
             }
+            RuleReason::NamedFacility => {
+                "a facility or home named after a person or place, name and kind (\"Miller Nursing Home\", \"toniside urgent care\", \"WALKER FAMILY CLINIC\"): never released (the model releases them in lower case and ALL CAPS)"
+            }
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
@@ -697,6 +707,7 @@ impl RuleReason {
             RuleReason::Regulator => false,
             RuleReason::RelationName => false,
             RuleReason::PlaceName => false,
+            RuleReason::NamedFacility => false,
             RuleReason::Context => false,
             RuleReason::Signature => false,
             RuleReason::Company => false,

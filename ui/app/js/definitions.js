@@ -93,6 +93,7 @@ export const RULE_REASONS = [
   { name: 'regulator', detail: null, explanation: 'part of the name of a medicines regulator or pharmacovigilance programme ("Swedish Medical Products Agency", "AIFA"): not PHI (guidelines), always released', guess: false },
   { name: 'relation-name', detail: null, explanation: 'a first name right after a relation word ("wife sarah", "pt bob", "WIFE CONNIE"): never released (the model misses names in lower case and ALL CAPS)', guess: false },
   { name: 'place-name', detail: null, explanation: 'a country or US state written out, not an English word ("USA", "PENNSYLVANIA", "Philippines"): never released (the model releases places in ALL CAPS and after "in the")', guess: false },
+  { name: 'named-facility', detail: null, explanation: 'a facility or home named after a person or place, name and kind ("Miller Nursing Home", "toniside urgent care", "WALKER FAMILY CLINIC"): never released (the model releases them in lower case and ALL CAPS)', guess: false },
   { name: 'context', detail: null, explanation: 'part of a name by context (name particle, or the head of a named facility)', guess: false },
   { name: 'signature', detail: null, explanation: 'a clinician\'s signature before a credential ("- lm (hca)", "P. Osei RMN"): never released', guess: false },
   { name: 'company', detail: null, explanation: 'part of a company name by its shape ("Bell and Sons", "works at Burns, Mendoza and Reed"): never released', guess: false },

@@ -211,10 +211,12 @@ impl DateRecognizer {
                 }
                 return Some(());
             }
-            // "09/02-10": not a date with two separators, but a day and month then a range end;
-            // read the pattern again on the text cut before the second separator
+            // "09/02-10", "09.05-10": not a date with two separators, but a day and month then
+            // a range end; read the pattern again on the text cut before the second separator
             let cut = match (c.name("s1"), c.name("s2"), c.name("b")) {
-                (Some(s1), Some(s2), Some(b)) if s1.as_str() == "/" && s2.as_str() != "/" => {
+                (Some(s1), Some(s2), Some(b))
+                    if matches!(s1.as_str(), "/" | ".") && s2.as_str() != s1.as_str() =>
+                {
                     b.end()
                 }
                 _ => return None,

@@ -28,8 +28,11 @@ const OCCUPATIONS: &str = include_str!("../../../../lexicons/context/occupations
 
 /// Priority of PROFESSION candidates: below every shape (a date or an id is never a title).
 pub(crate) const PRIO_PROFESSION: u8 = 0;
-/// Words of a title at most (modifiers and the occupation).
+/// Words of a title no list knows at most (the Pfizer form's "a contactable X (patient)").
 const MAX_TITLE_WORDS: usize = 4;
+/// Words of a listed title at most, connectors included: the longest entry of the occupation
+/// list ("english as a second language teacher"; a test keeps them in step).
+const MAX_LISTED_TITLE_WORDS: usize = 6;
 /// Words between a self-description and the title ("46y/o male", "retired").
 const MAX_SKIPPED: usize = 4;
 
@@ -178,12 +181,13 @@ impl ProfessionRecognizer {
         }
         let mut best = None;
         let mut w = first.clone();
-        for _ in 0..MAX_TITLE_WORDS {
+        for _ in 0..MAX_LISTED_TITLE_WORDS {
             if self.heads.contains(w.2.as_str()) {
                 best = Some((first.0, w.1));
             }
-            // "speech and language therapist", "chief of staff": a connector inside a title
-            let connector = w.0 != first.0 && matches!(w.2.as_str(), "and" | "of");
+            // "speech and language therapist", "chief of staff", "english as a second language
+            // teacher": a connector inside a title (it counts only if a head follows)
+            let connector = w.0 != first.0 && matches!(w.2.as_str(), "and" | "of" | "as" | "a");
             if !self.is_title_word(&w.2) && !connector {
                 break;
             }
@@ -199,7 +203,7 @@ impl ProfessionRecognizer {
     /// The title ending just before byte `at` (its last word an occupation), as a byte range.
     fn title_before(&self, text: &str, at: usize) -> Option<(usize, usize)> {
         let head = &text[..at];
-        let words = words_back(head, MAX_TITLE_WORDS);
+        let words = words_back(head, MAX_LISTED_TITLE_WORDS);
         let last = words.first()?;
         if last.1 != head.trim_end().len() || !self.heads.contains(last.2.as_str()) {
             return None;
@@ -481,6 +485,21 @@ mod tests {
             ["pharmacologist", "media buyer"]
         );
         assert_eq!(found("she works as a nurse and likes it"), ["nurse"]);
+        assert_eq!(
+            found("I am working as English as a second language teacher, our unit"),
+            ["English as a second language teacher"]
+        );
+        assert_eq!(found("she works as a nurse as a rule"), ["nurse"]);
+    }
+
+    #[test]
+    fn every_listed_title_fits_the_longest_title_read() {
+        let longest = OCCUPATIONS
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split(' ').count())
+            .max();
+        assert_eq!(longest, Some(MAX_LISTED_TITLE_WORDS));
         assert_eq!(
             found("Pt is a retired baker, used to own a shop"),
             ["baker"]

@@ -7,6 +7,7 @@
 
 mod company;
 mod context;
+mod facility;
 mod features;
 mod regulator;
 mod signature;
@@ -78,6 +79,10 @@ pub enum Reason {
     /// CAPS and after "in the", and the guidelines call every one of them PHI. The two-letter
     /// codes ("PA", "PT") are not here: they are also clinical abbreviations.
     PlaceName,
+    /// A facility or home named after a person or place, its name and its kind ("Miller
+    /// Nursing Home", "toniside urgent care", "WALKER FAMILY CLINIC"). Never released: in lower
+    /// case and ALL CAPS the model read "miller", "william" and "care" as safe words.
+    NamedFacility,
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
@@ -114,6 +119,7 @@ impl Reason {
             Reason::Regulator => RuleReason::Regulator,
             Reason::RelationName => RuleReason::RelationName,
             Reason::PlaceName => RuleReason::PlaceName,
+            Reason::NamedFacility => RuleReason::NamedFacility,
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
@@ -266,7 +272,8 @@ impl RuleEngine {
             })
             .collect();
         let class = word_class::WordClasses::of(folded);
-        context::apply(doc, &mut rules, flags, folded, &class, doc.case_informative);
+        context::apply(doc, &mut rules, flags, &class, doc.case_informative);
+        facility::apply(doc, &mut rules, flags, folded, &class, doc.case_informative);
         company::apply(doc, &mut rules, folded, &class);
         signature::apply(doc, &mut rules, folded, &class);
         for (rule, &f) in rules.iter_mut().zip(flags) {
@@ -278,6 +285,18 @@ impl RuleEngine {
                 && f & (flag::STOPWORD | flag::COMMON_WORD | flag::CURATED_SAFE) == 0
             {
                 rule.reason = Reason::PlaceName;
+            }
+        }
+        // the letters of an abbreviated country are one name: the "a" of "u.s.a." is an English
+        // word on its own, and the model released it
+        for i in 1..rules.len() {
+            if rules[i].phi
+                && matches!(rules[i].reason, Reason::Unsafe(_))
+                && flags[i] & (flag::COUNTRY | flag::STATE) != 0
+                && rules[i - 1].reason == Reason::PlaceName
+                && doc.gap_before(i) == "."
+            {
+                rules[i].reason = Reason::PlaceName;
             }
         }
         // last: a regulator's name is no PHI whatever its words look like to the rules above
@@ -476,6 +495,23 @@ mod tests {
         assert_eq!(reason("PENNSYLVANIA"), Reason::PlaceName);
         assert_ne!(reason("turkey"), Reason::PlaceName);
         assert_ne!(reason("Chad"), Reason::PlaceName);
+        // every letter of an abbreviated country, in any case; not the article after it
+        for text in [
+            "cases were reported in the u.s.a. and a few in canada after the second dose",
+            "CASES WERE REPORTED IN THE U.S.A. AND A FEW IN CANADA AFTER THE SECOND DOSE",
+        ] {
+            let doc = Tokenized::new(text);
+            let out = engine.apply(&doc, &OffsetMap::new(text));
+            let reasons: Vec<_> = (0..doc.len())
+                .map(|i| (doc.token_text(i).to_ascii_lowercase(), out.rules[i].reason))
+                .collect();
+            let place: Vec<&str> = reasons
+                .iter()
+                .filter(|(_, r)| *r == Reason::PlaceName)
+                .map(|(w, _)| w.as_str())
+                .collect();
+            assert_eq!(place, ["u", "s", "a", "canada"], "{text}: {reasons:?}");
+        }
     }
 
     #[test]
@@ -513,6 +549,7 @@ mod tests {
             RuleReason::Regulator => Reason::Regulator,
             RuleReason::RelationName => Reason::RelationName,
             RuleReason::PlaceName => Reason::PlaceName,
+            RuleReason::NamedFacility => Reason::NamedFacility,
             RuleReason::Context => Reason::Context,
             RuleReason::Company => Reason::Company,
             RuleReason::Signature => Reason::Signature,

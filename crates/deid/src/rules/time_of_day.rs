@@ -11,7 +11,12 @@ use crate::tokenize::Tokenized;
 pub(super) fn is_time_of_day(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     // every time of day starts with a digit ("0800", "7a", "130am", "07" of "07:30"); asked of
     // every word, so the others are turned away before any work
-    if !doc.token_text(i).as_bytes().first().is_some_and(u8::is_ascii_digit) {
+    if !doc
+        .token_text(i)
+        .as_bytes()
+        .first()
+        .is_some_and(u8::is_ascii_digit)
+    {
         return false;
     }
     is_suffixed_or_colon_time(doc, flags, i) || is_clock_time(doc, flags, i)

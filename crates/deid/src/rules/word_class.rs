@@ -29,15 +29,15 @@ pub(super) const EMPLOYER_VERB: Class = 1 << 7;
 pub(super) const CREDENTIAL: Class = 1 << 8;
 
 static TABLE: LazyLock<FxHashMap<&'static str, Class>> = LazyLock::new(|| {
-    use super::{company, context, signature};
+    use super::{company, context, facility, signature};
     let employer_verbs: Vec<&'static str> = company::EMPLOYER_CUES.iter().map(|c| c.0).collect();
     let mut m = FxHashMap::default();
     for (list, bit) in [
         (context::PARTICLES, PARTICLE),
         (context::RELATIONS, RELATION),
-        (context::FACILITY_HEADS, FACILITY_HEAD),
+        (facility::FACILITY_HEADS, FACILITY_HEAD),
         (context::HOUSE_NUMBER_WORDS, HOUSE_NUMBER_WORD),
-        (context::CONNECTORS, CONNECTOR),
+        (facility::CONNECTORS, CONNECTOR),
         (company::COMPANY_TAILS, COMPANY_TAIL),
         (company::LEGAL_FORMS, LEGAL_FORM),
         (employer_verbs.as_slice(), EMPLOYER_VERB),
