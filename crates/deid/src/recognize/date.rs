@@ -617,10 +617,12 @@ fn date_follows_and(text: &str, e: usize) -> bool {
     }
     let tail = &rest[digits..];
     // "1 februari", "02/07", "3 March": a month name or a date separator after the number
-    let ordinal = tail.len() >= 2
-        && ["st", "nd", "rd", "th"]
+    // `get`: the two bytes after the digits may cut a character ("2ª", "3ºय")
+    let ordinal = tail.get(..2).is_some_and(|t| {
+        ["st", "nd", "rd", "th"]
             .iter()
-            .any(|o| tail[..2].eq_ignore_ascii_case(o));
+            .any(|o| t.eq_ignore_ascii_case(o))
+    });
     !ordinal
         && (tail.starts_with(['/', '.', '-']) || tail.starts_with(' '))
         && !ORDINAL_NOUNS.contains(&word_after(text, text.len() - tail.len()).as_str())
@@ -791,6 +793,10 @@ mod tests {
         assert_eq!(dates("the 1st dose and 3rd of May"), ["3rd of May"]);
         assert_eq!(dates("Brand 3rd of May"), ["3rd of May"]);
         assert_eq!(dates("gave 2 and 3rd of May"), ["3rd of May"]);
+        // a month of another script after "and": the words after the number are not ASCII (this
+        // panicked, and the narrative was skipped)
+        dates("tested positive for covid on the 29th and 28 फ़रवरी. She recovered.");
+        dates("on the 1st and 2 日");
     }
 
     #[test]

@@ -211,10 +211,16 @@ impl ProfessionRecognizer {
         let mut start = last.0;
         let mut after = last.0;
         for w in &words[1..] {
-            if !self.is_title_word(&w.2) || !gap_ok(&text[w.1..after]) {
+            if !gap_ok(&text[w.1..after]) {
                 break;
             }
-            start = w.0;
+            // "logistics and distribution manager": a connector counts once a title word is
+            // before it
+            if self.is_title_word(&w.2) {
+                start = w.0;
+            } else if !matches!(w.2.as_str(), "and" | "of" | "as" | "a") {
+                break;
+            }
             after = w.0;
         }
         Some((start, last.1))
@@ -226,17 +232,31 @@ impl ProfessionRecognizer {
 }
 
 /// The title of the Pfizer form's other sentence, "(within 4 weeks). Systemadministrator
-/// (patient) was calling": one word of letters, alone between the end of a sentence and
-/// "(patient)", that is not a role ("The (patient)", "Consumer (patient)").
+/// (patient) was calling", "(within 4 weeks). travailleur social (patient)": words of letters,
+/// all that stands between the end of a sentence and "(patient)" (one word, or up to four after
+/// the form's bracket), the last no role ("The (patient)", "Consumer (patient)").
 fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
     let head = &text[..at];
-    let words = words_back(head, 1);
+    let words = words_back(head, MAX_TITLE_WORDS);
     let last = words.first()?;
     if last.1 != head.trim_end().len() || !is_form_title_word(&last.2) || is_role(&last.2) {
         return None;
     }
-    let before = text[..last.0].trim_end_matches([' ', '\u{a0}']);
-    (before.is_empty() || before.ends_with(['.', '\n', ';'])).then_some((last.0, last.1))
+    let mut after = last.0;
+    for w in &words {
+        if w.0 != last.0 && (!gap_ok(&text[w.1..after]) || !is_form_title_word(&w.2)) {
+            return None;
+        }
+        let before = text[..w.0].trim_end_matches([' ', '\u{a0}']);
+        // one word after any sentence; more only after the form's "(within 4 weeks)." ("we saw
+        // Hans (patient)" is no title)
+        let sentence_end = before.is_empty() || before.ends_with(['.', '\n', ';']);
+        if (w.0 == last.0 && sentence_end) || before.ends_with(").") {
+            return Some((w.0, last.1));
+        }
+        after = w.0;
+    }
+    None
 }
 
 /// A word that may be part of a title the lists do not know: letters (of any script) only, and
@@ -490,6 +510,16 @@ mod tests {
             ["English as a second language teacher"]
         );
         assert_eq!(found("she works as a nurse as a rule"), ["nurse"]);
+        assert_eq!(
+            found("(within 4 weeks). Logistics and distribution manager (patient) was calling"),
+            ["Logistics and distribution manager"]
+        );
+        assert_eq!(
+            found("(within 4 weeks). travailleur social (patient) was calling regarding"),
+            ["travailleur social"]
+        );
+        // more than the title between the sentence and "(patient)": not a title
+        assert!(found("(within 4 weeks). It was reported by the caller (patient) who").is_empty());
     }
 
     #[test]

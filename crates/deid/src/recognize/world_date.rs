@@ -93,7 +93,8 @@ impl WorldDateRecognizer {
             let after = text[month.end()..].chars().next();
             let whole = !before.is_some_and(char::is_alphanumeric)
                 && !after.is_some_and(char::is_alphanumeric);
-            if !whole || !self.is_month(month.as_str()) {
+            let day = c.name("d").is_some();
+            if !whole || !(self.is_month(month.as_str()) || (day && is_short_may(month.as_str()))) {
                 continue;
             }
             if let Some(d) = c.name("d") {
@@ -119,6 +120,16 @@ impl WorldDateRecognizer {
     }
 }
 
+/// May in French, German, Romanian and Norwegian ("mai"), Dutch and Indonesian ("mei"), Polish,
+/// Swedish and Danish ("maj"): the month list keeps words of four letters or more (three-letter
+/// words are English words and abbreviations too), so these count only after a day ("3 mei",
+/// "am 3. Mai 2021"), where nothing else reads them.
+fn is_short_may(word: &str) -> bool {
+    ["mai", "mei", "maj"]
+        .iter()
+        .any(|m| word.eq_ignore_ascii_case(m))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +150,10 @@ mod tests {
             ("desde marzo de 2021", "marzo de 2021"),
             ("seit März 2021", "März 2021"),
             ("il 5 gennaio", "5 gennaio"),
+            ("GI appointment 3 mei with plan", "3 mei"),
+            ("am 3. Mai 2021 geimpft", "3. Mai 2021"),
+            ("le 12 mai 2021,", "12 mai 2021"),
+            ("zaszczepiony 3 maj 2021, potem", "3 maj 2021"),
             ("den 12 februari 2021", "12 februari 2021"),
             ("bleeding and 21 tháng 8. It", "21 tháng 8"),
             (
@@ -173,6 +188,9 @@ mod tests {
             "dose 2 of vaccine",
             "in Paris 2021",
             "the 12 patients",
+            // "mai" without a day: a name, a drink
+            "Mai 2021 was the month",
+            "a mai tai",
         ] {
             assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
         }

@@ -75,6 +75,8 @@ pub(super) const FACILITY_HEADS: &[&str] = &[
     "polyclinique",
     "bolnica",
     "bolnitsa",
+    "likarnia",
+    "likarnya",
     "szpitalu",
     "chu",
     "chru",
@@ -178,15 +180,17 @@ pub(super) fn apply(
         }
         i = j.max(i + 1);
     }
-    // 2. a numbered facility: a facility head, "No"/"Nr", a number of up to three digits
-    // ("Poliklinika No 34", "City Hospital No. 5"; not the record label "hospital no. 34840090"
-    // or "hospital no. 186-576-83")
+    // 2. a numbered facility: a facility head or the last word of a named facility (rule 1),
+    // "No"/"Nr", a number of up to three digits ("Poliklinika No 34", "City Hospital No. 5",
+    // "Szpital Wojewódzki nr 4"; not the record label "hospital no. 34840090" or "hospital no.
+    // 186-576-83")
     for h in 0..n.saturating_sub(2) {
+        let facility = is_head(h) || (rules[h].phi && rules[h].kind == Some(PhiType::Hospital));
         let digits = doc.token_text(h + 2);
         let number = digits.len() <= 3
             && digits.bytes().all(|b| b.is_ascii_digit())
             && !doc.gap_after(h + 2).starts_with(['-', '/', '.']);
-        if is_head(h)
+        if facility
             && matches!(folded[h + 1].as_ref(), "no" | "nr" | "n")
             && close(doc, h + 1)
             && close(doc, h + 2)
@@ -210,7 +214,7 @@ pub(super) fn apply(
         k > 0
             && (matches!(
                 folded[k - 1].as_ref(),
-                "to" | "at" | "from" | "into" | "the"
+                "to" | "at" | "from" | "into" | "the" | "his" | "her" | "their" | "my" | "our"
             ) || doc.gap_before(k).trim_end().ends_with([',', ';']))
     };
     for h in 1..n {
@@ -376,6 +380,10 @@ mod tests {
             named("pt had a bleed after the second dose and was brought to miller nursing home via ems."),
             ["miller", "nursing", "home"]
         );
+        assert_eq!(
+            named("he got the vaccine on 1/31/22 at his danielton urgent care and felt fine that day."),
+            ["danielton", "urgent", "care"]
+        );
         // a heading, a job title: the rules' context, which the model may overrule
         for text in [
             "Wound Care Nurse Clinic - Review Note\nVisit 6. Diabetic foot ulcer L plantar.",
@@ -393,6 +401,15 @@ mod tests {
         }
         let p = phi_words("He was airlifted to Poliklinika No 34. Was admitted.");
         for w in ["Poliklinika", "No", "34"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p = phi_words("sent home from facility (Szpital Wojewódzki nr 4) at approx. 09:30am.");
+        for w in ["Szpital", "Wojewódzki", "nr", "4"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        let p =
+            phi_words("Pt was brought to MISKA LIKARNIA NO 4 via EMS. Reporter: the physician.");
+        for w in ["MISKA", "LIKARNIA", "NO", "4"] {
             assert!(p.contains(&w.to_string()), "{w}: {p:?}");
         }
         let p = phi_words("She went to the hospital and the Medical Center ER.");

@@ -125,7 +125,23 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     } else {
         None
     };
-    if pair.is_some_and(|o| !(year_like(v) && year_like(o))) {
+    // an area code before the pair makes it a phone number: "011 2319-1108" (Buenos Aires),
+    // "(11) 2319-1108"; not a date's year ("14/11/22 1400-1440") or a count ("shift 2
+    // (1300-1700)")
+    let lo = if range_after { i } else { i.saturating_sub(1) };
+    let area_code = lo > 0 && {
+        let code = doc.token_text(lo - 1);
+        let bracketed = doc.gap_before(lo - 1).ends_with('(');
+        (2..=4).contains(&code.len())
+            && code.bytes().all(|b| b.is_ascii_digit())
+            && (code.starts_with('0') || bracketed)
+            && !doc.gap_before(lo - 1).ends_with(['/', '.', '-', ':'])
+            && doc
+                .gap_before(lo)
+                .chars()
+                .all(|c| matches!(c, ' ' | ')' | '-'))
+    };
+    if pair.is_some_and(|o| !(year_like(v) && year_like(o))) && !area_code {
         return true;
     }
     // the time of a nursing note's entry, starting its line: "0800 Assessment: A&Ox4", "1130 Pt
@@ -297,6 +313,20 @@ mod tests {
             .filter(|&i| out.rules[i].reason == Reason::TimeOfDay)
             .map(|i| doc.token_text(i).to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_phone_number_is_no_shift() {
+        // "2319-1108" reads as a shift, but a number before it makes it a phone number
+        assert!(times("contact him at felipe@example.com or 011 2319-1108.").is_empty());
+        assert!(times("call (011) 2319-1108 today").is_empty());
+        assert!(times("call (11) 2319-1108 today").is_empty());
+        assert_eq!(times("worked 0700-1900 shift"), ["0700", "1900"]);
+        assert_eq!(times("14/11/22 1400-1440\npt: seen"), ["1400", "1440"]);
+        assert_eq!(
+            times("17/08/23  shift 2 (1300-1700)  m/c"),
+            ["1300", "1700"]
+        );
     }
 
     #[test]
