@@ -112,6 +112,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         // never saw the style calls them PHI ("1400", "0700-1900", "40 mEq" in nursing notes,
         // "day 8", "lot EP9598")
         Reason::FieldLabel
+        | Reason::PhiCue
         | Reason::Regulator
         | Reason::TimeOfDay
         | Reason::RelativeTime

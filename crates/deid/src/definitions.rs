@@ -529,6 +529,10 @@ pub enum RuleReason {
     FieldLabel,
     /// `title`, shown as "a title before a name (Dr, Dra): not PHI, not the street abbreviation".
     Title,
+    /// `phi-cue`, shown as "a word that introduces PHI but is none: "resides in", "lives at",
+    /// "works at", a reporter's qualification after their name ("Lori Brown (physician)"): not PHI
+    /// (guidelines: labels, reporter roles), always released".
+    PhiCue,
     /// `regulator`, shown as "part of the name of a medicines regulator or pharmacovigilance
     /// programme ("Swedish Medical Products Agency", "AIFA"): not PHI (guidelines), always
     /// released".
@@ -561,7 +565,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 20] = [
+    pub const ALL: [RuleReason; 21] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -573,6 +577,7 @@ impl RuleReason {
         RuleReason::Measurement,
         RuleReason::FieldLabel,
         RuleReason::Title,
+        RuleReason::PhiCue,
         RuleReason::Regulator,
         RuleReason::RelationName,
         RuleReason::PlaceName,
@@ -598,6 +603,7 @@ impl RuleReason {
             RuleReason::Measurement => "measurement",
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
+            RuleReason::PhiCue => "phi-cue",
             RuleReason::Regulator => "regulator",
             RuleReason::RelationName => "relation-name",
             RuleReason::PlaceName => "place-name",
@@ -625,6 +631,7 @@ impl RuleReason {
             RuleReason::Measurement => None,
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
+            RuleReason::PhiCue => None,
             RuleReason::Regulator => None,
             RuleReason::RelationName => None,
             RuleReason::PlaceName => None,
@@ -662,6 +669,9 @@ impl RuleReason {
             }
             RuleReason::Title => {
                 "a title before a name (Dr, Dra): not PHI, not the street abbreviation"
+            }
+            RuleReason::PhiCue => {
+                "a word that introduces PHI but is none: \"resides in\", \"lives at\", \"works at\", a reporter's qualification after their name (\"Lori Brown (physician)\"): not PHI (guidelines: labels, reporter roles), always released"
             }
             RuleReason::Regulator => {
                 "part of the name of a medicines regulator or pharmacovigilance programme (\"Swedish Medical Products Agency\", \"AIFA\"): not PHI (guidelines), always released"
@@ -704,6 +714,7 @@ impl RuleReason {
             RuleReason::Measurement => false,
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,
+            RuleReason::PhiCue => false,
             RuleReason::Regulator => false,
             RuleReason::RelationName => false,
             RuleReason::PlaceName => false,

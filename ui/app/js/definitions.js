@@ -90,6 +90,7 @@ export const RULE_REASONS = [
   { name: 'measurement', detail: null, explanation: 'a number with its unit, or the unit (dose, lab value): not PHI; the rules alone keep the number masked (it holds digits), the hybrid releases both', guess: false },
   { name: 'field-label', detail: null, explanation: 'a field label before its value (Tel, e-mail, Case…): not PHI, always released', guess: false },
   { name: 'title', detail: null, explanation: 'a title before a name (Dr, Dra): not PHI, not the street abbreviation', guess: false },
+  { name: 'phi-cue', detail: null, explanation: 'a word that introduces PHI but is none: "resides in", "lives at", "works at", a reporter\'s qualification after their name ("Lori Brown (physician)"): not PHI (guidelines: labels, reporter roles), always released', guess: false },
   { name: 'regulator', detail: null, explanation: 'part of the name of a medicines regulator or pharmacovigilance programme ("Swedish Medical Products Agency", "AIFA"): not PHI (guidelines), always released', guess: false },
   { name: 'relation-name', detail: null, explanation: 'a first name right after a relation word ("wife sarah", "pt bob", "WIFE CONNIE"): never released (the model misses names in lower case and ALL CAPS)', guess: false },
   { name: 'place-name', detail: null, explanation: 'a country or US state written out, not an English word ("USA", "PENNSYLVANIA", "Philippines"): never released (the model releases places in ALL CAPS and after "in the")', guess: false },

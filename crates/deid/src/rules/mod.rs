@@ -7,6 +7,7 @@
 
 mod company;
 mod context;
+mod cue;
 mod facility;
 mod features;
 mod regulator;
@@ -70,6 +71,11 @@ pub enum Reason {
     /// Medical Products Agency", "Rete Nazionale di Farmacovigilanza"): not PHI in the
     /// guidelines, released whatever the model says (it reads "Agency" as a city).
     Regulator,
+    /// A word that introduces PHI but is none ("resides in", "lives at", "works at", a reporter's
+    /// qualification after their name: "Lori Brown (physician)"). Released whatever the model
+    /// says: the guidelines call labels and reporter roles no PHI, and the model, which saw them
+    /// next to PHI in training, masked them.
+    PhiCue,
     /// A first name right after a relation word ("wife sarah", "pt bob", "WIFE CONNIE"). Never
     /// released: the model, which learnt names mostly from their capitals, misses them in lower
     /// case and ALL CAPS, and the relation word makes the name certain.
@@ -117,6 +123,7 @@ impl Reason {
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
             Reason::Regulator => RuleReason::Regulator,
+            Reason::PhiCue => RuleReason::PhiCue,
             Reason::RelationName => RuleReason::RelationName,
             Reason::PlaceName => RuleReason::PlaceName,
             Reason::NamedFacility => RuleReason::NamedFacility,
@@ -298,6 +305,19 @@ impl RuleEngine {
             {
                 rules[i].reason = Reason::PlaceName;
             }
+        }
+        // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
+        for (rule, _) in rules
+            .iter_mut()
+            .zip(cue::cue_words(doc, flags))
+            .filter(|(r, cue)| *cue && !matches!(r.reason, Reason::Pattern(_) | Reason::Digit))
+        {
+            *rule = TokenRule {
+                phi: false,
+                kind: None,
+                reason: Reason::PhiCue,
+                features: rule.features,
+            };
         }
         // last: a regulator's name is no PHI whatever its words look like to the rules above
         for (rule, _) in rules
@@ -547,6 +567,7 @@ mod tests {
             RuleReason::FieldLabel => Reason::FieldLabel,
             RuleReason::Title => Reason::Title,
             RuleReason::Regulator => Reason::Regulator,
+            RuleReason::PhiCue => Reason::PhiCue,
             RuleReason::RelationName => Reason::RelationName,
             RuleReason::PlaceName => Reason::PlaceName,
             RuleReason::NamedFacility => Reason::NamedFacility,

@@ -1,0 +1,160 @@
+//! Words that introduce PHI but are none, which the model masks because it saw them next to PHI:
+//! where a person lives or works ("patient resides in [CITY]", "she lives at [ADDRESS]", "the
+//! patient works at [ORGANIZATION]") and a reporter's qualification after their name
+//! ("Reporter: [DOCTOR] (physician), [HOSPITAL]"). The guidelines call labels and reporter roles
+//! no PHI; masking them hides who reported and how the patient lives, which causality
+//! assessment reads. Reason `phi-cue`: released whatever the model says.
+//!
+//! Narrow on purpose: the verb must stand before its preposition after a word that is no name
+//! ("Diaz Works in Port Victor" keeps "Works"), and the qualification must sit in brackets right
+//! after a name on a line that names the reporter ("Patient Amy Smith (nurse)" is the patient's
+//! profession, a PHI).
+
+use crate::lexicon::{flag, LexFlags};
+use crate::tokenize::Tokenized;
+
+/// Verbs of residence and work before the place they introduce (lower case).
+const PLACE_VERBS: &[&str] = &[
+    "resides", "reside", "residing", "resided", "lives", "live", "living", "lived", "works",
+    "work", "working", "worked", "employed",
+];
+
+/// What follows such a verb before the place: "resides in", "lives at", "works as", "works for".
+const PLACE_PREPOSITIONS: &[&str] = &["in", "at", "as", "for", "near"];
+
+/// Reporter qualifications (ICH E2B: physician, pharmacist, other health professional, lawyer,
+/// consumer) and their everyday forms, lower case; a bracket holds one to three of them.
+const QUALIFICATION_WORDS: &[&str] = &[
+    "physician",
+    "pharmacist",
+    "nurse",
+    "consumer",
+    "lawyer",
+    "dentist",
+    "doctor",
+    "md",
+    "rn",
+    "np",
+    "hcp",
+    "other",
+    "health",
+    "healthcare",
+    "professional",
+];
+
+/// Whether each word of `doc` introduces PHI without being any (see the module).
+pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags]) -> Vec<bool> {
+    let n = doc.len();
+    let mut out = vec![false; n];
+    let lower = |i: usize| doc.token_text(i).to_ascii_lowercase();
+    for i in 0..n {
+        let w = lower(i);
+        if PLACE_VERBS.contains(&w.as_str())
+            && i + 1 < n
+            && doc.gap_after(i) == " "
+            && PLACE_PREPOSITIONS.contains(&lower(i + 1).as_str())
+            // a verb is written in lower case where capitals mean something ("Diaz Works")
+            && (!doc.case_informative || !doc.token_text(i).starts_with(char::is_uppercase))
+            && (i == 0 || after_no_name(flags[i - 1]))
+        {
+            out[i] = true;
+        }
+    }
+    // "(physician)", "(other health professional)" right after a name on a reporter's line
+    let mut i = 0;
+    while i < n {
+        if !doc.gap_before(i).trim_start().ends_with('(') || i == 0 {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < n && j - i < 3 && QUALIFICATION_WORDS.contains(&lower(j).as_str()) {
+            if doc.gap_after(j).trim_start().starts_with(')') {
+                let before = doc.token_text(i - 1);
+                let after_name = flags[i - 1] & (flag::FIRST_NAME | flag::SURNAME) != 0
+                    || before.starts_with(char::is_uppercase)
+                    || flags[i - 1] & flag::SAFE == 0;
+                if after_name && on_reporter_line(doc, i) {
+                    out[i..=j].iter_mut().for_each(|c| *c = true);
+                }
+                break;
+            }
+            if doc.gap_after(j) != " " {
+                break;
+            }
+            j += 1;
+        }
+        i = j.max(i) + 1;
+    }
+    out
+}
+
+/// A word before the verb that is no name: a SAFE word, and where it is on a name list too
+/// ("patient", "brown"), an ordinary English word.
+fn after_no_name(f: LexFlags) -> bool {
+    f & flag::SAFE != 0
+        && (f & (flag::FIRST_NAME | flag::SURNAME) == 0
+            || f & (flag::STOPWORD | flag::COMMON_WORD) != 0)
+}
+
+/// Whether the line of word `i`, before it, names the reporter ("Reporter: Lori Brown (",
+/// "reported by Dr. X (").
+fn on_reporter_line(doc: &Tokenized, i: usize) -> bool {
+    let start = doc.tokens[i].byte_start;
+    let line = doc.text[..start].rsplit('\n').next().unwrap_or("");
+    let line = line.to_ascii_lowercase();
+    line.contains("reporter") || line.contains("reported by") || line.contains("reporting")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Reason, RuleEngine};
+    use crate::tokenize::{OffsetMap, Tokenized};
+
+    fn cues(text: &str) -> Vec<String> {
+        let engine = RuleEngine::embedded();
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &OffsetMap::new(text));
+        (0..doc.len())
+            .filter(|&i| out.rules[i].reason == Reason::PhiCue)
+            .map(|i| doc.token_text(i).to_ascii_lowercase())
+            .collect()
+    }
+
+    #[test]
+    fn where_one_lives_or_works_in_any_case() {
+        for text in [
+            "The outcome was unknown. Patient resides in North Jeremiah, Kentucky. She is well.",
+            "THE OUTCOME WAS UNKNOWN. PATIENT RESIDES IN NORTH JEREMIAH, KENTUCKY. SHE IS WELL.",
+            "the outcome was unknown. patient resides in north jeremiah, kentucky. she is well.",
+        ] {
+            assert_eq!(cues(text), ["resides"], "{text}");
+        }
+        assert_eq!(
+            cues(
+                "The patient lives at 470 Fletcher Shoal and works at Diaz-Bradley in Port Victor."
+            ),
+            ["lives", "works"]
+        );
+        // a name before it: a company's word, left to the rules and the model
+        assert!(cues("He is employed by Diaz Works in Port Victor since 2019.").is_empty());
+        // no place after it
+        assert!(cues("The patient lives alone and works nights.").is_empty());
+    }
+
+    #[test]
+    fn a_reporters_qualification_after_their_name_but_not_a_patients_profession() {
+        assert_eq!(
+            cues(
+                "Reporter: Lori Brown (physician), Markbury Memorial Hospital; phone 234-340-9712."
+            ),
+            ["physician"]
+        );
+        assert_eq!(
+            cues("REPORTER: J. GUERRA (OTHER HEALTH PROFESSIONAL), CVS PHARMACY #9363."),
+            ["other", "health", "professional"]
+        );
+        assert!(cues("Patient Amy Smith (nurse) received the vaccine on day 1.").is_empty());
+        assert!(cues("Reporter: the physician (patient's husband) called us.").is_empty());
+    }
+}
