@@ -1,6 +1,6 @@
 //! Words that introduce PHI but are none, which the model masks because it saw them next to PHI:
 //! where a person lives or works ("patient resides in [CITY]", "she lives at [ADDRESS]", "the
-//! patient works at [ORGANIZATION]") and a reporter's qualification after their name
+//! patient works at [ORGANIZATION]", "domicilio [STREET]") and a reporter's qualification after their name
 //! ("Reporter: [DOCTOR] (physician), [HOSPITAL]"). The guidelines call labels and reporter roles
 //! no PHI; masking them hides who reported and how the patient lives, which causality
 //! assessment reads. Reason `phi-cue`: released whatever the model says.
@@ -17,6 +17,24 @@ use crate::tokenize::Tokenized;
 const PLACE_VERBS: &[&str] = &[
     "resides", "reside", "residing", "resided", "lives", "live", "living", "lived", "works",
     "work", "working", "worked", "employed",
+];
+
+/// Labels of where a person lives, before the address itself (lower case): "domicilio Calle
+/// Mayor 3", "domicilié 12 rue", "wohnhaft in", "address: Sveavägen 44".
+const RESIDENCE_LABELS: &[&str] = &[
+    "domicilio",
+    "domiciliado",
+    "domiciliada",
+    "domicilié",
+    "domiciliée",
+    "domiciliato",
+    "domiciliata",
+    "wohnhaft",
+    "address",
+    "adresse",
+    "dirección",
+    "endereço",
+    "indirizzo",
 ];
 
 /// What follows such a verb before the place: "resides in", "lives at", "works as", "works for".
@@ -55,7 +73,17 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags]) -> Vec<bool> {
             && PLACE_PREPOSITIONS.contains(&lower(i + 1).as_str())
             // a verb is written in lower case where capitals mean something ("Diaz Works")
             && (!doc.case_informative || !doc.token_text(i).starts_with(char::is_uppercase))
-            && (i == 0 || after_no_name(flags[i - 1]))
+            // after a word that is no name, or a new clause: "her daughter, Karin Öberg (38),
+            // lives at"
+            && (i == 0 || after_no_name(flags[i - 1]) || doc.gap_before(i).contains(','))
+        {
+            out[i] = true;
+        }
+        // a residence label before its value on the same line
+        if RESIDENCE_LABELS.contains(&w.as_str())
+            && i + 1 < n
+            && matches!(doc.gap_after(i).trim_end_matches(' '), "" | ":")
+            && !doc.gap_after(i).is_empty()
         {
             out[i] = true;
         }
@@ -135,6 +163,14 @@ mod tests {
                 "The patient lives at 470 Fletcher Shoal and works at Diaz-Bradley in Port Victor."
             ),
             ["lives", "works"]
+        );
+        assert_eq!(
+            cues("HER DAUGHTER, KARIN ÖBERG (38), LIVES AT SVEAVÄGEN 44, SE-113 50 STOCKHOLM."),
+            ["lives"]
+        );
+        assert_eq!(
+            cues("camarero en el Bar La Perdiz, DNI 12345678Z, domicilio Calle Mayor 3, 28013 Madrid."),
+            ["domicilio"]
         );
         // a name before it: a company's word, left to the rules and the model
         assert!(cues("He is employed by Diaz Works in Port Victor since 2019.").is_empty());
