@@ -1,6 +1,7 @@
 //! Clinicians' signatures at the end of a line, before a credential: "- lm (hca) / s.ahmed rn",
 //! "--bg, lpn", "P. Osei RMN", "ts dn". Initials are dictionary words ("bg", "ts") that only their
-//! position tells apart; the reason `Signature` is never released by the combination.
+//! position tells apart; the reason `Signature` is never released by the combination. The
+//! credential itself is the signer's qualification, no PHI: reason `phi-cue`, always released.
 
 use super::word_class::{WordClasses, CREDENTIAL};
 use super::{Reason, TokenRule};
@@ -87,6 +88,13 @@ pub(super) fn apply(
             r.kind = Some(PhiType::Doctor);
             r.reason = Reason::Signature;
         }
+        // the credential itself is the signer's qualification, no PHI (the model, which never
+        // saw nursing notes, masked "RN")
+        if !matches!(rules[c].reason, Reason::Pattern(_) | Reason::Digit) {
+            rules[c].phi = false;
+            rules[c].kind = None;
+            rules[c].reason = Reason::PhiCue;
+        }
     }
 }
 
@@ -107,6 +115,7 @@ mod tests {
         assert!(p.contains(&"bg".to_string()), "{p:?}");
         let p = phi_words("Risk: no self-harm or aggression this shift. P. Osei RMN");
         assert!(p.contains(&"P".to_string()), "{p:?}");
+        assert!(!p.contains(&"RMN".to_string()), "the credential is no PHI: {p:?}");
         let p = phi_words("laxido prescribed pending. rv thurs. ts dn");
         assert!(p.contains(&"ts".to_string()), "{p:?}");
         let p =
