@@ -12,6 +12,7 @@
 
 use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
+use std::borrow::Cow;
 
 /// Verbs of residence and work before the place they introduce (lower case).
 const PLACE_VERBS: &[&str] = &[
@@ -19,21 +20,21 @@ const PLACE_VERBS: &[&str] = &[
     "work", "working", "worked", "employed",
 ];
 
-/// Labels of where a person lives, before the address itself (lower case): "domicilio Calle
-/// Mayor 3", "domicilié 12 rue", "wohnhaft in", "address: Sveavägen 44".
+/// Labels of where a person lives, before the address itself (folded: lower case, no accents):
+/// "domicilio Calle Mayor 3", "domicilié 12 rue", "wohnhaft in", "address: Sveavägen 44".
 const RESIDENCE_LABELS: &[&str] = &[
     "domicilio",
     "domiciliado",
     "domiciliada",
-    "domicilié",
-    "domiciliée",
+    "domicilie",
+    "domiciliee",
     "domiciliato",
     "domiciliata",
     "wohnhaft",
     "address",
     "adresse",
-    "dirección",
-    "endereço",
+    "direccion",
+    "endereco",
     "indirizzo",
 ];
 
@@ -61,16 +62,17 @@ const QUALIFICATION_WORDS: &[&str] = &[
 ];
 
 /// Whether each word of `doc` introduces PHI without being any (see the module).
-pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags]) -> Vec<bool> {
+/// `folded`: each word folded (`lexicon::fold_words`).
+pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, str>]) -> Vec<bool> {
     let n = doc.len();
     let mut out = vec![false; n];
-    let lower = |i: usize| doc.token_text(i).to_ascii_lowercase();
+    let lower = |i: usize| folded[i].as_ref();
     for i in 0..n {
         let w = lower(i);
-        if PLACE_VERBS.contains(&w.as_str())
+        if PLACE_VERBS.contains(&w)
             && i + 1 < n
             && doc.gap_after(i) == " "
-            && PLACE_PREPOSITIONS.contains(&lower(i + 1).as_str())
+            && PLACE_PREPOSITIONS.contains(&lower(i + 1))
             // a verb is written in lower case where capitals mean something ("Diaz Works")
             && (!doc.case_informative || !doc.token_text(i).starts_with(char::is_uppercase))
             // after a word that is no name, or a new clause: "her daughter, Karin Öberg (38),
@@ -80,7 +82,7 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags]) -> Vec<bool> {
             out[i] = true;
         }
         // a residence label before its value on the same line
-        if RESIDENCE_LABELS.contains(&w.as_str())
+        if RESIDENCE_LABELS.contains(&w)
             && i + 1 < n
             && matches!(doc.gap_after(i).trim_end_matches(' '), "" | ":")
             && !doc.gap_after(i).is_empty()
@@ -96,7 +98,7 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags]) -> Vec<bool> {
             continue;
         }
         let mut j = i;
-        while j < n && j - i < 3 && QUALIFICATION_WORDS.contains(&lower(j).as_str()) {
+        while j < n && j - i < 3 && QUALIFICATION_WORDS.contains(&lower(j)) {
             if doc.gap_after(j).trim_start().starts_with(')') {
                 let before = doc.token_text(i - 1);
                 let after_name = flags[i - 1] & (flag::FIRST_NAME | flag::SURNAME) != 0

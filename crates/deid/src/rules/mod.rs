@@ -309,7 +309,7 @@ impl RuleEngine {
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()
-            .zip(cue::cue_words(doc, flags))
+            .zip(cue::cue_words(doc, flags, folded))
             .filter(|(r, cue)| *cue && !matches!(r.reason, Reason::Pattern(_) | Reason::Digit))
         {
             *rule = TokenRule {

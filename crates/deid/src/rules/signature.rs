@@ -115,7 +115,10 @@ mod tests {
         assert!(p.contains(&"bg".to_string()), "{p:?}");
         let p = phi_words("Risk: no self-harm or aggression this shift. P. Osei RMN");
         assert!(p.contains(&"P".to_string()), "{p:?}");
-        assert!(!p.contains(&"RMN".to_string()), "the credential is no PHI: {p:?}");
+        assert!(
+            !p.contains(&"RMN".to_string()),
+            "the credential is no PHI: {p:?}"
+        );
         let p = phi_words("laxido prescribed pending. rv thurs. ts dn");
         assert!(p.contains(&"ts".to_string()), "{p:?}");
         let p =
