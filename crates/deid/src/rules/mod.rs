@@ -10,6 +10,7 @@ mod context;
 mod cue;
 mod facility;
 mod features;
+mod place;
 mod regulator;
 mod signature;
 mod time_of_day;
@@ -283,29 +284,7 @@ impl RuleEngine {
         facility::apply(doc, &mut rules, flags, folded, &class, doc.case_informative);
         company::apply(doc, &mut rules, folded, &class);
         signature::apply(doc, &mut rules, folded, &class);
-        for (rule, &f) in rules.iter_mut().zip(flags) {
-            if rule.phi
-                && matches!(rule.reason, Reason::Unsafe(_))
-                && f & (flag::COUNTRY | flag::STATE) != 0
-                // English words ("turkey", "chad"); the drug and medical lists are not asked:
-                // they hold "Texas", "India" and "USA" from product and term names
-                && f & (flag::STOPWORD | flag::COMMON_WORD | flag::CURATED_SAFE) == 0
-            {
-                rule.reason = Reason::PlaceName;
-            }
-        }
-        // the letters of an abbreviated country are one name: the "a" of "u.s.a." is an English
-        // word on its own, and the model released it
-        for i in 1..rules.len() {
-            if rules[i].phi
-                && matches!(rules[i].reason, Reason::Unsafe(_))
-                && flags[i] & (flag::COUNTRY | flag::STATE) != 0
-                && rules[i - 1].reason == Reason::PlaceName
-                && doc.gap_before(i) == "."
-            {
-                rules[i].reason = Reason::PlaceName;
-            }
-        }
+        place::apply(doc, &mut rules, flags, folded);
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()

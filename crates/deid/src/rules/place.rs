@@ -1,0 +1,113 @@
+//! Places the model released though the rules knew them, given the reason `place-name`, which
+//! the combination never releases: a country or US state written out that is no English word
+//! ("in the Philippines", "PENNSYLVANIA"), every letter of an abbreviated country ("u.s.a."),
+//! and a US state's two-letter code where one goes or lives ("trip to FL", "moved from NY"),
+//! with that code's other mentions in the document ("FL extremely warm").
+
+use super::{Reason, TokenRule};
+use crate::lexicon::{flag, LexFlags};
+use crate::phi::PhiType;
+use crate::tokenize::Tokenized;
+use std::borrow::Cow;
+
+/// State codes that are no clinical abbreviation. Not "OR" (operating room), "PA", "MD", "ME",
+/// "IN", "OK", "HI", "DE", "ID", "LA", "MA", "CO", "GA", "CA", "VA", "MI", "MS", "CT", "MO",
+/// "AL", "AR", "SC", "NC", "DC", "PR", "VT", "NE", nor what the 1990s shorthand and clinical
+/// notes write with them: "MN" (midnight: "from 7PM to MN"), "NH" (nursing home, ammonia), "TX"
+/// (treatment: "response to TX"), "ND" (not done), "SD", "IL" (interleukin), "IA", "KS", "NM",
+/// "NV", "TN", "UT", "SD", "RI".
+const PLAIN_STATE_CODES: &[&str] = &[
+    "AK", "AZ", "FL", "KY", "MT", "NJ", "NY", "OH", "WA", "WI", "WV", "WY",
+];
+
+/// Words after which a state code is where one goes or lives.
+const PLACE_BEFORE: &[&str] = &["to", "in", "from", "visiting", "visited", "near"];
+
+/// Give the reason `place-name` to the places the model must not release (see the module).
+pub(super) fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+) {
+    for (rule, &f) in rules.iter_mut().zip(flags) {
+        if rule.phi
+            && matches!(rule.reason, Reason::Unsafe(_))
+            && f & (flag::COUNTRY | flag::STATE) != 0
+            // English words ("turkey", "chad"); the drug and medical lists are not asked:
+            // they hold "Texas", "India" and "USA" from product and term names
+            && f & (flag::STOPWORD | flag::COMMON_WORD | flag::CURATED_SAFE) == 0
+        {
+            rule.reason = Reason::PlaceName;
+        }
+    }
+    // the letters of an abbreviated country are one name: the "a" of "u.s.a." is an English
+    // word on its own, and the model released it
+    for i in 1..rules.len() {
+        if rules[i].phi
+            && matches!(rules[i].reason, Reason::Unsafe(_))
+            && flags[i] & (flag::COUNTRY | flag::STATE) != 0
+            && rules[i - 1].reason == Reason::PlaceName
+            && doc.gap_before(i) == "."
+        {
+            rules[i].reason = Reason::PlaceName;
+        }
+    }
+    // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
+    let code_at = |i: usize, r: &TokenRule| {
+        flags[i] & flag::STATE_ABBREVIATION != 0
+            && PLAIN_STATE_CODES.contains(&doc.token_text(i))
+            && !matches!(r.reason, Reason::Pattern(_) | Reason::Digit)
+    };
+    let mut codes: Vec<&str> = Vec::new();
+    for i in 1..rules.len() {
+        if code_at(i, &rules[i])
+            && doc.gap_before(i) == " "
+            && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
+        {
+            codes.push(doc.token_text(i));
+        }
+    }
+    if codes.is_empty() {
+        return;
+    }
+    for i in 0..rules.len() {
+        if code_at(i, &rules[i]) && codes.contains(&doc.token_text(i)) {
+            let r = &mut rules[i];
+            r.phi = true;
+            r.kind = Some(PhiType::State);
+            r.reason = Reason::PlaceName;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Reason, RuleEngine};
+    use crate::tokenize::{OffsetMap, Tokenized};
+
+    fn places(text: &str) -> Vec<String> {
+        let engine = RuleEngine::embedded();
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &OffsetMap::new(text));
+        (0..doc.len())
+            .filter(|&i| out.rules[i].reason == Reason::PlaceName)
+            .map(|i| doc.token_text(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_state_code_where_one_goes_and_its_other_mentions() {
+        assert_eq!(
+            places("Rec'd vax day before trip to FL.2-3 wks into trip started /w a cough. FL extremely warm."),
+            ["FL", "FL"]
+        );
+        // a clinical abbreviation spelled like a state, or no place before it
+        assert!(places("Pt was taken to OR for repair and seen in PA clinic after.").is_empty());
+        assert!(places("Gave 2 FL oz of water; fever resolved by day 3 of illness.").is_empty());
+        // the 1990s shorthand's midnight and treatment
+        assert!(
+            places("Cried & fretful from 7PM to MN, then slept; response to TX good.").is_empty()
+        );
+    }
+}
