@@ -311,9 +311,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             if j + 1 < n && doc.gap_after(j) == "." && is_number(word(j + 1)) {
                 j += 1;
             }
+            // "1.2 L", "0.5 g": a one-letter unit after a decimal (no initial follows one)
+            let letter_unit =
+                j > i && j + 1 < n && doc.gap_after(j) == " " && is_unit(word(j + 1)) == Some(true);
             let unit_follows = j + 1 < n
                 && plain_gap(doc.gap_after(j))
-                && unit_at(j + 1)
+                && (unit_at(j + 1) || letter_unit)
                 && !looks_like_postcode(doc, j, j + 1);
             let percent = doc.gap_after(j).trim_start().starts_with('%');
             let after_vital = i > 0
@@ -336,6 +339,9 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                     if !claimed[k] {
                         out[k] = Some(Usage::Measurement);
                     }
+                }
+                if unit_follows && letter_unit && !claimed[j + 1] {
+                    out[j + 1] = Some(Usage::Measurement);
                 }
             }
             continue;
@@ -572,6 +578,14 @@ mod tests {
                 Usage::Measurement
             ),
             ["88", "102", "2", "15", "96"]
+        );
+        // a one-letter unit after a decimal number
+        assert_eq!(
+            words(
+                "I&O +1.2 L. Fluid restriction 1.2 L, co-amoxiclav 1.2 g IV",
+                Usage::Measurement
+            ),
+            ["1", "2", "L", "1", "2", "L", "1", "2", "g"]
         );
         // ages, durations, identifiers and initials stay as they were
         for text in [
