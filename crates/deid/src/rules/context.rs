@@ -137,15 +137,23 @@ pub(super) fn apply(
             r.reason = Reason::RelationName;
         }
     }
+    // the name before word `k + 1`: introduced by a salutation or a relation word
+    let introduced = |k: usize, rules: &[TokenRule]| {
+        rules[k].phi
+            && (matches!(rules[k].reason, Reason::AfterSalutation | Reason::Context)
+                || (k > 0 && is_namelike(&rules[k]) && on(k - 1, RELATION)))
+    };
     for i in 2..n {
-        let introduced = matches!(
-            rules[i - 1].reason,
-            Reason::AfterSalutation | Reason::Context
-        ) || (is_namelike(&rules[i - 1]) && on(i - 2, RELATION));
+        // a middle initial between: "PT JOHN Q SMITH", "wife mary j. jones"
+        let initial = rules[i - 1].phi
+            && doc.token_text(i - 1).chars().count() == 1
+            && doc.token_text(i - 1).chars().all(char::is_alphabetic)
+            && matches!(doc.gap_before(i), " " | ". ")
+            && doc.gap_before(i - 1) == " ";
+        let named = (doc.gap_before(i) == " " && introduced(i - 1, rules))
+            || (initial && introduced(i - 2, rules));
         if !rules[i].phi
-            && introduced
-            && rules[i - 1].phi
-            && doc.gap_before(i) == " "
+            && named
             && flags[i] & flag::SURNAME != 0
             && flags[i] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
         {
@@ -229,6 +237,20 @@ mod tests {
         }
         for w in ["will", "fever", "saw"] {
             assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        // a middle initial between the first name and the surname
+        for (text, surname) in [
+            (
+                "PT JOHN Q SMITH 45 YOM SEEN AT THE CLINIC ON DAY 2 BY THE NURSE.",
+                "SMITH",
+            ),
+            (
+                "pt had fever. wife mary j. brown said he slept all day.",
+                "brown",
+            ),
+        ] {
+            let p = phi_words(text);
+            assert!(p.contains(&surname.to_string()), "{text}: {p:?}");
         }
         // in ALL CAPS too, and a name the lexicons already call one is marked by its relation
         let engine = crate::rules::RuleEngine::embedded();
