@@ -76,8 +76,8 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
             // a verb is written in lower case where capitals mean something ("Diaz Works")
             && (!doc.case_informative || !doc.token_text(i).starts_with(char::is_uppercase))
             // after a word that is no name, or a new clause: "her daughter, Karin Öberg (38),
-            // lives at"
-            && (i == 0 || after_no_name(flags[i - 1]) || doc.gap_before(i).contains(','))
+            // lives at", "the pt (maria lópez) works as"
+            && (i == 0 || after_no_name(flags[i - 1]) || doc.gap_before(i).contains([',', ')']))
         {
             out[i] = true;
         }
@@ -173,6 +173,10 @@ mod tests {
         assert_eq!(
             cues("camarero en el Bar La Perdiz, DNI 12345678Z, domicilio Calle Mayor 3, 28013 Madrid."),
             ["domicilio"]
+        );
+        assert_eq!(
+            cues("the pt (maria gonzalez-lópez) works as a nurse in tucson and got her dose"),
+            ["works"]
         );
         // a name before it: a company's word, left to the rules and the model
         assert!(cues("He is employed by Diaz Works in Port Victor since 2019.").is_empty());
