@@ -31,7 +31,15 @@ import torch
 from torch import nn
 
 from .deid_model import data as D
-from .deid_model.train import evaluate, load_checkpoint, predict, save_checkpoint, set_seed
+from .deid_model.train import (
+    distill_term,
+    evaluate,
+    load_checkpoint,
+    optimizer_step,
+    predict,
+    save_checkpoint,
+    set_seed,
+)
 
 
 def encoded(docs: list[dict], ck: dict, max_len: int) -> list[D.Encoded]:
@@ -69,13 +77,8 @@ def distill_epoch(student, opt, loss_fn, train_ex, targets, weight: float, max_t
         target = padded(targets, batch, logits.shape[-1])
         words = (t["labels"] != -100) & (target.argmax(-1) == t["labels"])
         if weight > 0 and bool(words.any()):
-            kl = nn.functional.kl_div(torch.log_softmax(logits, dim=-1), target, reduction="none").sum(-1)
-            loss = loss + weight * kl[words].mean()
-        opt.zero_grad()
-        loss.backward()
-        nn.utils.clip_grad_norm_(student.parameters(), 5.0)
-        opt.step()
-        total += loss.item()
+            loss = loss + weight * distill_term(logits, target, words)
+        total += optimizer_step(student, opt, loss)
         n += 1
     return total / max(1, n)
 

@@ -120,6 +120,22 @@ def load_checkpoint(path: Path) -> tuple[DeidBiLSTM, dict]:
     return model, ck
 
 
+def distill_term(logits: torch.Tensor, target: torch.Tensor, words: torch.Tensor) -> torch.Tensor:
+    """KL(target || model) per word, summed over the classes, averaged over the words of the
+    boolean mask `words` (which must hold at least one)."""
+    kl = nn.functional.kl_div(torch.log_softmax(logits, dim=-1), target, reduction="none").sum(-1)
+    return kl[words].mean()
+
+
+def optimizer_step(model: nn.Module, opt, loss: torch.Tensor) -> float:
+    """One optimizer step on `loss`, gradients clipped to norm 5; the loss as a number."""
+    opt.zero_grad()
+    loss.backward()
+    nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+    opt.step()
+    return loss.item()
+
+
 def train_epoch(model: DeidBiLSTM, opt, loss_fn, train_ex, max_tokens: int, rng: random.Random,
                 teacher: DeidBiLSTM | None = None, distill_weight: float = 0.0) -> float:
     """One pass over train_ex in shuffled length-bucketed batches; the mean batch loss. With a
@@ -139,13 +155,8 @@ def train_epoch(model: DeidBiLSTM, opt, loss_fn, train_ex, max_tokens: int, rng:
                 target = torch.softmax(teacher(t["word_ids"], t["char_ids"], t["features"]), dim=-1)
             words = (t["labels"] != -100) & t["distill"][:, None] & (target.argmax(-1) == t["labels"])
             if bool(words.any()):
-                kl = nn.functional.kl_div(torch.log_softmax(logits, dim=-1), target, reduction="none").sum(-1)
-                loss = loss + distill_weight * kl[words].mean()
-        opt.zero_grad()
-        loss.backward()
-        nn.utils.clip_grad_norm_(model.parameters(), 5.0)
-        opt.step()
-        total += loss.item()
+                loss = loss + distill_weight * distill_term(logits, target, words)
+        total += optimizer_step(model, opt, loss)
         n += 1
     return total / max(1, n)
 
