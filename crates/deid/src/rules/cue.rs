@@ -5,6 +5,8 @@
 //! no PHI; masking them hides who reported and how the patient lives, which causality
 //! assessment reads. Reason `phi-cue`: released whatever the model says.
 //!
+//! Also the title of a clinical note ("Nursing Progress Note", "nsg note").
+//!
 //! Narrow on purpose: the verb must stand before its preposition after a word that is no name
 //! ("Diaz Works in Port Victor" keeps "Works"), and the qualification must sit in brackets right
 //! after a name on a line that names the reporter ("Patient Amy Smith (nurse)" is the patient's
@@ -61,6 +63,31 @@ const QUALIFICATION_WORDS: &[&str] = &[
     "professional",
 ];
 
+/// What kind of note a clinical note's title says it is, before "note"/"notes" (folded):
+/// "Nursing Progress Note", "ED TRIAGE NOTE" ("triage note"), "nsg note", "Skilled Nursing Visit
+/// Note". A title is a label of the document, no PHI.
+const NOTE_KINDS: &[&str] = &[
+    "nursing",
+    "nsg",
+    "progress",
+    "triage",
+    "shift",
+    "night",
+    "interim",
+    "visit",
+    "treatment",
+    "telehealth",
+    "admission",
+    "discharge",
+    "transfer",
+    "handover",
+    "telephone",
+    "evaluation",
+    "assessment",
+    "incident",
+    "medication",
+];
+
 /// Whether each word of `doc` introduces PHI without being any (see the module).
 /// `folded`: each word folded (`lexicon::fold_words`).
 pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, str>]) -> Vec<bool> {
@@ -88,6 +115,23 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
             && !doc.gap_after(i).is_empty()
         {
             out[i] = true;
+        }
+    }
+    // a note's title: "Nursing Progress Note", "nsg note", up to three kind words on its line
+    for i in 1..n {
+        if !matches!(lower(i), "note" | "notes") {
+            continue;
+        }
+        let mut k = i;
+        while k > 0
+            && i - k < 3
+            && NOTE_KINDS.contains(&lower(k - 1))
+            && matches!(doc.gap_before(k), " " | "  ")
+        {
+            k -= 1;
+        }
+        if k < i {
+            out[k..=i].iter_mut().for_each(|c| *c = true);
         }
     }
     // "(physician)", "(other health professional)" right after a name on a reporter's line
@@ -182,6 +226,20 @@ mod tests {
         assert!(cues("He is employed by Diaz Works in Port Victor since 2019.").is_empty());
         // no place after it
         assert!(cues("The patient lives alone and works nights.").is_empty());
+    }
+
+    #[test]
+    fn a_clinical_notes_title() {
+        assert_eq!(
+            cues("Mercy General Hospital - Nursing Progress Note\nUnit: 4 West"),
+            ["nursing", "progress", "note"]
+        );
+        assert_eq!(
+            cues("MGH 5N TELE - NSG NOTE 2330 PT MR OKAFOR"),
+            ["nsg", "note"]
+        );
+        // "note" alone, or a name
+        assert!(cues("Note: pt seen by Dr. Note at the clinic today.").is_empty());
     }
 
     #[test]
