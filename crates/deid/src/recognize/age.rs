@@ -9,6 +9,13 @@
 //! shorthand "febrile sz at 9mo" ("at" and a month abbreviation), or a decade after a
 //! possessive ("in her 30s"). Decades after "the" are left out: "sats in the 90s" is a
 //! measurement.
+//!
+//! Clinical notes glue the age to the sex ("34F self-presented", "pt: tomasz nowak 56m, cb #",
+//! "22m brought in by police"): the number is the age, and the i2b2 tag is the number alone (the
+//! mask still covers the whole word). Only one or two digits followed by a space, a comma or the
+//! end: "103F" and "100.5F" are temperatures, "10mg" a dose; an "F" only below 90, where no body
+//! temperature in Fahrenheit lies, and an "m" never after a word that makes it minutes or metres
+//! ("for 20m", "q15m", "ran 10m").
 
 use super::{char_before, compile, is_word, Cand, PRIO_AGE};
 use crate::phi::PhiType;
@@ -19,9 +26,71 @@ const UNIT: &str = r"(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|decades?)";
 const DECADE_WORD: &str =
     r"(?:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)";
 
+/// Words before "20m" that make it a duration, a distance, a dose or a clock time ("@ 2M"), not an
+/// age and a sex.
+const NOT_AGE_SEX_BEFORE: &[&str] = &[
+    "for",
+    "x",
+    "q",
+    "every",
+    "after",
+    "in",
+    "over",
+    "within",
+    "about",
+    "approx",
+    "approximately",
+    "around",
+    "ran",
+    "run",
+    "walked",
+    "walk",
+    "swam",
+    "last",
+    "lasting",
+    "took",
+    "of",
+    "to",
+    "up",
+    "temp",
+    "t",
+    "fever",
+    "-",
+    "~",
+    "a",
+    "an",
+    "the",
+    "@",
+    "at",
+    "strength:",
+    "dose:",
+    "dose",
+];
+
+/// Whether the word at `start..end` ("5M") stands in a list of codes or counts: a white-cell
+/// differential ("6L, 5M, 5 EOSIN", "55L,12M"), serotypes ("3, 7F, 9N", "7F & 9"), a potency
+/// ("1m x 2").
+fn in_code_list(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].trim_end_matches([' ', '\t', ',', ';']);
+    let prev = before
+        .rsplit([' ', '\t', ',', ';', '/'])
+        .next()
+        .unwrap_or("");
+    let prev_is_code = prev.len() >= 2
+        && prev.as_bytes()[0].is_ascii_digit()
+        && prev.as_bytes()[prev.len() - 1].is_ascii_alphabetic()
+        && prev.bytes().all(|b| b.is_ascii_alphanumeric());
+    let after = text[end..].trim_start_matches([' ', '\t', ',', ';', '&']);
+    let next_is_count = after.starts_with(|c: char| c.is_ascii_digit())
+        || after.starts_with("x ")
+        || after.starts_with("X ");
+    prev_is_code || next_is_count
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct AgeRecognizer {
     re: Regex,
+    age_sex: Regex,
 }
 
 impl AgeRecognizer {
@@ -29,7 +98,41 @@ impl AgeRecognizer {
         let re = compile(&format!(
             r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b)"
         ));
-        AgeRecognizer { re }
+        let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
+        AgeRecognizer { re, age_sex }
+    }
+
+    /// "34F", "56m,": the age glued to the sex (see the module comment).
+    fn collect_age_sex(&self, text: &str, out: &mut Vec<Cand>) {
+        // overlapping matches share the separator: walk with `captures_at`
+        let mut at = 0;
+        while let Some(c) = self.age_sex.captures_at(text, at) {
+            let (n, sex) = (c.name("n").unwrap(), c.name("sex").unwrap());
+            at = sex.end();
+            let value: u32 = n.as_str().parse().unwrap_or(0);
+            let female = sex.as_str().eq_ignore_ascii_case("f");
+            // the word before, unless a comma, colon or bracket ends it ("cubicle 14, 22m")
+            let prev_word = text[..n.start()]
+                .trim_end_matches([' ', '\t'])
+                .rsplit(|ch: char| ch.is_whitespace())
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let duration = NOT_AGE_SEX_BEFORE.contains(&prev_word.as_str());
+            if value == 0
+                || (female && value >= 90)
+                || (!female && duration)
+                || in_code_list(text, n.start(), sex.end())
+            {
+                continue;
+            }
+            out.push(Cand {
+                start: n.start(),
+                end: n.end(),
+                kind: PhiType::Age,
+                prio: PRIO_AGE,
+            });
+        }
     }
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
@@ -60,6 +163,9 @@ impl AgeRecognizer {
                     prio: PRIO_AGE,
                 });
             }
+        }
+        if text.bytes().any(|b| matches!(b, b'm' | b'M' | b'f' | b'F')) {
+            self.collect_age_sex(text, out);
         }
     }
 }
@@ -105,6 +211,44 @@ mod tests {
             assert_eq!(ages(t), [want], "{t}");
         }
         assert_eq!(ages("age 8 or 9"), ["8", "9"]);
+    }
+
+    #[test]
+    fn age_glued_to_sex_in_clinical_notes() {
+        for (t, want) in [
+            ("RPH ED - Triage\n34F self-presented with partner.", "34"),
+            ("pt: tomasz nowak 56m, cb # 773-555-0169", "56"),
+            ("pt in cubicle 14, 22m brought in by police", "22"),
+            ("40m pt c/o back pain", "40"),
+            ("pt (61f) hd reg no.", "61"),
+        ] {
+            assert_eq!(ages(t), [want], "{t}");
+        }
+    }
+
+    #[test]
+    fn temperatures_minutes_and_doses_are_not_age_and_sex() {
+        for t in [
+            "Temp up to 103F within 48 hrs",
+            "fever 100.5F",
+            "fever of 99F, then 101F",
+            "temp 98F",
+            "walked for 20m then rested",
+            "obs q15m",
+            "ran 10m",
+            "took 10mg",
+            "a 10m run",
+            "Foley 16-18F",
+            "WBC - 7,000 w/64S, 20 BANDS, 6L, 5M, 5 EOSIN's",
+            "WBC 13.8,w/ 21S,8B,55L,12M; blood",
+            "antibody types 3, 14, 7F & 9; pt tested neg",
+            "serotypes 3, 7F, 9N and 14",
+            "temp to 103 @ 2M on 1DEC90",
+            "LEXAPRO, strength: 10m); omeprazole",
+            "w/Chamomilla 1m x 2 in office",
+        ] {
+            assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
+        }
     }
 
     #[test]
