@@ -30,6 +30,9 @@ pub(super) const RELATIONS: &[&str] = &[
     "mom",
     "dad",
     "mum",
+    // mother / father of the child, in 1990s VAERS shorthand ("MOC reports", "moc sarah")
+    "moc",
+    "foc",
     "brother",
     "sister",
     "child",
@@ -54,6 +57,29 @@ pub(super) const RELATIONS: &[&str] = &[
     "nurse",
     "caregiver",
 ];
+
+/// Verbs of speech after which a note quotes a person ("marg states", "ERNIE REPORTS").
+const SPEECH_VERBS: &[&str] = &[
+    "states",
+    "stated",
+    "says",
+    "said",
+    "reports",
+    "reported",
+    "denies",
+    "denied",
+    "declined",
+    "declines",
+    "agrees",
+    "agreed",
+    "requests",
+    "requested",
+    "explains",
+    "explained",
+];
+
+/// The verbs of speech after which a name is the person quoted ("marg states john 'grey'").
+const QUOTING_VERBS: &[&str] = &["states", "stated", "says", "said"];
 
 /// Words that introduce a house, flat or sector number in an address (folded).
 pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
@@ -135,6 +161,47 @@ pub(super) fn apply(
             r.phi = true;
             r.kind = Some(PhiType::Patient);
             r.reason = Reason::RelationName;
+        }
+    }
+    // 0b. a name the rules already call one, before a verb of speech: the person a note quotes
+    // ("marg states john 'grey and sweaty'", "SANDRA REPORTS"); the model, reading the verb,
+    // would call a lower-case "john" safe
+    let speech = |k: usize| {
+        SPEECH_VERBS
+            .iter()
+            .any(|v| doc.token_text(k).eq_ignore_ascii_case(v))
+    };
+    for i in 0..n {
+        let before_verb = i + 1 < n
+            && flags[i] & (flag::FIRST_NAME | flag::SURNAME) != 0
+            && close(doc, i + 1)
+            && speech(i + 1);
+        // and a first name right after one: the person whose words or state are quoted
+        // (only after a verb that quotes: "reported abd pain" reports a symptom)
+        let after_verb = i > 0
+            && flags[i] & flag::FIRST_NAME != 0
+            && close(doc, i)
+            && QUOTING_VERBS
+                .iter()
+                .any(|v| doc.token_text(i - 1).eq_ignore_ascii_case(v));
+        // only a word no SAFE list holds ("marg", "sandra"; not "caller", "nurse", "mom", "note"),
+        // or a given name that is one in lower case too ("john"); a name that is also a city
+        // ("linda") is the person here
+        // an acronym in a document with lower case is no name ("reported LUE and LLE"), nor a
+        // shorthand for a place of care ("hosp stated")
+        let text = doc.token_text(i);
+        let acronym = case_informative && text.chars().all(|c| !c.is_lowercase());
+        let name_only = (flags[i] & flag::SAFE == 0 || super::features::is_name_before_word(text))
+            && !acronym
+            && !text.eq_ignore_ascii_case("hosp");
+        if name_only
+            && !on(i, RELATION)
+            && (is_namelike(&rules[i])
+                || (is_placelike(&rules[i]) && rules[i].kind == Some(PhiType::City)))
+            && (before_verb || after_verb)
+        {
+            rules[i].kind = Some(PhiType::Patient);
+            rules[i].reason = Reason::RelationName;
         }
     }
     // the name before word `k + 1`: introduced by a salutation or a relation word
@@ -263,5 +330,49 @@ mod tests {
         };
         assert_eq!(reason("CONNIE"), Reason::RelationName);
         assert_ne!(reason("WILL"), Reason::RelationName);
+    }
+
+    #[test]
+    fn a_name_before_a_verb_of_speech_is_a_quoted_person() {
+        let engine = crate::rules::RuleEngine::embedded();
+        for (text, name) in [
+            (
+                "d/c 6 days ago.\nmarg states john \"grey and sweaty\"",
+                "john",
+            ),
+            (
+                "d/c 6 days ago.\nmarg states john \"grey and sweaty\"",
+                "marg",
+            ),
+            ("PT VERY DROWSY. SANDRA REPORTS HE SLEPT ALL DAY.", "SANDRA"),
+            ("per daughter: linda said mum had a fall", "linda"),
+        ] {
+            let doc = Tokenized::new(text);
+            let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+            let i = (0..doc.len())
+                .rfind(|&i| doc.token_text(i) == name)
+                .unwrap();
+            assert_eq!(out.rules[i].reason, Reason::RelationName, "{text}");
+        }
+        // not a common word that a name list also holds, nor a role
+        for (text, word) in [
+            ("the patient states she felt dizzy", "patient"),
+            ("mother reported a rash", "mother"),
+            ("3-4hr p/vax pt reported abd pain/nausea", "abd"),
+            ("Mom states he was fussy", "Mom"),
+            ("Caller states the pain resolved", "Caller"),
+            ("Nurse reported fainting", "Nurse"),
+            ("Symptoms reported LUE and LLE numbness", "LUE"),
+            ("MOC reports pt began gasping", "MOC"),
+            (
+                "mom states everything was neg @ hosp stated hosp will adm",
+                "hosp",
+            ),
+        ] {
+            let doc = Tokenized::new(text);
+            let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+            let i = (0..doc.len()).find(|&i| doc.token_text(i) == word).unwrap();
+            assert_ne!(out.rules[i].reason, Reason::RelationName, "{text}");
+        }
     }
 }

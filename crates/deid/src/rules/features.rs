@@ -108,7 +108,8 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             let place_or_name_exempt = has(flag::STOPWORD | flag::CURATED_SAFE)
                 || (case_uninformative
                     && has(flag::MEDICAL_TERM | flag::DRUG)
-                    && has(flag::COMMON_WORD));
+                    && has(flag::COMMON_WORD)
+                    && !(has(flag::FIRST_NAME) && is_one_of(NAMES_BEFORE_WORDS, text)));
             // "may", "march", "sun", "one", "first" are dates or numbers only when they look like
             // it: capitalised or next to a number. Words only a date can be ("december") always are.
             // (only asked of weekday, month and number words: most words never look at their neighbours)
@@ -200,6 +201,23 @@ fn is_initial_or_title(token: &str) -> bool {
             token.to_ascii_lowercase().as_str(),
             "dr" | "mr" | "mrs" | "ms" | "prof" | "st"
         )
+}
+
+/// Given names that the drug or medical list holds through a product or an eponym ("St. John's
+/// wort", "Timothy grass", "Carter's") and the common-word list through a rare sense ("john",
+/// "jack"): in lower case a narrative means the person ("marg states john 'grey and sweaty'",
+/// "pt jack"). In the 2021 and 1990s VAERS columns (all fields) these words appear in lower case
+/// twice, "st john's wart" and "timothy hay", where the mask costs one word. Not listed, for
+/// their frequent lower-case senses there or in notes: "pat" (patient), "ben" ("ben gay"),
+/// "meg" (mcg), "peg" (PEG tube), "tad" ("a tad"), "ray" ("x-ray", 320 times), "max", "rod",
+/// "kit", "king", "dawn".
+const NAMES_BEFORE_WORDS: &[&str] = &[
+    "john", "jack", "rick", "terry", "homer", "chad", "carter", "timothy", "mack",
+];
+
+/// Whether `word` is one of [`NAMES_BEFORE_WORDS`] in any case.
+pub(super) fn is_name_before_word(word: &str) -> bool {
+    is_one_of(NAMES_BEFORE_WORDS, word)
 }
 
 /// Street words that come before the street's name ("Via Roma 45", "rue de la Roquette",
@@ -300,6 +318,27 @@ mod tests {
             .filter(|&i| f[i].has(Feature::IsStreet))
             .map(|i| doc.token_text(i).to_string())
             .collect()
+    }
+
+    /// The words of `text` with the possibly-name feature.
+    fn names(text: &str) -> Vec<String> {
+        let doc = Tokenized::new(text);
+        let lex = Lexicons::embedded();
+        let folded = crate::lexicon::fold_words(&doc);
+        let flags = lex.flags_for_folded(&doc, &folded);
+        let f = token_features(&doc, &flags);
+        (0..doc.len())
+            .filter(|&i| f[i].has(Feature::IsPossiblyName))
+            .map(|i| doc.token_text(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_given_name_that_is_also_a_drug_word_stays_a_name_in_lower_case() {
+        assert_eq!(names("marg states john grey and sweaty"), ["marg", "john"]);
+        assert_eq!(names("pt jack c/o chest pain"), ["jack"]);
+        // a lower-case drug and common word that is also a name stays exempt: "x-ray", "rose"
+        assert!(names("chest x-ray neg, rash rose to 3 cm").is_empty());
     }
 
     #[test]
