@@ -508,6 +508,8 @@ HOLIDAYS = [
     "valentines day", "valentine s day", "st patricks day", "st patrick s day",
     "saint patrick s day", "mothers day", "mother s day", "fathers day", "father s day",
     "black friday", "boxing day", "cinco de mayo", "mardi gras", "new year s holiday",
+    # the United Kingdom's 5 November, an observance that no public-holiday calendar lists
+    "bonfire night", "guy fawkes night", "guy fawkes day",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

@@ -196,8 +196,10 @@ pub(super) fn apply(
             && close(doc, h + 2)
             && number
         {
+            // never released: the model, seeing "nr" and a small number, calls them safe
             for k in h..=h + 2 {
                 mark(rules, k, PhiType::Hospital);
+                rules[k].reason = Reason::NamedFacility;
             }
         }
     }
@@ -375,6 +377,11 @@ mod tests {
             "He had a bleed after the second dose and was readmitted to the Port William Urgent Care.",
         ] {
             assert_eq!(named(text), ["port", "william", "urgent", "care"], "{text}");
+        }
+        // a numbered facility, its number and "nr" too
+        let n = named("home from facility (Szpital Wojewódzki nr 1) at approx. 09:30am.");
+        for w in ["nr", "1"] {
+            assert!(n.contains(&w.to_string()), "{w}: {n:?}");
         }
         assert_eq!(
             named("pt had a bleed after the second dose and was brought to miller nursing home via ems."),

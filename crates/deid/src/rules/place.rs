@@ -41,6 +41,48 @@ pub(super) fn apply(
             rule.reason = Reason::PlaceName;
         }
     }
+    // a country or state of two words, each an English word on its own ("the united states",
+    // "new jersey", "north carolina"): the lexicon flags the words only where the whole name
+    // stands, so the pair is the place
+    for i in 1..rules.len() {
+        let both = |k: usize| {
+            rules[k].phi
+                && matches!(rules[k].reason, Reason::Unsafe(_) | Reason::PlaceName)
+                && flags[k] & (flag::COUNTRY | flag::STATE) != 0
+        };
+        if both(i - 1) && both(i) && doc.gap_before(i) == " " {
+            rules[i - 1].reason = Reason::PlaceName;
+            rules[i].reason = Reason::PlaceName;
+        }
+    }
+    // a country that is also an English word, capitalised where a place goes in a document whose
+    // capitals mean something ("in the China", "to Turkey", "from Jordan"); in lower case or ALL
+    // CAPS "allergic to turkey" is food
+    if doc.case_informative {
+        for i in 1..rules.len() {
+            let text = doc.token_text(i);
+            let capitalised = text.chars().next().is_some_and(char::is_uppercase)
+                && text.chars().skip(1).all(|c| !c.is_uppercase());
+            let k = if folded[i - 1] == "the" && i >= 2 {
+                i - 2
+            } else {
+                i - 1
+            };
+            // a possessive is a person's: "ate in Chad's diner"
+            let possessive = i + 1 < rules.len()
+                && matches!(doc.gap_before(i + 1), "'" | "\u{2019}")
+                && folded[i + 1] == "s";
+            if rules[i].phi
+                && matches!(rules[i].reason, Reason::Unsafe(_))
+                && flags[i] & flag::COUNTRY != 0
+                && capitalised
+                && !possessive
+                && PLACE_BEFORE.contains(&folded[k].as_ref())
+            {
+                rules[i].reason = Reason::PlaceName;
+            }
+        }
+    }
     // the letters of an abbreviated country are one name: the "a" of "u.s.a." is an English
     // word on its own, and the model released it
     for i in 1..rules.len() {
@@ -94,6 +136,24 @@ mod tests {
             .filter(|&i| out.rules[i].reason == Reason::PlaceName)
             .map(|i| doc.token_text(i).to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_country_of_english_words_is_a_place() {
+        assert_eq!(
+            places("vaccine during may 6-15, 2019, in the united states.   she works"),
+            ["united", "states"]
+        );
+        assert_eq!(places("moved from new jersey last year"), ["new", "jersey"]);
+        assert_eq!(
+            places("vaccine during 2019, in the China. As of 8 January"),
+            ["China"]
+        );
+        assert_eq!(places("She returned from Turkey on Monday."), ["Turkey"]);
+        // food, a front, a state of mind
+        assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
+        assert!(places("the united front and states of mind").is_empty());
+        assert!(places("PT ALLERGIC TO TURKEY").is_empty());
     }
 
     #[test]
