@@ -508,8 +508,14 @@ HOLIDAYS = [
     "valentines day", "valentine s day", "st patricks day", "st patrick s day",
     "saint patrick s day", "mothers day", "mother s day", "fathers day", "father s day",
     "black friday", "boxing day", "cinco de mayo", "mardi gras", "new year s holiday",
-    # the United Kingdom's 5 November, an observance that no public-holiday calendar lists
-    "bonfire night", "guy fawkes night", "guy fawkes day",
+    # observances and festivals that the `holidays` calendars (world.py) do not name in English:
+    # the United Kingdom's 5 November, France's 14 July, Japan's, Thailand's, Korea's,
+    # Indonesia's, Mexico's and Turkey's. Not "tet" alone (tetanus) nor "carnival" (an English
+    # word): a holiday is never released
+    "bonfire night", "guy fawkes night", "guy fawkes day", "bastille day", "golden week",
+    "obon", "songkran", "seollal", "lebaran", "dia de muertos", "dia de los muertos",
+    "tet holiday", "tet nguyen dan", "ramazan bayrami", "kurban bayrami", "seker bayrami",
+    "eid el kabir", "eid el fitr", "eid ul fitr", "eid ul adha",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday
