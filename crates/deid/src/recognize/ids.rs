@@ -58,10 +58,11 @@ impl IdRecognizer {
         ));
         // Worldwide case ids of regulators: country code, office (and register), serial after a
         // hyphen or a space (a no-break space too): "GB-MHRA-ADR 25123456", "SE-MPA-2021-012345",
-        // "DE-PEI-2021-004567".
-        let worldwide = compile(r"\b[A-Z]{2}-[A-Z]{2,}(?:-[A-Z]{2,})*(?:-|\s)\d{4,}(?:-\d+)*\b");
+        // "DE-PEI-2021-004567", "IT-MINISAL02-ADR 26765451".
+        let worldwide =
+            compile(r"\b[A-Z]{2}-[A-Z][A-Z0-9]+(?:-[A-Z][A-Z0-9]+)*(?:-|\s)\d{4,}(?:-\d+)*\b");
         let worldwide_lower =
-            compile(r"\b[a-z]{2}-[a-z]{2,}(?:-[a-z]{2,})*(?:-|\s)\d{4,}(?:-\d+)*\b");
+            compile(r"\b[a-z]{2}-[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)*(?:-|\s)\d{4,}(?:-\d+)*\b");
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
         let keyed = compile(&format!(
             r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
@@ -216,6 +217,12 @@ mod tests {
         assert!(
             found.iter().all(|f| *f == ("SE-MPA-2021-012345", Idnum)),
             "{found:?}"
+        );
+        let t = "Linked Report(s) : IT-MINISAL02-ADR 26765451 same reporter";
+        assert!(
+            ids(t).contains(&("IT-MINISAL02-ADR 26765451", Idnum)),
+            "{:?}",
+            ids(t)
         );
         // a no-break space between register and serial, as some narratives have between words
         let t = "date\u{a0}of\u{a0}birth:\u{a0}16/06/1962;\u{a0}case\u{a0}ref\u{a0}BR-ANVISA-ADR\u{a0}004745772\nThe";

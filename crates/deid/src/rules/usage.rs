@@ -367,6 +367,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         if flags[i] & flag::CURATED_SAFE != 0
             && label_introduces_value(doc, claimed, i)
             && !is_state_before_zip(doc, flags, i)
+            && !is_surname_after_first_name(doc, flags, i)
         {
             out[i] = Some(Usage::FieldLabel);
         } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, flags, i) {
@@ -375,6 +376,24 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     spread_two_word_labels(doc, &mut out);
     out
+}
+
+/// "Pt name: Timo Room (87 y/o)": a label word that is also a surname, capitalised after a
+/// capitalised name that no SAFE list holds, where capitals mean something, is the surname
+/// ("Patient Room 12" keeps its label).
+fn is_surname_after_first_name(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let capitalised = |w: &str| {
+        w.chars().next().is_some_and(char::is_uppercase)
+            && w.chars().skip(1).all(|c| !c.is_uppercase())
+    };
+    doc.case_informative
+        && i > 0
+        && flags[i] & flag::SURNAME != 0
+        && flags[i - 1] & (flag::FIRST_NAME | flag::SURNAME) != 0
+        && flags[i - 1] & flag::SAFE == 0
+        && doc.gap_before(i) == " "
+        && capitalised(doc.token_text(i))
+        && capitalised(doc.token_text(i - 1))
 }
 
 /// "Rochahaven, TX 01499": a state code before a ZIP code is the address's state, not the label
@@ -676,6 +695,13 @@ mod tests {
             ["Tel", "e", "mail"]
         );
         assert!(words("She lives in Tel Aviv.", Usage::FieldLabel).is_empty());
+        // a surname spelled like a label, after a first name
+        assert!(words("Pt name: Timo Room (87 y/o), seen today", Usage::FieldLabel).is_empty());
+        assert_eq!(
+            words("Pt in room 12, bed 3.", Usage::FieldLabel),
+            ["room", "bed"]
+        );
+        assert_eq!(words("Patient Room 12", Usage::FieldLabel), ["Room"]);
         assert!(words("Rochahaven, TX 01499", Usage::FieldLabel).is_empty());
         assert_eq!(words("Tx 2 days of abx", Usage::FieldLabel), ["Tx"]);
         assert!(words("Please call my mobile tomorrow.", Usage::FieldLabel).is_empty());
