@@ -114,6 +114,10 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             // it: capitalised or next to a number. Words only a date can be ("december") always are.
             // (only asked of weekday, month and number words: most words never look at their neighbours)
             let date_like = || !has(flag::SAFE) || !lowercase || near_number(doc, i);
+            // "last mon", "since tues", "next march": a word that says when
+            let after_when = |words: &[&str]| {
+                i > 0 && doc.gap_before(i) == " " && is_one_of(words, doc.token_text(i - 1))
+            };
             let mut out = Features::default();
             out.set(
                 Feature::IsPossiblyCity,
@@ -134,8 +138,16 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out.set(Feature::IsDigit, text.chars().all(char::is_numeric));
             out.set(Feature::ContainsDigit, text.chars().any(char::is_numeric));
             out.set(Feature::IsMedicalTerm, has(flag::MEDICAL_TERM));
-            out.set(Feature::IsWeekday, has(flag::WEEKDAY) && date_like());
-            out.set(Feature::IsMonth, has(flag::MONTH) && date_like());
+            out.set(
+                Feature::IsWeekday,
+                has(flag::WEEKDAY)
+                    && (date_like()
+                        || (after_when(BEFORE_WEEKDAY) && !text.eq_ignore_ascii_case("sun"))),
+            );
+            out.set(
+                Feature::IsMonth,
+                has(flag::MONTH) && (date_like() || after_when(BEFORE_MONTH)),
+            );
             // A TLD list holds "it", "is", "at", "me": only a TLD glued to a dot is one.
             out.set(
                 Feature::IsTopLevelDomain,
@@ -213,6 +225,19 @@ fn is_initial_or_title(token: &str) -> bool {
 /// "kit", "king", "dawn".
 const NAMES_BEFORE_WORDS: &[&str] = &[
     "john", "jack", "rick", "terry", "homer", "chad", "carter", "timothy", "mack",
+];
+
+/// Words after which a lower-case weekday word is the weekday ("last mon", "since sat", "on
+/// wed"); not "by" or "from" ("from sun exposure"), and never "sun" itself ("on sun-exposed
+/// skin").
+const BEFORE_WEEKDAY: &[&str] = &[
+    "last", "next", "since", "until", "till", "on", "every", "thru", "through",
+];
+
+/// Words after which a lower-case month word is the month ("last march", "since may", "until
+/// august"); not "in", "this" or "by" ("in may", "this may cause", "by march" are verbs too often).
+const BEFORE_MONTH: &[&str] = &[
+    "last", "next", "since", "until", "till", "early", "mid", "late",
 ];
 
 /// Whether `word` is one of [`NAMES_BEFORE_WORDS`] in any case.
@@ -331,6 +356,46 @@ mod tests {
             .filter(|&i| f[i].has(Feature::IsPossiblyName))
             .map(|i| doc.token_text(i).to_string())
             .collect()
+    }
+
+    /// The words of `text` with `feature`.
+    fn with(text: &str, feature: Feature) -> Vec<String> {
+        let doc = Tokenized::new(text);
+        let lex = Lexicons::embedded();
+        let folded = crate::lexicon::fold_words(&doc);
+        let flags = lex.flags_for_folded(&doc, &folded);
+        let f = token_features(&doc, &flags);
+        (0..doc.len())
+            .filter(|&i| f[i].has(feature))
+            .map(|i| doc.token_text(i).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_lower_case_weekday_or_month_after_a_word_that_says_when() {
+        assert_eq!(
+            with(
+                "muddled since gp started tramadol last mon for knee pain",
+                Feature::IsWeekday
+            ),
+            ["mon"]
+        );
+        assert_eq!(
+            with("seen on wed and again next sat", Feature::IsWeekday),
+            ["wed", "sat"]
+        );
+        assert_eq!(
+            with("no rash since march, none until may", Feature::IsMonth),
+            ["march", "may"]
+        );
+        // verbs and other senses stay words
+        assert!(with("this may cause pain; she may march", Feature::IsMonth).is_empty());
+        assert!(with("pt sat up and could wed", Feature::IsWeekday).is_empty());
+        assert!(with(
+            "rash on sun-exposed skin since sun exposure",
+            Feature::IsWeekday
+        )
+        .is_empty());
     }
 
     #[test]
