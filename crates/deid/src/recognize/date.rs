@@ -393,7 +393,9 @@ impl DateRecognizer {
             if c["dsep"].to_ascii_lowercase().contains("of") && !ord {
                 return None;
             }
-            if !year && !ord && needs_more_than_day(month.as_str(), false, text, s) {
+            // "29-MAY", "14-mar": a day hyphened to a month word is the date, whatever its case
+            let hyphened = c["dsep"].trim() == "-" && !c["dsep"].contains(' ');
+            if !year && !ord && !hyphened && needs_more_than_day(month.as_str(), false, text, s) {
                 return None;
             }
             return Some([Some((s, e)), None]);
@@ -791,6 +793,10 @@ mod tests {
         );
         // a word between, or no ordinal before the separator
         assert_eq!(dates("the 1st dose and 3rd of May"), ["3rd of May"]);
+        assert_eq!(
+            dates("tested positive for COVID 29-MAY in clinic; seen 14-mar"),
+            ["29-MAY", "14-mar"]
+        );
         assert_eq!(dates("Brand 3rd of May"), ["3rd of May"]);
         assert_eq!(dates("gave 2 and 3rd of May"), ["3rd of May"]);
         // a month of another script after "and": the words after the number are not ASCII (this

@@ -203,6 +203,25 @@ pub(super) fn apply(
             }
         }
     }
+    // 2b. a city's numbered hospital: "Changsha No. 7 Hospital", "SHENYANG NO. 8 HOSPITAL" (a
+    // word no SAFE list holds, "No"/"Nr", up to three digits, a facility head)
+    for h in 1..n.saturating_sub(2) {
+        let digits = doc.token_text(h + 1);
+        if matches!(folded[h].as_ref(), "no" | "nr")
+            && flags[h - 1] & flag::SAFE == 0
+            && digits.len() <= 3
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && close(doc, h)
+            && close(doc, h + 1)
+            && close(doc, h + 2)
+            && is_head(h + 2)
+        {
+            for k in h - 1..=h + 2 {
+                mark(rules, k, PhiType::Hospital);
+                rules[k].reason = Reason::NamedFacility;
+            }
+        }
+    }
     // 3. a facility or home named after a person: "Smith Nursing Home", "Walker Family
     // Clinic"; where capitals say nothing, a word on the name lexicons before up to three words
     // of the facility's kind ("SMITH NURSING HOME", "walker family clinic", "the long nursing
@@ -377,6 +396,13 @@ mod tests {
             "He had a bleed after the second dose and was readmitted to the Port William Urgent Care.",
         ] {
             assert_eq!(named(text), ["port", "william", "urgent", "care"], "{text}");
+        }
+        for text in [
+            "bleed and airlifted to Changsha No. 7 Hospital. The patient works",
+            "Pt was brought to SHENYANG NO. 8 HOSPITAL via EMS.",
+        ] {
+            let n = named(text);
+            assert_eq!(n.len(), 4, "{text}: {n:?}");
         }
         // a numbered facility, its number and "nr" too
         let n = named("home from facility (Szpital Wojewódzki nr 1) at approx. 09:30am.");
