@@ -320,6 +320,11 @@ impl DateRecognizer {
             if hyphen && (1..=12).contains(&a) && (13..=31).contains(&b) {
                 return is_day_month(text, s, e, b, a);
             }
+            // "03.24", "01.25": a zero-padded month before a day that cannot be a month (a
+            // decimal number is not written with a leading zero: "3.24", "0.25")
+            if !hyphen && c["dd"].starts_with('0') && (13..=31).contains(&b) {
+                return is_day_month(text, s, e, b, a);
+            }
             return is_day_month(text, s, e, a, b);
         }
         // e/f: month/day without a year, day/month where the first number cannot be a month
@@ -840,6 +845,12 @@ mod tests {
             dates("little water intake, 04-27 appointment made"),
             ["04-27"]
         );
+        assert_eq!(
+            dates("loss of appetite, 03.24, fever 103; Vaccine received 01.25, began"),
+            ["03.24", "01.25"]
+        );
+        // decimals and clock times are not written so
+        assert!(dates("INR 1.25, K 3.24, seen 03.00 pm").is_empty());
     }
 
     #[test]
