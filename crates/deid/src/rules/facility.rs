@@ -185,11 +185,17 @@ pub(super) fn apply(
     // "Szpital Wojewódzki nr 4"; not the record label "hospital no. 34840090" or "hospital no.
     // 186-576-83")
     for h in 0..n.saturating_sub(2) {
-        let facility = is_head(h) || (rules[h].phi && rules[h].kind == Some(PhiType::Hospital));
+        // (a head in any case: "Miska likarnia No 7" names it by its number)
+        let facility =
+            on(h, FACILITY_HEAD) || (rules[h].phi && rules[h].kind == Some(PhiType::Hospital));
         let digits = doc.token_text(h + 2);
-        let number = digits.len() <= 3
-            && digits.bytes().all(|b| b.is_ascii_digit())
-            && !doc.gap_after(h + 2).starts_with(['-', '/', '.']);
+        // the number goes on ("no. 186-576-83", "no 12.5"); a sentence's period does not
+        let continues = h + 3 < n
+            && matches!(doc.gap_after(h + 2), "-" | "/" | ".")
+            && doc
+                .token_text(h + 3)
+                .starts_with(|c: char| c.is_ascii_digit());
+        let number = digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit()) && !continues;
         if facility
             && matches!(folded[h + 1].as_ref(), "no" | "nr" | "n")
             && close(doc, h + 1)
@@ -230,13 +236,13 @@ pub(super) fn apply(
     let kind_word = |k: usize| on(k, FACILITY_HEAD) || FACILITY_KINDS.contains(&folded[k].as_ref());
     let spaced = |k: usize| doc.gap_before(k) == " ";
     // where one goes, or a reporter's line: "brought to walker family clinic", "dr. stacy
-    // payne, moore nursing home,"
+    // payne, moore nursing home,", "discharged home from facility (port james urgent care)"
     let introduced = |k: usize| {
         k > 0
             && (matches!(
                 folded[k - 1].as_ref(),
                 "to" | "at" | "from" | "into" | "the" | "his" | "her" | "their" | "my" | "our"
-            ) || doc.gap_before(k).trim_end().ends_with([',', ';']))
+            ) || doc.gap_before(k).trim_end().ends_with([',', ';', '(']))
     };
     for h in 1..n {
         let head = on(h, FACILITY_HEAD)
@@ -398,11 +404,39 @@ mod tests {
             assert_eq!(named(text), ["port", "william", "urgent", "care"], "{text}");
         }
         for text in [
+            "discharged home from facility (port james urgent care) at approx. 09:30am.",
+            "DISCHARGED HOME FROM FACILITY (PORT JAMES URGENT CARE) AT APPROX. 09:30AM.",
+        ] {
+            assert_eq!(named(text), ["port", "james", "urgent", "care"], "{text}");
+        }
+        for text in [
             "bleed and airlifted to Changsha No. 7 Hospital. The patient works",
             "Pt was brought to SHENYANG NO. 8 HOSPITAL via EMS.",
         ] {
             let n = named(text);
             assert_eq!(n.len(), 4, "{text}: {n:?}");
+        }
+        for text in [
+            "bleed and airlifted to Poliklinika No 40. Was admitted to the Neuro ward.",
+            "Readmitted to the Miska likarnia No 7. He has been stable.",
+        ] {
+            let n = named(text);
+            assert!(
+                n.contains(&"no".to_string()) && n.len() >= 3,
+                "{text}: {n:?}"
+            );
+        }
+        // a record number after the label "hospital no." is no facility's number
+        for text in [
+            "her hospital no. 186-576-83 was given",
+            "hospital no. 34840090, seen on the ward",
+            "the hospital no 12.5 km away",
+        ] {
+            assert!(
+                !named(text).contains(&"no".to_string()),
+                "{text}: {:?}",
+                named(text)
+            );
         }
         // a numbered facility, its number and "nr" too
         let n = named("home from facility (Szpital Wojewódzki nr 1) at approx. 09:30am.");
