@@ -69,7 +69,7 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)|\b(?:male|female|man|woman))\s*,\s*(?:an?\s+)?)",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)|\b(?:male|female|man|woman))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?retired\s+)",
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
@@ -97,9 +97,21 @@ impl ProfessionRecognizer {
             };
             let contactable = c.name("contactable").is_some();
             let appos = c.name("appos").is_some();
+            // "The reporter was a retired nurse practitioner": the reporter's qualification
+            if c.name("retired").is_some() && reporter_before(text, m.start()) {
+                continue;
+            }
             let title = self.title_after(text, m.end(), skip).filter(|&(_, end)| {
                 (!contactable || self.reporter_is_patient.is_match(&text[end..]))
                     && (!appos || ends_apposition(&text[end..]))
+            });
+            // a self-description or "retired" before a word that says where or how one works:
+            // "work as FIFO electrician", "RETIRED GM ASSEMBLY LINE WORKER", "pt a retired school
+            // cafeteria cook" (the title without that word)
+            let title = title.or_else(|| {
+                (c.name("self").is_some() || c.name("retired").is_some())
+                    .then(|| self.title_after_one_word(text, m.end()))
+                    .flatten()
             });
             // the Pfizer form says whose it is, so there a title no list knows counts too
             // ("a contactable técnico em pecuária (patient)")
@@ -146,6 +158,26 @@ impl ProfessionRecognizer {
             }
         }
         None
+    }
+
+    /// A listed title after an acronym of two to four capitals that names where one works
+    /// ("FIFO electrician", "GM assembly line worker", "ENT surgeon"), not a word ("was in MD
+    /// office", "was a positive person", "mom was chronic carrier").
+    fn title_after_one_word(&self, text: &str, at: usize) -> Option<(usize, usize)> {
+        let mut words = Words::new(text, at);
+        let skipped = words.next()?;
+        let original = &text[skipped.0..skipped.1];
+        let acronym = (2..=4).contains(&original.len())
+            && original.bytes().all(|b| b.is_ascii_uppercase())
+            && !NOT_ACRONYMS.contains(&skipped.2.as_str());
+        if !gap_ok(&text[at..skipped.0]) || self.is_title_word(&skipped.2) || !acronym {
+            return None;
+        }
+        let next = words.next()?;
+        if !gap_ok(&text[skipped.1..next.0]) {
+            return None;
+        }
+        self.title_after(text, next.0, 0)
     }
 
     /// A title in brackets right after byte `at`: " (operational researcher)".
@@ -346,6 +378,22 @@ fn is_description(w: &str) -> bool {
         )
 }
 
+/// Whether the sentence before byte `at` is about the reporter ("The reporter was a").
+fn reporter_before(text: &str, at: usize) -> bool {
+    let head = &text[..at];
+    let sentence = head
+        .rfind(['.', '\n', ';'])
+        .map_or(head, |i| &head[i + 1..]);
+    sentence.to_ascii_lowercase().contains("reporter")
+}
+
+/// Words of two to four letters that an ALL CAPS narrative writes like an acronym.
+const NOT_ACRONYMS: &[&str] = &[
+    "in", "to", "at", "on", "of", "by", "the", "a", "an", "is", "was", "for", "and", "or", "not",
+    "no", "with", "from", "as", "into", "her", "his", "my", "our", "very", "also", "now", "then",
+    "once", "good", "new", "old", "sick", "home", "call", "see", "seen", "told", "who", "that",
+];
+
 /// What may stand between two words of a title: blanks, or one hyphen ("health-care").
 fn gap_ok(gap: &str) -> bool {
     let t = gap.trim_matches([' ', '\t', '\u{a0}']);
@@ -445,6 +493,42 @@ mod tests {
         assert!(found("The patient is male, a nurse reported the rash.").is_empty());
         assert!(found("At 10:30, a nurse gave the second dose.").is_empty());
         assert!(found("On day 3, a nurse noticed hives.").is_empty());
+    }
+
+    #[test]
+    fn an_occupation_after_retired_or_past_a_word_of_where_one_works() {
+        assert_eq!(
+            found("SOCIAL: PT IS A RETIRED GM ASSEMBLY LINE WORKER, MEMBER OF UAW LOCAL 696."),
+            ["ASSEMBLY LINE WORKER"]
+        );
+        assert_eq!(
+            found("PT IS A VIETNAM VETERAN (US ARMY), RETIRED MAIL CARRIER. WIFE CONNIE"),
+            ["MAIL CARRIER"]
+        );
+        assert_eq!(
+            found("son is POA. Pt a retired school cafeteria cook per son."),
+            ["school cafeteria cook"]
+        );
+        assert_eq!(
+            found("concerned re pt's return to work as FIFO electrician in the Pilbara"),
+            ["electrician"]
+        );
+        assert_eq!(found("\"I am an ENT surgeon. I received"), ["surgeon"]);
+        assert!(found("The reporter was a retired nurse practitioner and stated").is_empty());
+        // a word and then no title, a word that is no acronym
+        assert!(found("she is retired since 2010 and well").is_empty());
+        assert!(found("he is a heavy smoker").is_empty());
+        for t in [
+            "pt was in MD office @ time of reaction",
+            "PT WAS IN MD OFFICE @ TIME OF REACTION",
+            "The patient was a positive person for Covid",
+            "pt mom was chronic carrier & was hep B positive",
+            "PT MOM WAS CHRONIC CARRIER",
+            "mom stated pt was under MD cardiologist for",
+            "pt is to call MD a/3rd dose is due",
+        ] {
+            assert!(found(t).is_empty(), "{t}: {:?}", found(t));
+        }
     }
 
     #[test]
