@@ -375,7 +375,89 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         }
     }
     spread_two_word_labels(doc, &mut out);
+    // the unit of an age or a duration after its number ("52 years", "87 Jahre", "57 tuổi", "74
+    // ετών"): never PHI; the number keeps its own decision (an age is PHI)
+    for i in 1..n {
+        if out[i].is_none()
+            && !claimed[i]
+            && is_number(word(i - 1))
+            && plain_gap(doc.gap_before(i))
+            && is_time_unit(word(i))
+        {
+            out[i] = Some(Usage::Measurement);
+        }
+    }
     out
+}
+
+/// Units of age and duration in the languages of the dev narratives, lower case.
+const TIME_UNITS: &[&str] = &[
+    "years",
+    "year",
+    "yrs",
+    "yr",
+    "months",
+    "month",
+    "mos",
+    "weeks",
+    "week",
+    "wks",
+    "days",
+    "hours",
+    "hrs",
+    "jahre",
+    "jahren",
+    "monate",
+    "wochen",
+    "tage",
+    "ans",
+    "mois",
+    "semaines",
+    "jours",
+    "años",
+    "anos",
+    "meses",
+    "semanas",
+    "días",
+    "dias",
+    "anni",
+    "mesi",
+    "giorni",
+    "jaar",
+    "maanden",
+    "weken",
+    "dagen",
+    "år",
+    "månader",
+    "dagar",
+    "lat",
+    "miesięcy",
+    "dni",
+    "лет",
+    "года",
+    "год",
+    "месяцев",
+    "дней",
+    "ετών",
+    "ετων",
+    "χρονών",
+    "vuotta",
+    "éves",
+    "yaşında",
+    "yaş",
+    "tahun",
+    "bulan",
+    "tuổi",
+];
+
+fn is_time_unit(word: &str) -> bool {
+    TIME_UNITS.iter().any(|u| {
+        if word.is_ascii() {
+            u.eq_ignore_ascii_case(word)
+        } else {
+            word.to_lowercase() == *u
+        }
+    })
 }
 
 /// "Pt name: Timo Room (87 y/o)": a label word that is also a surname, capitalised after a
@@ -617,8 +699,31 @@ mod tests {
             "Kanaalstraat 90, 3531 CL Utrecht",
             "the patient lives at kanaalstraat 90, 3531 cl utrecht with her husband.",
         ] {
-            assert!(words(text, Usage::Measurement).is_empty(), "{text}");
+            // (only the unit of a duration or an age is released, never its number)
+            let m = words(text, Usage::Measurement);
+            assert!(m.iter().all(|w| is_time_unit(w)), "{text}: {m:?}");
         }
+    }
+
+    #[test]
+    fn the_unit_of_an_age_or_duration_is_released_its_number_is_not() {
+        for (text, unit) in [
+            (
+                "Patient: Mohamed El-Sayed, male, 52 years, accountant",
+                "years",
+            ),
+            ("Frau Elisabeth Pölzl, 87 Jahre, SV-Nr. 2816", "Jahre"),
+            (
+                "Nguyễn Thị Hương, female, 57 tuổi, street food vendor",
+                "tuổi",
+            ),
+            ("ΠΑΠΑΔΟΠΟΥΛΟΣ, 74 ΕΤΩΝ, RETIRED", "ΕΤΩΝ"),
+            ("fever for 3 days", "days"),
+        ] {
+            let m = words(text, Usage::Measurement);
+            assert_eq!(m, [unit], "{text}");
+        }
+        assert!(words("he was in the hospital for years", Usage::Measurement).is_empty());
     }
 
     #[test]
