@@ -160,8 +160,57 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
         }
         i = j.max(i) + 1;
     }
+    // on a reporter's line, a qualification used as a title before the name ("submitted by
+    // pharmacist Ingrid Haugland", "entered by community pharmacist kerrie o'brien") or set off
+    // by commas after it ("Dr. Noura Al-Qahtani, clinical pharmacist, King Fahad Medical City")
+    let name_at = |k: usize| {
+        flags[k] & (flag::FIRST_NAME | flag::SURNAME) != 0
+            || (flags[k] & flag::SAFE == 0
+                && !doc.token_text(k).starts_with(|c: char| c.is_ascii_digit()))
+    };
+    for i in 0..n {
+        if !QUALIFICATION_HEADS.contains(&lower(i)) || !on_reporter_line(doc, i) {
+            continue;
+        }
+        let mut k = i;
+        while k > 0
+            && i - k < 2
+            && QUALIFICATION_MODIFIERS.contains(&lower(k - 1))
+            && doc.gap_before(k) == " "
+        {
+            k -= 1;
+        }
+        let before_name = i + 1 < n && doc.gap_after(i) == " " && name_at(i + 1);
+        let set_off = k > 0
+            && doc.gap_before(k).trim_end() == ","
+            && name_at(k - 1)
+            && (i + 1 == n || matches!(doc.gap_after(i).trim_end(), "," | ";" | "." | ""));
+        if before_name || set_off {
+            out[k..=i].iter_mut().for_each(|c| *c = true);
+        }
+    }
     out
 }
+
+/// Reporter qualifications that may stand as a title before a reporter's name or after it
+/// between commas, lower case.
+const QUALIFICATION_HEADS: &[&str] = &["physician", "pharmacist", "nurse"];
+
+/// Words before such a qualification that say what kind ("clinical pharmacist", "charge nurse").
+const QUALIFICATION_MODIFIERS: &[&str] = &[
+    "clinical",
+    "community",
+    "hospital",
+    "professional",
+    "registered",
+    "charge",
+    "attending",
+    "consultant",
+    "senior",
+    "staff",
+    "practice",
+    "specialist",
+];
 
 /// A word before the verb that is no name: a SAFE word, and where it is on a name list too
 /// ("patient", "brown"), an ordinary English word.
@@ -177,7 +226,11 @@ fn on_reporter_line(doc: &Tokenized, i: usize) -> bool {
     let start = doc.tokens[i].byte_start;
     let line = doc.text[..start].rsplit('\n').next().unwrap_or("");
     let line = line.to_ascii_lowercase();
-    line.contains("reporter") || line.contains("reported by") || line.contains("reporting")
+    line.contains("reporter")
+        || line.contains("reported by")
+        || line.contains("reporting")
+        || line.contains("submitted by")
+        || line.contains("entered by")
 }
 
 #[cfg(test)]
@@ -256,5 +309,29 @@ mod tests {
         );
         assert!(cues("Patient Amy Smith (nurse) received the vaccine on day 1.").is_empty());
         assert!(cues("Reporter: the physician (patient's husband) called us.").is_empty());
+    }
+
+    #[test]
+    fn a_reporters_qualification_as_a_title_or_between_commas() {
+        assert_eq!(
+            cues("originally submitted by pharmacist Ingrid Haugland at Apotek 1 Nordnes"),
+            ["pharmacist"]
+        );
+        assert_eq!(
+            cues("tga adr report - entered by community pharmacist kerrie o'brien, blackburn rd"),
+            ["community", "pharmacist"]
+        );
+        assert_eq!(
+            cues("Reporter: Dr. Noura Al-Qahtani, clinical pharmacist, King Fahad Medical City"),
+            ["clinical", "pharmacist"]
+        );
+        assert_eq!(
+            cues("Reporter: Sister Nomsa Dlamini, professional nurse, Gugulethu Community Health Centre"),
+            ["professional", "nurse"]
+        );
+        // not on a reporter's line, or a patient's occupation
+        assert!(cues("Her daughter, a nurse, took her home.").is_empty());
+        assert!(cues("Patient Amy Smith, nurse, received the vaccine.").is_empty());
+        assert!(cues("Reporter: the patient, a nurse, called.").is_empty());
     }
 }
