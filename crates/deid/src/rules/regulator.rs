@@ -144,6 +144,11 @@ mod tests {
             ["RETE", "NAZIONALE", "DI", "FARMACOVIGILANZA", "AIFA"]
         );
         assert_eq!(found("reported to lakemedelsverket"), ["lakemedelsverket"]);
+        // a manufacturer's programme ("First" is a number word, never released on its own)
+        assert_eq!(
+            found("a Pfizer-sponsored program Pfizer First Connect. A contactable"),
+            ["Pfizer", "First", "Connect"]
+        );
         assert_eq!(
             found("MFDS / Korea Institute of Drug Safety & Risk Management"),
             [
