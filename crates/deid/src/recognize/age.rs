@@ -26,6 +26,16 @@ const UNIT: &str = r"(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|decades?)";
 const DECADE_WORD: &str =
     r"(?:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)";
 
+/// An AGE candidate over bytes `start..end`.
+fn age(start: usize, end: usize) -> Cand {
+    Cand {
+        start,
+        end,
+        kind: PhiType::Age,
+        prio: PRIO_AGE,
+    }
+}
+
 /// Words before "20m" that make it a duration, a distance, a dose or a clock time ("@ 2M"), not an
 /// age and a sex.
 const NOT_AGE_SEX_BEFORE: &[&str] = &[
@@ -126,12 +136,7 @@ impl AgeRecognizer {
             {
                 continue;
             }
-            out.push(Cand {
-                start: n.start(),
-                end: n.end(),
-                kind: PhiType::Age,
-                prio: PRIO_AGE,
-            });
+            out.push(age(n.start(), n.end()));
         }
     }
 
@@ -156,12 +161,7 @@ impl AgeRecognizer {
                         continue;
                     }
                 }
-                out.push(Cand {
-                    start: n.start(),
-                    end: n.end(),
-                    kind: PhiType::Age,
-                    prio: PRIO_AGE,
-                });
+                out.push(age(n.start(), n.end()));
             }
         }
         if text.bytes().any(|b| matches!(b, b'm' | b'M' | b'f' | b'F')) {

@@ -334,28 +334,12 @@ mod tests {
 
     /// The words of `text` with the street feature.
     fn streets(text: &str) -> Vec<String> {
-        let doc = Tokenized::new(text);
-        let lex = Lexicons::embedded();
-        let folded = crate::lexicon::fold_words(&doc);
-        let flags = lex.flags_for_folded(&doc, &folded);
-        let f = token_features(&doc, &flags);
-        (0..doc.len())
-            .filter(|&i| f[i].has(Feature::IsStreet))
-            .map(|i| doc.token_text(i).to_string())
-            .collect()
+        with(text, Feature::IsStreet)
     }
 
     /// The words of `text` with the possibly-name feature.
     fn names(text: &str) -> Vec<String> {
-        let doc = Tokenized::new(text);
-        let lex = Lexicons::embedded();
-        let folded = crate::lexicon::fold_words(&doc);
-        let flags = lex.flags_for_folded(&doc, &folded);
-        let f = token_features(&doc, &flags);
-        (0..doc.len())
-            .filter(|&i| f[i].has(Feature::IsPossiblyName))
-            .map(|i| doc.token_text(i).to_string())
-            .collect()
+        with(text, Feature::IsPossiblyName)
     }
 
     /// The words of `text` with `feature`.
