@@ -113,9 +113,8 @@ pub(super) fn apply(
     if codes.is_empty() {
         return;
     }
-    for i in 0..rules.len() {
-        if code_at(i, &rules[i]) && codes.contains(&doc.token_text(i)) {
-            let r = &mut rules[i];
+    for (i, r) in rules.iter_mut().enumerate() {
+        if code_at(i, r) && codes.contains(&doc.token_text(i)) {
             r.phi = true;
             r.kind = Some(PhiType::State);
             r.reason = Reason::PlaceName;
