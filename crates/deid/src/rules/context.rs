@@ -172,10 +172,11 @@ pub(super) fn apply(
             .any(|v| doc.token_text(k).eq_ignore_ascii_case(v))
     };
     for i in 0..n {
-        let before_verb = i + 1 < n
-            && flags[i] & (flag::FIRST_NAME | flag::SURNAME) != 0
-            && close(doc, i + 1)
-            && speech(i + 1);
+        // (most words are on no name list: one test turns them away)
+        if flags[i] & (flag::FIRST_NAME | flag::SURNAME) == 0 {
+            continue;
+        }
+        let before_verb = i + 1 < n && close(doc, i + 1) && speech(i + 1);
         // and a first name right after one: the person whose words or state are quoted
         // (only after a verb that quotes: "reported abd pain" reports a symptom)
         let after_verb = i > 0
@@ -189,6 +190,9 @@ pub(super) fn apply(
         // ("linda") is the person here
         // an acronym in a document with lower case is no name ("reported LUE and LLE"), nor a
         // shorthand for a place of care ("hosp stated")
+        if !(before_verb || after_verb) {
+            continue;
+        }
         let text = doc.token_text(i);
         let acronym = case_informative && text.chars().all(|c| !c.is_lowercase());
         let name_only = (flags[i] & flag::SAFE == 0 || super::features::is_name_before_word(text))
@@ -198,7 +202,6 @@ pub(super) fn apply(
             && !on(i, RELATION)
             && (is_namelike(&rules[i])
                 || (is_placelike(&rules[i]) && rules[i].kind == Some(PhiType::City)))
-            && (before_verb || after_verb)
         {
             rules[i].kind = Some(PhiType::Patient);
             rules[i].reason = Reason::RelationName;

@@ -169,7 +169,11 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
                 && !doc.token_text(k).starts_with(|c: char| c.is_ascii_digit()))
     };
     for i in 0..n {
-        if !QUALIFICATION_HEADS.contains(&lower(i)) || !on_reporter_line(doc, i) {
+        // (a byte test first: this runs on every word)
+        if !matches!(lower(i).as_bytes().first(), Some(b'p' | b'n'))
+            || !QUALIFICATION_HEADS.contains(&lower(i))
+            || !on_reporter_line(doc, i)
+        {
             continue;
         }
         let mut k = i;
@@ -193,7 +197,7 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
 }
 
 /// Reporter qualifications that may stand as a title before a reporter's name or after it
-/// between commas, lower case.
+/// between commas, lower case (each starts with "p" or "n": `cue_words` tests that first).
 const QUALIFICATION_HEADS: &[&str] = &["physician", "pharmacist", "nurse"];
 
 /// Words before such a qualification that say what kind ("clinical pharmacist", "charge nurse").

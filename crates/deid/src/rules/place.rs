@@ -60,6 +60,9 @@ pub(super) fn apply(
     // CAPS "allergic to turkey" is food
     if doc.case_informative {
         for i in 1..rules.len() {
+            if flags[i] & flag::COUNTRY == 0 {
+                continue;
+            }
             let text = doc.token_text(i);
             let capitalised = text.chars().next().is_some_and(char::is_uppercase)
                 && text.chars().skip(1).all(|c| !c.is_uppercase());

@@ -380,6 +380,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     for i in 1..n {
         if out[i].is_none()
             && !claimed[i]
+            && word(i - 1).starts_with(|c: char| c.is_ascii_digit())
             && is_number(word(i - 1))
             && plain_gap(doc.gap_before(i))
             && is_time_unit(word(i))
@@ -451,13 +452,12 @@ const TIME_UNITS: &[&str] = &[
 ];
 
 fn is_time_unit(word: &str) -> bool {
-    TIME_UNITS.iter().any(|u| {
-        if word.is_ascii() {
-            u.eq_ignore_ascii_case(word)
-        } else {
-            word.to_lowercase() == *u
-        }
-    })
+    if word.is_ascii() {
+        TIME_UNITS.iter().any(|u| u.eq_ignore_ascii_case(word))
+    } else {
+        let lower = word.to_lowercase();
+        TIME_UNITS.contains(&lower.as_str())
+    }
 }
 
 /// "Pt name: Timo Room (87 y/o)": a label word that is also a surname, capitalised after a
