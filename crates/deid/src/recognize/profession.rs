@@ -28,8 +28,12 @@ const OCCUPATIONS: &str = include_str!("../../../../lexicons/context/occupations
 
 /// Priority of PROFESSION candidates: below every shape (a date or an id is never a title).
 pub(crate) const PRIO_PROFESSION: u8 = 0;
-/// Words of a title no list knows at most (the Pfizer form's "a contactable X (patient)").
-const MAX_TITLE_WORDS: usize = 4;
+/// Words of a title no list knows at most (the Pfizer form's "a contactable X (patient)";
+/// "técnico de sistemas de comunicações via rádio (patient)" has seven).
+const MAX_TITLE_WORDS: usize = 7;
+/// Words of such a title before "(patient)" with nothing after "contactable" to anchor it: four
+/// ("Reportedly Mom called next day - states (the patient's)" is no title).
+const MAX_TITLE_WORDS_BEFORE: usize = 4;
 /// Words of a listed title at most, connectors included: the longest entry of the occupation
 /// list ("english as a second language teacher"; a test keeps them in step).
 const MAX_LISTED_TITLE_WORDS: usize = 6;
@@ -139,7 +143,7 @@ impl ProfessionRecognizer {
     }
 
     /// In "a contactable X (patient)" / "a contactable X reporting for herself", the words X
-    /// (up to four, letters of any script) whatever they are, unless X is a role rather than an
+    /// (up to seven, letters of any script) whatever they are, unless X is a role rather than an
     /// occupation ("a contactable consumer (patient)").
     fn form_title_after(&self, text: &str, at: usize) -> Option<(usize, usize)> {
         let mut words = Words::new(text, at);
@@ -269,7 +273,7 @@ impl ProfessionRecognizer {
 /// the form's bracket), the last no role ("The (patient)", "Consumer (patient)").
 fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
     let head = &text[..at];
-    let words = words_back(head, MAX_TITLE_WORDS);
+    let words = words_back(head, MAX_TITLE_WORDS_BEFORE);
     let last = words.first()?;
     if last.1 != head.trim_end().len() || !is_form_title_word(&last.2) || is_role(&last.2) {
         return None;
@@ -533,6 +537,19 @@ mod tests {
 
     #[test]
     fn the_patients_or_a_relatives_occupation() {
+        // a form title of the world, up to seven words
+        assert_eq!(
+            found("from a contactable técnico de sistemas de comunicações via rádio (patient). A"),
+            ["técnico de sistemas de comunicações via rádio"]
+        );
+        assert_eq!(
+            found("from a contactable technicien en traitement des déchets reporting for herself."),
+            ["technicien en traitement des déchets"]
+        );
+        assert!(found(
+            "on 22-JUN-1998 RA (deltoid). Reportedly Mom called next day - states (the patient's) arm"
+        )
+        .is_empty());
         assert_eq!(
             found("This is a spontaneous report from a contactable nurse (patient). A 33-year-old"),
             ["nurse"]
