@@ -239,17 +239,12 @@ fn on_reporter_line(doc: &Tokenized, i: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{Reason, RuleEngine};
-    use crate::tokenize::{OffsetMap, Tokenized};
+    use crate::rules::{words_with_reason, Reason};
 
     fn cues(text: &str) -> Vec<String> {
-        let engine = RuleEngine::embedded();
-        let doc = Tokenized::new(text);
-        let out = engine.apply(&doc, &OffsetMap::new(text));
-        (0..doc.len())
-            .filter(|&i| out.rules[i].reason == Reason::PhiCue)
-            .map(|i| doc.token_text(i).to_ascii_lowercase())
-            .collect()
+        let mut words = words_with_reason(text, Reason::PhiCue);
+        words.iter_mut().for_each(|w| w.make_ascii_lowercase());
+        words
     }
 
     #[test]

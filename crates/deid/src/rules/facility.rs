@@ -184,48 +184,49 @@ pub(super) fn apply(
     // "No"/"Nr", a number of up to three digits ("Poliklinika No 34", "City Hospital No. 5",
     // "Szpital Wojewódzki nr 4"; not the record label "hospital no. 34840090" or "hospital no.
     // 186-576-83")
+    // a facility's number: up to three digits that do not go on ("no. 186-576-83", "no 12.5";
+    // a sentence's period is no continuation)
+    let small_number = |k: usize| {
+        let digits = doc.token_text(k);
+        let continues = k + 1 < n
+            && matches!(doc.gap_after(k), "-" | "/" | ".")
+            && doc
+                .token_text(k + 1)
+                .starts_with(|c: char| c.is_ascii_digit());
+        digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit()) && !continues
+    };
+    // never released: the model, seeing "nr" and a small number, calls them safe
+    let mark_numbered = |rules: &mut [TokenRule], from: usize, to: usize| {
+        for k in from..=to {
+            mark(rules, k, PhiType::Hospital);
+            rules[k].reason = Reason::NamedFacility;
+        }
+    };
     for h in 0..n.saturating_sub(2) {
         // (a head in any case: "Miska likarnia No 7" names it by its number)
         let facility =
             on(h, FACILITY_HEAD) || (rules[h].phi && rules[h].kind == Some(PhiType::Hospital));
-        let digits = doc.token_text(h + 2);
-        // the number goes on ("no. 186-576-83", "no 12.5"); a sentence's period does not
-        let continues = h + 3 < n
-            && matches!(doc.gap_after(h + 2), "-" | "/" | ".")
-            && doc
-                .token_text(h + 3)
-                .starts_with(|c: char| c.is_ascii_digit());
-        let number = digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit()) && !continues;
         if facility
             && matches!(folded[h + 1].as_ref(), "no" | "nr" | "n")
             && close(doc, h + 1)
             && close(doc, h + 2)
-            && number
+            && small_number(h + 2)
         {
-            // never released: the model, seeing "nr" and a small number, calls them safe
-            for k in h..=h + 2 {
-                mark(rules, k, PhiType::Hospital);
-                rules[k].reason = Reason::NamedFacility;
-            }
+            mark_numbered(rules, h, h + 2);
         }
     }
     // 2b. a city's numbered hospital: "Changsha No. 7 Hospital", "SHENYANG NO. 8 HOSPITAL" (a
     // word no SAFE list holds, "No"/"Nr", up to three digits, a facility head)
     for h in 1..n.saturating_sub(2) {
-        let digits = doc.token_text(h + 1);
         if matches!(folded[h].as_ref(), "no" | "nr")
             && flags[h - 1] & flag::SAFE == 0
-            && digits.len() <= 3
-            && digits.bytes().all(|b| b.is_ascii_digit())
+            && small_number(h + 1)
             && close(doc, h)
             && close(doc, h + 1)
             && close(doc, h + 2)
             && is_head(h + 2)
         {
-            for k in h - 1..=h + 2 {
-                mark(rules, k, PhiType::Hospital);
-                rules[k].reason = Reason::NamedFacility;
-            }
+            mark_numbered(rules, h - 1, h + 2);
         }
     }
     // 3. a facility or home named after a person: "Smith Nursing Home", "Walker Family

@@ -77,6 +77,12 @@ pub fn starts_with_capital(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase)
 }
 
+/// Whether `word` is written with a capital first and no other capital ("Turkey", "Room"; not
+/// "TURKEY", "turkey").
+pub fn is_capitalised(word: &str) -> bool {
+    starts_with_capital(word) && !word.chars().skip(1).any(char::is_uppercase)
+}
+
 /// Whether `word` is one character long.
 pub fn is_one_char(word: &str) -> bool {
     let mut cs = word.chars();

@@ -454,16 +454,28 @@ fn digit_category(text: &str) -> PhiType {
     }
 }
 
-/// The words the rules alone call PHI in `text` (for the rule modules' tests).
+/// The words of `text` whose rule decision `keep` accepts (for the rule modules' tests).
 #[cfg(test)]
-fn phi_words(text: &str) -> Vec<String> {
+fn words_where(text: &str, keep: impl Fn(&TokenRule) -> bool) -> Vec<String> {
     let engine = RuleEngine::embedded();
     let doc = Tokenized::new(text);
     let out = engine.apply(&doc, &OffsetMap::new(text));
     (0..doc.len())
-        .filter(|&i| out.rules[i].phi)
+        .filter(|&i| keep(&out.rules[i]))
         .map(|i| doc.token_text(i).to_string())
         .collect()
+}
+
+/// The words the rules alone call PHI in `text` (for the rule modules' tests).
+#[cfg(test)]
+fn phi_words(text: &str) -> Vec<String> {
+    words_where(text, |r| r.phi)
+}
+
+/// The words of `text` the rules give `reason` (for the rule modules' tests).
+#[cfg(test)]
+fn words_with_reason(text: &str, reason: Reason) -> Vec<String> {
+    words_where(text, |r| r.reason == reason)
 }
 
 #[cfg(test)]

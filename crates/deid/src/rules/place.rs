@@ -64,8 +64,7 @@ pub(super) fn apply(
                 continue;
             }
             let text = doc.token_text(i);
-            let capitalised = text.chars().next().is_some_and(char::is_uppercase)
-                && text.chars().skip(1).all(|c| !c.is_uppercase());
+            let capitalised = super::features::is_capitalised(text);
             let k = if folded[i - 1] == "the" && i >= 2 {
                 i - 2
             } else {
@@ -127,17 +126,10 @@ pub(super) fn apply(
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{Reason, RuleEngine};
-    use crate::tokenize::{OffsetMap, Tokenized};
+    use crate::rules::{words_with_reason, Reason};
 
     fn places(text: &str) -> Vec<String> {
-        let engine = RuleEngine::embedded();
-        let doc = Tokenized::new(text);
-        let out = engine.apply(&doc, &OffsetMap::new(text));
-        (0..doc.len())
-            .filter(|&i| out.rules[i].reason == Reason::PlaceName)
-            .map(|i| doc.token_text(i).to_string())
-            .collect()
+        words_with_reason(text, Reason::PlaceName)
     }
 
     #[test]

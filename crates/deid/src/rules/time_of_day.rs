@@ -301,18 +301,11 @@ fn time_cue(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{Reason, RuleEngine};
-    use crate::tokenize::{OffsetMap, Tokenized};
+    use crate::rules::{words_with_reason, Reason};
 
     /// The words of `text` the rules call a time of day.
     fn times(text: &str) -> Vec<String> {
-        let engine = RuleEngine::embedded();
-        let doc = Tokenized::new(text);
-        let out = engine.apply(&doc, &OffsetMap::new(text));
-        (0..doc.len())
-            .filter(|&i| out.rules[i].reason == Reason::TimeOfDay)
-            .map(|i| doc.token_text(i).to_string())
-            .collect()
+        words_with_reason(text, Reason::TimeOfDay)
     }
 
     #[test]

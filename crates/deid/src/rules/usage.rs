@@ -464,10 +464,7 @@ fn is_time_unit(word: &str) -> bool {
 /// capitalised name that no SAFE list holds, where capitals mean something, is the surname
 /// ("Patient Room 12" keeps its label).
 fn is_surname_after_first_name(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
-    let capitalised = |w: &str| {
-        w.chars().next().is_some_and(char::is_uppercase)
-            && w.chars().skip(1).all(|c| !c.is_uppercase())
-    };
+    let capitalised = super::features::is_capitalised;
     doc.case_informative
         && i > 0
         && flags[i] & flag::SURNAME != 0
