@@ -53,6 +53,9 @@ pub struct EngineConfig {
     pub mode: Mode,
     /// A lexicon folder to read instead of the embedded lists.
     pub lexicons: Option<PathBuf>,
+    /// Padded tokens per model batch on a GPU (`DEID_GPU_BATCH_TOKENS`); `None`: the model's
+    /// default.
+    pub gpu_batch_tokens: Option<usize>,
 }
 
 /// An environment variable as `Some(value)`, or `None` when unset or empty.
@@ -99,11 +102,24 @@ impl EngineConfig {
                 }
             },
         };
+        let gpu_batch_tokens = match env("DEID_GPU_BATCH_TOKENS") {
+            None => None,
+            Some(text) => match text.trim().parse::<usize>() {
+                Ok(n) if (256..=16_777_216).contains(&n) => Some(n),
+                _ => {
+                    return Err(Error::Invalid {
+                        path: PathBuf::from("DEID_GPU_BATCH_TOKENS"),
+                        message: format!("{text:?} is not a token count from 256 to 16777216"),
+                    })
+                }
+            },
+        };
         Ok(EngineConfig {
             model_dir,
             provider,
             mode,
             lexicons: choices.lexicons,
+            gpu_batch_tokens,
         })
     }
 
@@ -131,7 +147,11 @@ impl EngineConfig {
             || self.rules(),
             || DeepModel::load(&self.model_dir, self.provider),
         );
-        Ok(Deidentifier::with_model(rules?, model?, self.mode))
+        let mut model = model?;
+        if let Some(tokens) = self.gpu_batch_tokens {
+            model.set_gpu_batch_tokens(tokens);
+        }
+        Ok(Deidentifier::with_model(rules?, model, self.mode))
     }
 }
 
@@ -176,6 +196,7 @@ mod tests {
         assert_eq!(none.model_dir, default_model_dir());
         assert_eq!(none.provider, Provider::Auto);
         assert_eq!(none.mode, Mode::Hybrid);
+        assert_eq!(none.gpu_batch_tokens, None);
     }
 
     #[test]
@@ -193,6 +214,20 @@ mod tests {
                 .unwrap_err()
                 .to_string();
         assert!(err.contains("DEID_RULES_ONLY"), "{err}");
+        for bad in ["lots", "0", "-5", "99999999999"] {
+            let pairs: &'static [(&'static str, &'static str)] =
+                Box::leak(vec![("DEID_GPU_BATCH_TOKENS", bad)].into_boxed_slice());
+            let err = EngineConfig::resolve_with(Choices::default(), env_of(pairs))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("DEID_GPU_BATCH_TOKENS"), "{bad}: {err}");
+        }
+        let c = EngineConfig::resolve_with(
+            Choices::default(),
+            env_of(&[("DEID_GPU_BATCH_TOKENS", "65536")]),
+        )
+        .unwrap();
+        assert_eq!(c.gpu_batch_tokens, Some(65_536));
     }
 
     #[test]

@@ -66,7 +66,12 @@ pub struct DeepModel {
     /// `chars` for the ASCII characters, by code: most characters of most narratives.
     ascii_chars: [u32; 128],
     graph: Graph,
+    /// Padded tokens per batch on a GPU ([`DeepModel::batch_tokens`]).
+    gpu_batch_tokens: usize,
 }
+
+/// Padded tokens per batch on a GPU unless `DEID_GPU_BATCH_TOKENS` says otherwise.
+pub const DEFAULT_GPU_BATCH_TOKENS: usize = 16_384;
 
 /// The whole graph, or (a split model) its character encoder with a cache and the rest.
 enum Graph {
@@ -166,7 +171,15 @@ impl DeepModel {
             chars,
             ascii_chars,
             graph,
+            gpu_batch_tokens: DEFAULT_GPU_BATCH_TOKENS,
         })
+    }
+
+    /// Padded tokens per batch when the model runs on a GPU (no effect on the CPU). Batching
+    /// never changes a probability; a larger batch keeps a large GPU busier, at the cost of
+    /// GPU memory.
+    pub fn set_gpu_batch_tokens(&mut self, tokens: usize) {
+        self.gpu_batch_tokens = tokens.max(1);
     }
 
     /// Whether the character encoder runs apart, with its cache.
@@ -177,11 +190,11 @@ impl DeepModel {
     /// Padded tokens per inference batch. On the CPU each batch runs on one core, and a small
     /// batch keeps the LSTM's gates in the core's caches: over vaers-2021-01.csv (2 cores) 2,048
     /// tokens took 2.8 s and 255 MB, 8,192 tokens 3.4 s and 375 MB, 512 tokens 3.8 s (the
-    /// per-step overhead wins). A GPU wants large batches. Batching never changes a probability
+    /// per-step overhead wins). A GPU wants large batches (`DEID_GPU_BATCH_TOKENS`). Batching never changes a probability
     /// (`tests/model_parity.rs`).
     pub fn batch_tokens(&self) -> usize {
         match self.provider {
-            Provider::Cuda => 16_384,
+            Provider::Cuda => self.gpu_batch_tokens,
             Provider::Cpu | Provider::Auto => 2_048,
         }
     }
