@@ -7,7 +7,7 @@
 use crate::deidentify::{Deidentifier, Mode};
 use crate::error::{Error, Result};
 use crate::lexicon::Lexicons;
-use crate::model::{DeepModel, Provider, DEFAULT_MODEL_DIR};
+use crate::model::{DeepModel, GpuSettings, Provider, DEFAULT_MODEL_DIR};
 use crate::recognize::Recognizers;
 use crate::rules::RuleEngine;
 use std::path::{Path, PathBuf};
@@ -53,9 +53,8 @@ pub struct EngineConfig {
     pub mode: Mode,
     /// A lexicon folder to read instead of the embedded lists.
     pub lexicons: Option<PathBuf>,
-    /// Padded tokens per model batch on a GPU (`DEID_GPU_BATCH_TOKENS`); `None`: the model's
-    /// default.
-    pub gpu_batch_tokens: Option<usize>,
+    /// Batching on a GPU (`DEID_GPU_BATCH_TOKENS`, `DEID_GPU_SESSIONS`).
+    pub gpu: GpuSettings,
 }
 
 /// An environment variable as `Some(value)`, or `None` when unset or empty.
@@ -102,24 +101,36 @@ impl EngineConfig {
                 }
             },
         };
-        let gpu_batch_tokens = match env("DEID_GPU_BATCH_TOKENS") {
-            None => None,
-            Some(text) => match text.trim().parse::<usize>() {
-                Ok(n) if (256..=16_777_216).contains(&n) => Some(n),
-                _ => {
-                    return Err(Error::Invalid {
-                        path: PathBuf::from("DEID_GPU_BATCH_TOKENS"),
-                        message: format!("{text:?} is not a token count from 256 to 16777216"),
-                    })
-                }
-            },
+        let count =
+            |name: &str, range: std::ops::RangeInclusive<usize>, default: usize| match env(name) {
+                None => Ok(default),
+                Some(text) => match text.trim().parse::<usize>() {
+                    Ok(n) if range.contains(&n) => Ok(n),
+                    _ => Err(Error::Invalid {
+                        path: PathBuf::from(name),
+                        message: format!(
+                            "{text:?} is not a whole number from {} to {}",
+                            range.start(),
+                            range.end()
+                        ),
+                    }),
+                },
+            };
+        let defaults = GpuSettings::default();
+        let gpu = GpuSettings {
+            batch_tokens: count(
+                "DEID_GPU_BATCH_TOKENS",
+                256..=16_777_216,
+                defaults.batch_tokens,
+            )?,
+            sessions: count("DEID_GPU_SESSIONS", 1..=16, defaults.sessions)?,
         };
         Ok(EngineConfig {
             model_dir,
             provider,
             mode,
             lexicons: choices.lexicons,
-            gpu_batch_tokens,
+            gpu,
         })
     }
 
@@ -145,13 +156,9 @@ impl EngineConfig {
         // ONNX Runtime's session start and the rules' start-up side by side.
         let (rules, model) = rayon::join(
             || self.rules(),
-            || DeepModel::load(&self.model_dir, self.provider),
+            || DeepModel::load_on(&self.model_dir, self.provider, self.gpu),
         );
-        let mut model = model?;
-        if let Some(tokens) = self.gpu_batch_tokens {
-            model.set_gpu_batch_tokens(tokens);
-        }
-        Ok(Deidentifier::with_model(rules?, model, self.mode))
+        Ok(Deidentifier::with_model(rules?, model?, self.mode))
     }
 }
 
@@ -196,7 +203,7 @@ mod tests {
         assert_eq!(none.model_dir, default_model_dir());
         assert_eq!(none.provider, Provider::Auto);
         assert_eq!(none.mode, Mode::Hybrid);
-        assert_eq!(none.gpu_batch_tokens, None);
+        assert_eq!(none.gpu, GpuSettings::default());
     }
 
     #[test]
@@ -214,20 +221,35 @@ mod tests {
                 .unwrap_err()
                 .to_string();
         assert!(err.contains("DEID_RULES_ONLY"), "{err}");
-        for bad in ["lots", "0", "-5", "99999999999"] {
-            let pairs: &'static [(&'static str, &'static str)] =
-                Box::leak(vec![("DEID_GPU_BATCH_TOKENS", bad)].into_boxed_slice());
-            let err = EngineConfig::resolve_with(Choices::default(), env_of(pairs))
+        for (name, bad) in [
+            ("DEID_GPU_BATCH_TOKENS", "lots"),
+            ("DEID_GPU_BATCH_TOKENS", "0"),
+            ("DEID_GPU_BATCH_TOKENS", "-5"),
+            ("DEID_GPU_BATCH_TOKENS", "99999999999"),
+            ("DEID_GPU_SESSIONS", "0"),
+            ("DEID_GPU_SESSIONS", "17"),
+        ] {
+            let env = move |n: &str| (n == name).then(|| bad.to_string());
+            let err = EngineConfig::resolve_with(Choices::default(), env)
                 .unwrap_err()
                 .to_string();
-            assert!(err.contains("DEID_GPU_BATCH_TOKENS"), "{bad}: {err}");
+            assert!(err.contains(name) && err.contains(bad), "{bad}: {err}");
         }
         let c = EngineConfig::resolve_with(
             Choices::default(),
-            env_of(&[("DEID_GPU_BATCH_TOKENS", "65536")]),
+            env_of(&[
+                ("DEID_GPU_BATCH_TOKENS", "65536"),
+                ("DEID_GPU_SESSIONS", "3"),
+            ]),
         )
         .unwrap();
-        assert_eq!(c.gpu_batch_tokens, Some(65_536));
+        assert_eq!(
+            c.gpu,
+            GpuSettings {
+                batch_tokens: 65_536,
+                sessions: 3
+            }
+        );
     }
 
     #[test]

@@ -66,12 +66,30 @@ pub struct DeepModel {
     /// `chars` for the ASCII characters, by code: most characters of most narratives.
     ascii_chars: [u32; 128],
     graph: Graph,
-    /// Padded tokens per batch on a GPU ([`DeepModel::batch_tokens`]).
-    gpu_batch_tokens: usize,
+    /// How the model is batched when it runs on a GPU.
+    gpu: GpuSettings,
 }
 
-/// Padded tokens per batch on a GPU unless `DEID_GPU_BATCH_TOKENS` says otherwise.
-pub const DEFAULT_GPU_BATCH_TOKENS: usize = 16_384;
+/// How the model runs on a GPU (no effect on the CPU). Neither changes a probability.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GpuSettings {
+    /// Padded tokens per batch (`DEID_GPU_BATCH_TOKENS`): a large GPU stays busier with larger
+    /// batches, at the cost of GPU memory.
+    pub batch_tokens: usize,
+    /// Sessions on the GPU (`DEID_GPU_SESSIONS`), each with its own CUDA stream: while one
+    /// batch runs on the GPU, the next one's tensors are built and the last one's read on the
+    /// CPU.
+    pub sessions: usize,
+}
+
+impl Default for GpuSettings {
+    fn default() -> GpuSettings {
+        GpuSettings {
+            batch_tokens: 16_384,
+            sessions: 1,
+        }
+    }
+}
 
 /// The whole graph, or (a split model) its character encoder with a cache and the rest.
 enum Graph {
@@ -100,12 +118,25 @@ impl DeepModel {
     /// (`char_encoder.onnx` + `tagger.onnx`) when it records one, else the whole graph. Asking for
     /// CUDA where it cannot run falls back to the CPU and says why in [`DeepModel::fallback`].
     pub fn load(dir: &Path, provider: Provider) -> Result<DeepModel> {
-        DeepModel::load_with(dir, provider, true)
+        DeepModel::open(dir, provider, true, GpuSettings::default())
+    }
+
+    /// As [`DeepModel::load`], batched on a GPU as `gpu` says.
+    pub fn load_on(dir: &Path, provider: Provider, gpu: GpuSettings) -> Result<DeepModel> {
+        DeepModel::open(dir, provider, true, gpu)
     }
 
     /// As [`DeepModel::load`]; `split: false` runs the whole graph even when a split is recorded
     /// (to check that both give the same decisions).
     pub fn load_with(dir: &Path, provider: Provider, split: bool) -> Result<DeepModel> {
+        DeepModel::open(dir, provider, split, GpuSettings::default())
+    }
+
+    fn open(dir: &Path, provider: Provider, split: bool, gpu: GpuSettings) -> Result<DeepModel> {
+        let gpu = GpuSettings {
+            batch_tokens: gpu.batch_tokens.max(1),
+            sessions: gpu.sessions.max(1),
+        };
         let meta = Metadata::read(dir)?;
         let file = |name: &str| -> Result<PathBuf> {
             let path = dir.join(name);
@@ -121,9 +152,9 @@ impl DeepModel {
         let onnx = file(&meta.onnx)?;
         let (graph, provider, fallback) = match (&meta.split, split) {
             (Some(s), true) => {
-                let encoder = SessionPool::open(&file(&s.char_encoder)?, provider)?;
+                let encoder = SessionPool::open(&file(&s.char_encoder)?, provider, gpu.sessions)?;
                 let tagger_path = file(&s.tagger)?;
-                let tagger = SessionPool::open(&tagger_path, encoder.provider)?;
+                let tagger = SessionPool::open(&tagger_path, encoder.provider, gpu.sessions)?;
                 check_split_io(&encoder.pool, &tagger.pool, s, &meta, dir)?;
                 (
                     Graph::Split {
@@ -137,7 +168,7 @@ impl DeepModel {
                 )
             }
             _ => {
-                let opened = SessionPool::open(&onnx, provider)?;
+                let opened = SessionPool::open(&onnx, provider, gpu.sessions)?;
                 check_io(&opened.pool.first(), &meta, &onnx)?;
                 (Graph::Whole(opened.pool), opened.provider, opened.fallback)
             }
@@ -171,15 +202,8 @@ impl DeepModel {
             chars,
             ascii_chars,
             graph,
-            gpu_batch_tokens: DEFAULT_GPU_BATCH_TOKENS,
+            gpu,
         })
-    }
-
-    /// Padded tokens per batch when the model runs on a GPU (no effect on the CPU). Batching
-    /// never changes a probability; a larger batch keeps a large GPU busier, at the cost of
-    /// GPU memory.
-    pub fn set_gpu_batch_tokens(&mut self, tokens: usize) {
-        self.gpu_batch_tokens = tokens.max(1);
     }
 
     /// Whether the character encoder runs apart, with its cache.
@@ -194,7 +218,7 @@ impl DeepModel {
     /// (`tests/model_parity.rs`).
     pub fn batch_tokens(&self) -> usize {
         match self.provider {
-            Provider::Cuda => self.gpu_batch_tokens,
+            Provider::Cuda => self.gpu.batch_tokens,
             Provider::Cpu | Provider::Auto => 2_048,
         }
     }

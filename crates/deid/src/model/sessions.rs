@@ -25,9 +25,9 @@ pub struct Opened {
 }
 
 impl SessionPool {
-    /// Open `onnx` on `provider` (never `Auto` in the result); CUDA that cannot run falls back
-    /// to the CPU and says why.
-    pub fn open(onnx: &Path, provider: Provider) -> Result<Opened> {
+    /// Open `onnx` on `provider` (never `Auto` in the result), `gpu_sessions` sessions on a GPU;
+    /// CUDA that cannot run falls back to the CPU and says why.
+    pub fn open(onnx: &Path, provider: Provider, gpu_sessions: usize) -> Result<Opened> {
         let env = runtime::environment()?;
         let model_err = |e: ort::Error| Error::Model {
             path: onnx.into(),
@@ -62,16 +62,29 @@ impl SessionPool {
             Provider::Cpu => false,
         };
         if try_cuda {
-            let cuda = builder().and_then(|b| {
-                b.with_execution_providers([ort::ep::CUDA::default().build().error_on_failure()])
-                    .map_err(ort::Error::<()>::from)
-            });
-            match cuda.and_then(|mut b| b.commit_from_file(onnx)) {
-                Ok(s) => {
+            // Each batch has shapes of its own (its longest sequence, its longest word): the
+            // default exhaustive search for cuDNN's convolution algorithm ran again for every
+            // new shape, and the convolutional model spent most of its GPU time searching.
+            let cuda = || {
+                builder()
+                    .and_then(|b| {
+                        b.with_execution_providers([ort::ep::CUDA::default()
+                            .with_conv_algorithm_search(
+                                ort::ep::cuda::ConvAlgorithmSearch::Heuristic,
+                            )
+                            .build()
+                            .error_on_failure()])
+                            .map_err(ort::Error::<()>::from)
+                    })
+                    .and_then(|mut b| b.commit_from_file(onnx))
+            };
+            match (0..gpu_sessions.max(1))
+                .map(|_| cuda().map(Mutex::new))
+                .collect::<std::result::Result<Vec<_>, _>>()
+            {
+                Ok(sessions) => {
                     return Ok(Opened {
-                        pool: SessionPool {
-                            sessions: vec![Mutex::new(s)],
-                        },
+                        pool: SessionPool { sessions },
                         provider: Provider::Cuda,
                         fallback: None,
                     })
@@ -83,7 +96,7 @@ impl SessionPool {
                         "this ONNX Runtime is a GPU build"
                     };
                     let why = format!("{asked} but CUDA cannot run ({e}); running on the CPU");
-                    let mut opened = SessionPool::open(onnx, Provider::Cpu)?;
+                    let mut opened = SessionPool::open(onnx, Provider::Cpu, 1)?;
                     opened.fallback = Some(why);
                     return Ok(opened);
                 }
