@@ -65,6 +65,10 @@ impl SessionPool {
             // Each batch has shapes of its own (its longest sequence, its longest word): the
             // default exhaustive search for cuDNN's convolution algorithm ran again for every
             // new shape, and the convolutional model spent most of its GPU time searching.
+            // TF32 (ONNX Runtime's default) rounds matrix products to 10-bit mantissas: a word
+            // near its threshold ("POA" in one 2021 narrative) was masked on the CPU and released
+            // on the GPU. Full FP32 keeps the GPU's decisions the CPU's; the GPU is not the
+            // bottleneck (about 20% busy on an H200, the CPU's stages are).
             let cuda = || {
                 builder()
                     .and_then(|b| {
