@@ -182,6 +182,20 @@ impl Summary {
 /// every chunk.
 pub const DEFAULT_CHUNK: usize = 2048;
 
+/// [`DEFAULT_CHUNK`] when the model runs on a GPU: a chunk's model batches are all the GPU
+/// sessions have to run side by side, and each chunk's rules run while the GPU waits. On an
+/// H200 with 16 cores, 47,400 narratives took 5.0 s in chunks of 2,048 and 3.7 s in chunks of
+/// 8,192 (32,768: 3.7 s, with 0.7 GB more memory).
+pub const GPU_CHUNK: usize = 8192;
+
+/// The chunk size for `deid`: [`GPU_CHUNK`] when its model runs on a GPU, else [`DEFAULT_CHUNK`].
+pub fn default_chunk(deid: &Deidentifier) -> usize {
+    match &deid.model {
+        Some(m) if m.provider == crate::model::Provider::Cuda => GPU_CHUNK,
+        _ => DEFAULT_CHUNK,
+    }
+}
+
 /// Documents of the first chunk at most (a checkpoint follows it as any other).
 const FIRST_CHUNK: usize = 256;
 

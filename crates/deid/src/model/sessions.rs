@@ -65,10 +65,11 @@ impl SessionPool {
             // Each batch has shapes of its own (its longest sequence, its longest word): the
             // default exhaustive search for cuDNN's convolution algorithm ran again for every
             // new shape, and the convolutional model spent most of its GPU time searching.
-            // TF32 (ONNX Runtime's default) rounds matrix products to 10-bit mantissas: a word
-            // near its threshold ("POA" in one 2021 narrative) was masked on the CPU and released
-            // on the GPU. Full FP32 keeps the GPU's decisions the CPU's; the GPU is not the
-            // bottleneck (about 20% busy on an H200, the CPU's stages are).
+            // TF32 (ONNX Runtime's default) rounds matrix products to 10-bit mantissas; full
+            // FP32 keeps the GPU's probabilities as near the CPU's as cuDNN's own order of
+            // summation allows, and costs little: the GPU is about 20% busy (H200), the CPU's
+            // stages set the pace. Even so, one word of the 2,370 2021 narratives sits so near
+            // its threshold that the two differ ("POA", power of attorney: masked on the CPU).
             let cuda = || {
                 builder()
                     .and_then(|b| {
