@@ -77,6 +77,7 @@ fn every_source_file_is_on_the_map() {
     walk(&root().join("tests"), &[".rs"], &mut files);
     walk(&root().join("python"), &[".rs", ".py", ".sh"], &mut files);
     walk(&root().join("definitions"), &[".py", ".toml"], &mut files);
+    walk(&root().join("scripts"), &[".py", ".sh"], &mut files);
     assert!(
         files.len() > 60,
         "the walk found too few files: {}",
