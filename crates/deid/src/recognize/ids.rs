@@ -16,6 +16,11 @@
 //! - ZIP codes are any 5-digit number by shape, so only an address context counts: a
 //!   two-letter state code or a state name right before it ("Austin, TX 78701"), or the word
 //!   "zip"/"zip code".
+//! - A British postcode has a shape of its own ("LS6 2AB", "AB73 6UG", "DY1Y 0UR"): an outward
+//!   code of one or two capitals, a digit and maybe one more, a space, then a digit and two
+//!   capitals from the letters the Royal Mail uses there (never C, I, K, M, O or V, so "5MG" or
+//!   "2ML" cannot be one). Ordinals ("X2 2ND") are not. None of the VAERS columns has one; the
+//!   inward code alone was read as a dose ("6UG").
 
 use super::{
     char_at, char_before, compile, continues_number, gate, is_word, Cand, PRIO_CONTACT_ID, PRIO_ZIP,
@@ -35,6 +40,7 @@ pub(crate) struct IdRecognizer {
     worldwide_lower: Regex,
     keyed: Regex,
     zip: Regex,
+    uk_postcode: Regex,
     /// A hospital room's number: "Rm 412-B", "room 9".
     room: Regex,
 }
@@ -70,6 +76,7 @@ impl IdRecognizer {
         let zip = compile(&format!(
             r"(?:\b(?:{STATES})\.?,?\s+|\b(?:{STATE_NAMES}),?\s+|(?i:\bzip(?:\s*code)?\s*[:#]?\s*))(?P<z>\d{{5}}(?:-\d{{4}})?)\b"
         ));
+        let uk_postcode = compile(r"\b[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][ABD-HJLNP-UW-Z]{2}\b");
         let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
         IdRecognizer {
             room,
@@ -80,6 +87,7 @@ impl IdRecognizer {
             worldwide_lower,
             keyed,
             zip,
+            uk_postcode,
         }
     }
 
@@ -168,6 +176,12 @@ impl IdRecognizer {
             let z = c.name("z").unwrap();
             if !continues_number(text, z.end(), b"-./") {
                 push(z.start(), z.end(), PhiType::Zip, PRIO_ZIP);
+            }
+        }
+        for m in self.uk_postcode.find_iter(text) {
+            let inward = &m.as_str()[m.as_str().len() - 3..];
+            if !matches!(&inward[1..], "ST" | "ND" | "RD" | "TH") {
+                push(m.start(), m.end(), PhiType::Zip, PRIO_ZIP);
             }
         }
         // a room number places the patient (LOCATION/OTHER, as the nursing-note gold tags it)
@@ -270,6 +284,20 @@ mod tests {
         ] {
             assert!(ids(t).is_empty(), "{t}: {:?}", ids(t));
         }
+    }
+
+    #[test]
+    fn british_postcodes_by_their_shape() {
+        use PhiType::*;
+        assert_eq!(
+            ids("lives at 9 Ramp, Leeds AB73 6UG. This"),
+            [("AB73 6UG", Zip)]
+        );
+        assert_eq!(ids("EDINBURGH EH39 7LT"), [("EH39 7LT", Zip)]);
+        assert_eq!(ids("DY1Y 0UR"), [("DY1Y 0UR", Zip)]);
+        // doses, ordinals, vaccines and lower case are not postcodes
+        assert!(ids("took B12 5MG daily, X2 2ND DOSE, PF 2ML").is_empty());
+        assert!(ids("ls6 2ab").is_empty());
     }
 
     #[test]

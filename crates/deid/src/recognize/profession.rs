@@ -16,6 +16,10 @@
 //!   professional reporting for herself";
 //! - before "(patient)" or ", who is the patient's …": "Registered nurse (patient) was calling", "a
 //!   physician, who is the patient's mother".
+//! - a title with a second one in brackets after a self-description with an age or a sex, whatever
+//!   their words: "Patient is a 32y/o male employée administrative (MÉDECIN SPÉCIALISTE)." (the
+//!   shape of the 2021 report "… male certified nursing assistant (CNA).", with titles of any
+//!   language).
 //!
 //! The span is the whole title: the occupation with the modifiers before it.
 
@@ -124,6 +128,16 @@ impl ProfessionRecognizer {
                     .then(|| self.form_title_after(text, m.end()))
                     .flatten()
             });
+            // "Patient is a 32y/o male employée administrative (MÉDECIN SPÉCIALISTE)."
+            if title.is_none() && (c.name("self").is_some() || c.name("age").is_some()) {
+                let aged = c.name("age").is_some();
+                if let Some((first, second)) = self.described_title_and_bracket(text, m.end(), aged)
+                {
+                    out.push(cand(first.0, first.1));
+                    out.push(cand(second.0, second.1));
+                    continue;
+                }
+            }
             if let Some((start, end)) = title {
                 out.push(cand(start, end));
                 // a second title in brackets: "male video editor (operational researcher)"
@@ -162,6 +176,73 @@ impl ProfessionRecognizer {
             }
         }
         None
+    }
+
+    /// After a self-description, the person's age or sex and then a title with a second one in
+    /// brackets closing the phrase, each of up to seven words of letters of any script: "32y/o male
+    /// employée administrative (MÉDECIN SPÉCIALISTE)." Both titles as byte ranges. The age or sex
+    /// must be there, and no word may be one that starts a clinical phrase ("46y/o male with no
+    /// history (see below)", "presenting to the ER (walk-in)").
+    fn described_title_and_bracket(
+        &self,
+        text: &str,
+        at: usize,
+        aged: bool,
+    ) -> Option<((usize, usize), (usize, usize))> {
+        let mut words = Words::new(text, at);
+        let mut w = words.next()?;
+        if !gap_ok(&text[at..w.0]) && &text[at..w.0] != "/" {
+            return None;
+        }
+        let mut described = false;
+        for _ in 0..MAX_SKIPPED {
+            if !is_description(&w.2) {
+                break;
+            }
+            described |= matches!(w.2.as_str(), "male" | "female" | "man" | "woman");
+            let next = words.next()?;
+            if !gap_ok(&text[w.1..next.0]) && &text[w.1..next.0] != "/" {
+                return None;
+            }
+            w = next;
+        }
+        // after "46 yo" the age is said; after "patient is a" the sex must follow
+        if !described && !aged {
+            return None;
+        }
+        let title = |words: &mut Words, mut w: Word| -> Option<(usize, usize)> {
+            let first = w.0;
+            for _ in 0..MAX_TITLE_WORDS {
+                if !is_form_title_word(&w.2) || starts_clinical_phrase(&w.2) {
+                    return None;
+                }
+                let after = text[w.1..].trim_start_matches([' ', '\u{a0}']);
+                if after.starts_with(['(', ')']) {
+                    return Some((first, w.1));
+                }
+                let next = words.next()?;
+                if !gap_ok(&text[w.1..next.0]) {
+                    return None;
+                }
+                w = next;
+            }
+            None
+        };
+        let first = title(&mut words, w)?;
+        let open = first.1 + text[first.1..].find('(')?;
+        if !text[first.1..open].trim_matches([' ', '\u{a0}']).is_empty() {
+            return None;
+        }
+        let inner_first = words.next()?;
+        if !text[open + 1..inner_first.0].trim().is_empty() {
+            return None;
+        }
+        let second = title(&mut words, inner_first)?;
+        let close = text[second.1..].trim_start_matches([' ', '\u{a0}']);
+        let closes_phrase = close.strip_prefix(')').is_some_and(|r| {
+            r.is_empty() || r.starts_with(['.', ',', ';', '\n', '\r']) || r.starts_with(". ")
+        });
+        closes_phrase.then_some((first, second))
     }
 
     /// A listed title after an acronym of two to four capitals that names where one works
@@ -300,6 +381,62 @@ fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
 fn is_form_title_word(w: &str) -> bool {
     w.chars().all(char::is_alphabetic)
         && !matches!(w, "reporting" | "who" | "for" | "on" | "was" | "is")
+}
+
+/// A word that starts a clinical phrase rather than a title, after "46y/o male".
+fn starts_clinical_phrase(w: &str) -> bool {
+    matches!(
+        w,
+        "with"
+            | "w"
+            | "who"
+            | "whose"
+            | "that"
+            | "presenting"
+            | "presented"
+            | "presents"
+            | "presentation"
+            | "complaining"
+            | "c"
+            | "s"
+            | "status"
+            | "post"
+            | "history"
+            | "hx"
+            | "pmh"
+            | "pmhx"
+            | "had"
+            | "has"
+            | "having"
+            | "received"
+            | "receiving"
+            | "got"
+            | "given"
+            | "reported"
+            | "reports"
+            | "developed"
+            | "experienced"
+            | "in"
+            | "at"
+            | "to"
+            | "from"
+            | "on"
+            | "after"
+            | "before"
+            | "the"
+            | "his"
+            | "her"
+            | "their"
+            | "no"
+            | "not"
+            | "and"
+            | "or"
+            | "patient"
+            | "pt"
+            | "vaccinated"
+            | "vaccine"
+            | "dose"
+    )
 }
 
 /// Who may report without it being an occupation.
@@ -621,6 +758,27 @@ mod tests {
         );
         // more than the title between the sentence and "(patient)": not a title
         assert!(found("(within 4 weeks). It was reported by the caller (patient) who").is_empty());
+    }
+
+    #[test]
+    fn a_title_of_any_language_with_a_second_one_in_brackets() {
+        assert_eq!(
+            found("Patient is a 32y/o male employée administrative (MÉDECIN SPÉCIALISTE).  He"),
+            ["employée administrative", "MÉDECIN SPÉCIALISTE"]
+        );
+        assert_eq!(
+            found("Patient is a 37y/o male personal directivo de la administración pública (OPERARIO EN CEMENTO ARMADO Y ENFOSCADO)."),
+            [
+                "personal directivo de la administración pública",
+                "OPERARIO EN CEMENTO ARMADO Y ENFOSCADO"
+            ]
+        );
+        // clinical phrases with brackets, and brackets that do not close the phrase
+        assert!(found("Patient is a 46y/o male with no history (see below).").is_empty());
+        assert!(found("Patient is a 46 yo male presenting to the ER (walk-in).").is_empty());
+        assert!(found("He was a 46 yo male smoker (20 pack years).").is_empty());
+        assert!(found("Patient is a 46y/o male Kowalski (MRN 1234) seen").is_empty());
+        assert!(found("She is a pleasant lady (see notes).").is_empty());
     }
 
     #[test]

@@ -150,6 +150,25 @@ pub(super) fn apply(
         is_placelike(&rules[k]) && !on(k, FACILITY_HEAD) && !(case_informative && acronym)
     };
     let is_connector = |k: usize| on(k, CONNECTOR);
+    // a campus after its head: "Mercy Hospital West", "mercy hospital west fred"
+    let is_campus = |k: usize| {
+        k > 0
+            && is_head(k - 1)
+            && matches!(
+                folded[k].as_ref(),
+                "north"
+                    | "south"
+                    | "east"
+                    | "west"
+                    | "northeast"
+                    | "northwest"
+                    | "southeast"
+                    | "southwest"
+                    | "central"
+                    | "downtown"
+                    | "campus"
+            )
+    };
     let mut i = 0;
     while i < n {
         let mut j = i;
@@ -159,6 +178,7 @@ pub(super) fn apply(
                 heads += 1;
             } else if is_anchor(j, rules) {
                 anchors += 1;
+            } else if is_campus(j) {
             } else if !(j > i
                 && is_connector(j)
                 && j + 1 < n
@@ -175,6 +195,10 @@ pub(super) fn apply(
                     mark(rules, k, PhiType::Hospital);
                 } else {
                     rules[k].kind = Some(PhiType::Hospital);
+                }
+                // the model reads "west" as a direction and released it
+                if is_campus(k) {
+                    rules[k].reason = Reason::NamedFacility;
                 }
             }
         }
@@ -485,5 +509,18 @@ mod tests {
             !p.contains(&"hospital".to_string()) && !p.contains(&"Medical".to_string()),
             "{p:?}"
         );
+        // a campus after the head joins the name; without a name nothing does
+        for text in [
+            "he was readmitted to the mercy hospital west fred. he has been stable.",
+            "He was readmitted to Mercy Hospital West in Fred.",
+        ] {
+            let p = phi_words(text);
+            assert!(
+                p.iter().any(|w| w.eq_ignore_ascii_case("west")),
+                "{text}: {p:?}"
+            );
+        }
+        let p = phi_words("the hospital west wing was closed.");
+        assert!(!p.contains(&"west".to_string()), "{p:?}");
     }
 }
