@@ -34,7 +34,7 @@ const YEAR: &str = r"(?:19\d\d|20[0-3]\d)";
 const ORD: &str = r"(?:st|nd|rd|th)";
 
 /// Words after a month/day-looking fraction that show it is an amount, not a date.
-const AMOUNT_WORDS: &[&str] = &[
+pub(crate) const AMOUNT_WORDS: &[&str] = &[
     "of",
     "tab",
     "tabs",
@@ -148,14 +148,14 @@ const ORDINAL_NOUNS: &[&str] = &[
     "and",
 ];
 /// Words after a number that show a duration or a measurement, not a two-digit year.
-const DURATION_UNITS: &[&str] = &[
+pub(crate) const DURATION_UNITS: &[&str] = &[
     "min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "h", "sec", "secs", "second",
     "seconds", "day", "days", "d", "wk", "wks", "week", "weeks", "mo", "mos", "month", "months",
     "yr", "yrs", "year", "years", "y", "times", "x", "percent", "degrees", "deg", "f", "c", "bpm",
     "mmhg", "kg", "lb", "lbs", "cm", "beats", "breaths", "of",
 ];
 /// Words after a year that show it is a quantity ("in 2000 patients").
-const YEAR_UNITS: &[&str] = &[
+pub(crate) const YEAR_UNITS: &[&str] = &[
     "mg", "mcg", "ml", "g", "units", "unit", "iu", "cells", "patients", "people", "cases",
     "calories", "kcal", "steps", "meters", "feet", "ft", "miles", "doses", "mm", "cc",
 ];

@@ -35,9 +35,11 @@ pub(crate) const PRIO_PROFESSION: u8 = 0;
 /// Words of a title no list knows at most (the Pfizer form's "a contactable X (patient)";
 /// "técnico de sistemas de comunicações via rádio (patient)" has seven).
 const MAX_TITLE_WORDS: usize = 7;
-/// Words of such a title before "(patient)" with nothing after "contactable" to anchor it: four
-/// ("Reportedly Mom called next day - states (the patient's)" is no title).
-const MAX_TITLE_WORDS_BEFORE: usize = 4;
+/// Words of a title between the form's "(within 4 weeks)." and "(patient)": ten ("Operador de
+/// máquinas para elaborar alimentos y productos afines (patient) was calling" has nine); after
+/// another bracket four; after any other sentence one ("RA (deltoid). Reportedly Mom called next
+/// day - states (the patient's)" is no title).
+const MAX_TITLE_WORDS_BEFORE: usize = 10;
 /// Words of a listed title at most, connectors included: the longest entry of the occupation
 /// list ("english as a second language teacher"; a test keeps them in step).
 const MAX_LISTED_TITLE_WORDS: usize = 6;
@@ -360,7 +362,7 @@ fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
         return None;
     }
     let mut after = last.0;
-    for w in &words {
+    for (taken, w) in (1..).zip(&words) {
         if w.0 != last.0 && (!gap_ok(&text[w.1..after]) || !is_form_title_word(&w.2)) {
             return None;
         }
@@ -368,7 +370,9 @@ fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
         // one word after any sentence; more only after the form's "(within 4 weeks)." ("we saw
         // Hans (patient)" is no title)
         let sentence_end = before.is_empty() || before.ends_with(['.', '\n', ';']);
-        if (w.0 == last.0 && sentence_end) || before.ends_with(").") {
+        // more than four words only after the form's own "(within 4 weeks)."
+        let form = before.ends_with(").") && (taken <= 4 || before.ends_with("weeks)."));
+        if (w.0 == last.0 && sentence_end) || form {
             return Some((w.0, last.1));
         }
         after = w.0;
@@ -535,10 +539,11 @@ const NOT_ACRONYMS: &[&str] = &[
     "once", "good", "new", "old", "sick", "home", "call", "see", "seen", "told", "who", "that",
 ];
 
-/// What may stand between two words of a title: blanks, or one hyphen ("health-care").
+/// What may stand between two words of a title: blanks, one hyphen ("health-care"), or the
+/// apostrophe of a possessive ("politician's assistant", listed as "politician s assistant").
 fn gap_ok(gap: &str) -> bool {
     let t = gap.trim_matches([' ', '\t', '\u{a0}']);
-    t.is_empty() || t == "-"
+    t.is_empty() || t == "-" || gap == "'" || gap == "\u{2019}"
 }
 
 /// A word: byte start, byte end, lower-cased text.
@@ -758,6 +763,24 @@ mod tests {
         );
         // more than the title between the sentence and "(patient)": not a title
         assert!(found("(within 4 weeks). It was reported by the caller (patient) who").is_empty());
+    }
+
+    #[test]
+    fn a_long_title_after_the_forms_bracket() {
+        assert_eq!(
+            found("prior vaccinations (within 4 weeks). Operador de máquinas para elaborar alimentos y productos afines (patient) was calling"),
+            ["Operador de máquinas para elaborar alimentos y productos afines"]
+        );
+        assert!(found("Reportedly Mom called next day - states (the patient's)").is_empty());
+    }
+
+    #[test]
+    fn a_possessive_inside_a_title() {
+        let f =
+            found("a spontaneous report from a contactable politician's assistant (patient). She");
+        assert!(f.contains(&"politician's assistant"), "{f:?}");
+        let f = found("from a contactable politician\u{2019}s assistant (patient's husband). The");
+        assert!(f.contains(&"politician\u{2019}s assistant"), "{f:?}");
     }
 
     #[test]

@@ -8,8 +8,13 @@
 //! other scripts: Greek, Cyrillic, Arabic, Hebrew with its one-letter prefixes, Devanagari,
 //! Bengali, Thai; see `lexicons/SOURCES.md`), so no month list is written twice. The span
 //! is the whole expression with its connectors ("de", "del") and the day's period.
+//!
+//! Chinese and Japanese write "2021年11月30日" or "11月30日", Korean "2021년 11월 30일": the
+//! numbers with their unit characters. A range's end day after a date without a year ("11月30日-1",
+//! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
-use super::{compile, Cand, PRIO_DATE};
+use super::date::{AMOUNT_WORDS, DURATION_UNITS, YEAR_UNITS};
+use super::{compile, word_after, Cand, PRIO_DATE};
 use crate::lexicon::fold;
 use crate::phi::PhiType;
 use regex::Regex;
@@ -29,6 +34,11 @@ pub(crate) struct WorldDateRecognizer {
     /// Vietnamese, whose months are numbered: "21 tháng 8", "ngày 21 tháng 8 năm 2021",
     /// "tháng 9, 2021"
     numbered_month: Regex,
+    /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
+    /// "2021년 11월 30일"
+    cjk: Regex,
+    /// the end day of a range right after a date: "-9", "–12日", "~3일"
+    range_end: Regex,
     months: FxHashSet<Box<str>>,
 }
 
@@ -40,6 +50,10 @@ impl WorldDateRecognizer {
         let numbered_month = compile(
             r"(?i)(?:\b(?:ngày\s+)?\d{1,2}\s+)?\btháng\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
         );
+        let cjk = compile(
+            r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
+        );
+        let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?:\s*[日일])?");
         let months = MONTHS
             .lines()
             .chain(MONTHS_SCRIPTS.lines())
@@ -50,6 +64,8 @@ impl WorldDateRecognizer {
         WorldDateRecognizer {
             re,
             numbered_month,
+            cjk,
+            range_end,
             months,
         }
     }
@@ -70,7 +86,61 @@ impl WorldDateRecognizer {
                 .is_some_and(|rest| self.months.contains(rest))
     }
 
+    /// The end day of a range after a date ending at byte `end` whose day is `day`: a day of a
+    /// month other than it (a range may cross into the next month: "11月30日-1"), no number going
+    /// on, no amount or unit after it ("5 janvier-3 doses", "-2 weeks").
+    fn range_end_after(&self, text: &str, end: usize, day: u32) -> Option<Cand> {
+        let t = self.range_end.captures(&text[end..])?;
+        let d = t.name("d").unwrap();
+        let d2: u32 = d.as_str().parse().ok()?;
+        let stop = end + t[0].len();
+        let goes_on = text[stop..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '/' | ':'))
+            && !t[0].ends_with(['日', '일']);
+        let next = word_after(text, stop);
+        let unit = AMOUNT_WORDS.contains(&next.as_str())
+            || DURATION_UNITS.contains(&next.as_str())
+            || YEAR_UNITS.contains(&next.as_str());
+        (d2 != day && (1..=31).contains(&d2) && !goes_on && !unit).then(|| Cand {
+            start: end + d.start(),
+            end: stop,
+            kind: PhiType::Date,
+            prio: PRIO_DATE,
+        })
+    }
+
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        // CJK dates: the unit characters make them unambiguous
+        if text.contains(['月', '월']) {
+            for c in self.cjk.captures_iter(text) {
+                let m = c.get(0).expect("whole match");
+                let month: u32 = c["m"].parse().unwrap_or(0);
+                let day: Option<u32> = c.name("d").and_then(|d| d.as_str().parse().ok());
+                // a month alone ("3月") is a date only with its year
+                let whole_number = !text[..m.start()]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|ch| ch.is_ascii_digit());
+                if !(1..=12).contains(&month)
+                    || day.is_some_and(|d| !(1..=31).contains(&d))
+                    || (day.is_none() && c.name("y").is_none())
+                    || !whole_number
+                {
+                    continue;
+                }
+                out.push(Cand {
+                    start: m.start(),
+                    end: m.end(),
+                    kind: PhiType::Date,
+                    prio: PRIO_DATE,
+                });
+                if let (Some(d), None) = (day, c.name("y")) {
+                    out.extend(self.range_end_after(text, m.end(), d));
+                }
+            }
+        }
         // "tháng" is rare outside Vietnamese text: skip the search where it cannot match
         if text.contains("háng") || text.contains("HÁNG") {
             for m in self.numbered_month.find_iter(text) {
@@ -116,6 +186,11 @@ impl WorldDateRecognizer {
                 kind: PhiType::Date,
                 prio: PRIO_DATE,
             });
+            let year = c.name("y1").is_some() || c.name("y2").is_some();
+            if let (Some(d), false) = (c.name("d"), year) {
+                let d: u32 = d.as_str().parse().unwrap_or(0);
+                out.extend(self.range_end_after(text, end, d));
+            }
         }
     }
 }
@@ -168,6 +243,36 @@ mod tests {
             ("vào ngày 5 tháng 3 năm 2021", "ngày 5 tháng 3 năm 2021"),
         ] {
             assert_eq!(dates(t), [want], "{t}");
+        }
+    }
+
+    #[test]
+    fn chinese_japanese_and_korean_dates_and_range_ends() {
+        for (t, want) in [
+            ("接种于2021年11月30日，", vec!["2021年11月30日"]),
+            (
+                "both negative, 11月30日-1 hospital admission",
+                vec!["11月30日", "1"],
+            ),
+            ("2021년 11월 30일 접종", vec!["2021년 11월 30일"]),
+            ("自2021年3月起", vec!["2021年3月"]),
+            ("令和3年5月20日に接種", vec!["令和3年5月20日"]),
+            (
+                "negative, 8 Σεπτεμβρίου-9 hospital admission",
+                vec!["8 Σεπτεμβρίου", "9"],
+            ),
+            ("le 5 janvier-7 à l'hôpital", vec!["5 janvier", "7"]),
+        ] {
+            assert_eq!(dates(t), want, "{t}");
+        }
+        // not a range: an earlier day, a dose, a month alone, a number going on
+        for (t, want) in [
+            ("le 5 janvier-3 doses", vec!["5 janvier"]),
+            ("服用3月", vec![]),
+            ("11月30日-12.5 mg", vec!["11月30日"]),
+            ("13月5日", vec![]),
+        ] {
+            assert_eq!(dates(t), want, "{t}");
         }
     }
 

@@ -82,6 +82,39 @@ pub(super) const FACILITY_HEADS: &[&str] = &[
     "chru",
 ];
 
+/// Facility heads of other languages that always name a hospital or clinic (never an English
+/// word such as "general", "health" or "practice"): a facility so named where one goes is never
+/// released ("brought to SHARHOROD OBLASNA LIKARNIA": the model released the town).
+const HOSPITAL_NOUNS: &[&str] = &[
+    "hopital",
+    "ospedale",
+    "szpital",
+    "szpitalu",
+    "nemocnice",
+    "krankenhaus",
+    "klinikum",
+    "klinik",
+    "clinica",
+    "clinique",
+    "kliniek",
+    "ziekenhuis",
+    "sjukhus",
+    "sjukhuset",
+    "sykehus",
+    "sygehus",
+    "sairaala",
+    "spital",
+    "poliklinik",
+    "poliklinika",
+    "policlinico",
+    "policlinica",
+    "polyclinique",
+    "bolnica",
+    "bolnitsa",
+    "likarnia",
+    "likarnya",
+];
+
 /// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
 const HOME_KINDS: &[&str] = &["nursing", "care", "rest", "retirement", "group"];
 
@@ -325,7 +358,9 @@ pub(super) fn apply(
         // case and ALL CAPS the model read "miller", "william" and "care" as safe. Elsewhere
         // (a heading "Wound Care Nurse Clinic", a title "(Field Medical Director)") the model
         // still decides.
-        let certain = CASELESS_HEADS.contains(&folded[h].as_ref()) && introduced(start);
+        let certain = (CASELESS_HEADS.contains(&folded[h].as_ref())
+            || HOSPITAL_NOUNS.contains(&folded[h].as_ref()))
+            && introduced(start);
         for k in start..=h {
             mark(rules, k, PhiType::Hospital);
             if certain && rules[k].reason == Reason::Context {
@@ -520,6 +555,11 @@ mod tests {
                 "{text}: {p:?}"
             );
         }
+        let p = crate::rules::words_with_reason(
+            "Pt was brought to SHARHOROD OBLASNA LIKARNIA via EMS.",
+            Reason::NamedFacility,
+        );
+        assert_eq!(p, ["SHARHOROD", "OBLASNA", "LIKARNIA"]);
         let p = phi_words("the hospital west wing was closed.");
         assert!(!p.contains(&"west".to_string()), "{p:?}");
     }

@@ -20,6 +20,13 @@ const PLAIN_STATE_CODES: &[&str] = &[
     "AK", "AZ", "FL", "KY", "MT", "NJ", "NY", "OH", "WA", "WI", "WV", "WY",
 ];
 
+/// Words that begin a town's name ("North Jeremiah", "West Sheila", "Port Victor", "Lake
+/// Charles"), folded: Faker's city prefixes and the common ones of real towns.
+const CITY_PREFIXES: &[&str] = &[
+    "north", "south", "east", "west", "new", "lake", "port", "fort", "mount", "mt", "saint", "st",
+    "san", "santa", "grand", "little", "upper", "lower", "old",
+];
+
 /// Words after which a state code is where one goes or lives.
 const PLACE_BEFORE: &[&str] = &["to", "in", "from", "visiting", "visited", "near"];
 
@@ -97,6 +104,25 @@ pub(super) fn apply(
             rules[i].reason = Reason::PlaceName;
         }
     }
+    // a town of a "Town, State" address with a prefix the model reads as a direction or an
+    // adjective: "resides in west sheila, mississippi", "NORTH JEREMIAH, KY"
+    for i in 0..rules.len().saturating_sub(2) {
+        let state =
+            flags[i + 2] & (flag::STATE | flag::STATE_ABBREVIATION) != 0 && rules[i + 2].phi;
+        if CITY_PREFIXES.contains(&folded[i].as_ref())
+            && doc.gap_before(i + 1) == " "
+            && rules[i + 1].phi
+            && matches!(rules[i + 1].reason, Reason::Unsafe(_) | Reason::Unknown)
+            && doc.gap_before(i + 2).trim() == ","
+            && state
+        {
+            for k in [i, i + 1] {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::City);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
+    }
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0
@@ -148,6 +174,21 @@ mod tests {
         assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
         assert!(places("the united front and states of mind").is_empty());
         assert!(places("PT ALLERGIC TO TURKEY").is_empty());
+    }
+
+    #[test]
+    fn a_prefixed_town_before_its_state() {
+        assert_eq!(
+            places("went to er. patient resides in west sheila, mississippi. felt like"),
+            ["west", "sheila", "mississippi"]
+        );
+        assert_eq!(
+            places("The outcome was unknown. Patient resides in North Jeremiah, Kentucky."),
+            ["North", "Jeremiah", "Kentucky"]
+        );
+        // a direction before a word that is no place, or no state after it
+        assert!(places("pain in the west wing, mostly").is_empty());
+        assert!(places("rash spread north slowly, then").is_empty());
     }
 
     #[test]
