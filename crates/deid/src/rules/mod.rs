@@ -10,6 +10,7 @@ mod context;
 mod cue;
 mod facility;
 mod features;
+mod heading;
 mod place;
 mod regulator;
 mod signature;
@@ -285,6 +286,7 @@ impl RuleEngine {
         company::apply(doc, &mut rules, folded, &class);
         signature::apply(doc, &mut rules, folded, &class);
         place::apply(doc, &mut rules, flags, folded);
+        heading::apply(doc, &mut rules, flags, folded);
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()
