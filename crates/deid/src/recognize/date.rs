@@ -312,7 +312,13 @@ impl DateRecognizer {
         if c.name("dd").is_some() {
             // "14-03" as a day and month; "5-14-03" or "AB-14-03" is part of something else
             let hyphen = &c["dsep"] == "-";
-            if hyphen && (before == Some('-') || char_at(text, e) == Some('-')) {
+            // "02-02-7 continued symptoms": a range's end day after it is no third part
+            let range_follows = self
+                .range_tail
+                .captures(&text[e..])
+                .is_some_and(|t| !continues_number(text, e + t[0].len(), b"-./:"));
+            if hyphen && (before == Some('-') || (char_at(text, e) == Some('-') && !range_follows))
+            {
                 return false;
             }
             let (a, b) = (num("dd").unwrap(), num("dm").unwrap());
@@ -829,6 +835,11 @@ mod tests {
             ["09/02", "10", "18/09", "27, 2020"]
         );
         assert!(!dates("took 3/4-5 times a day").contains(&"5"));
+        assert_eq!(
+            dates("review symptoms, 02-02-7 continued symptoms"),
+            ["02-02", "7"]
+        );
+        assert_eq!(dates("ref 12-05-3-4 sent"), Vec::<&str>::new());
         assert_eq!(
             dates("Admitted to the hospital 12/21-12/27/20 for"),
             ["12/21", "12/27/20"]

@@ -111,6 +111,17 @@ impl ProfessionRecognizer {
             if c.name("retired").is_some() && reporter_before(text, m.start()) {
                 continue;
             }
+            // "Patient is a 32y/o male employée administrative (MÉDECIN SPÉCIALISTE).": the whole
+            // of both titles, even where a list knows a word of the first ("agent des impôts")
+            if c.name("self").is_some() || c.name("age").is_some() {
+                let aged = c.name("age").is_some();
+                if let Some((first, second)) = self.described_title_and_bracket(text, m.end(), aged)
+                {
+                    out.push(cand(first.0, first.1));
+                    out.push(cand(second.0, second.1));
+                    continue;
+                }
+            }
             let title = self.title_after(text, m.end(), skip).filter(|&(_, end)| {
                 (!contactable || self.reporter_is_patient.is_match(&text[end..]))
                     && (!appos || ends_apposition(&text[end..]))
@@ -130,16 +141,6 @@ impl ProfessionRecognizer {
                     .then(|| self.form_title_after(text, m.end()))
                     .flatten()
             });
-            // "Patient is a 32y/o male employée administrative (MÉDECIN SPÉCIALISTE)."
-            if title.is_none() && (c.name("self").is_some() || c.name("age").is_some()) {
-                let aged = c.name("age").is_some();
-                if let Some((first, second)) = self.described_title_and_bracket(text, m.end(), aged)
-                {
-                    out.push(cand(first.0, first.1));
-                    out.push(cand(second.0, second.1));
-                    continue;
-                }
-            }
             if let Some((start, end)) = title {
                 out.push(cand(start, end));
                 // a second title in brackets: "male video editor (operational researcher)"
@@ -802,6 +803,14 @@ mod tests {
         assert!(found("He was a 46 yo male smoker (20 pack years).").is_empty());
         assert!(found("Patient is a 46y/o male Kowalski (MRN 1234) seen").is_empty());
         assert!(found("She is a pleasant lady (see notes).").is_empty());
+        assert_eq!(
+            found("Patient is a 72y/o male agent des impôts (ÉLECTRICIENNE DE BÂTIMENT).  He"),
+            ["agent des impôts", "ÉLECTRICIENNE DE BÂTIMENT"]
+        );
+        assert_eq!(
+            found("Patient is a 46y/o male certified nursing assistant (CNA).  He received"),
+            ["certified nursing assistant", "CNA"]
+        );
     }
 
     #[test]

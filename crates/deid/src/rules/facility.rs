@@ -80,6 +80,11 @@ pub(super) const FACILITY_HEADS: &[&str] = &[
     "szpitalu",
     "chu",
     "chru",
+    // Indonesian and Malay: rumah sakit (RS, RSUD, RSUP), community health centre
+    "rs",
+    "rsud",
+    "rsup",
+    "puskesmas",
 ];
 
 /// Facility heads of other languages that always name a hospital or clinic (never an English
@@ -113,6 +118,11 @@ const HOSPITAL_NOUNS: &[&str] = &[
     "bolnitsa",
     "likarnia",
     "likarnya",
+    "praxis",
+    "rs",
+    "rsud",
+    "rsup",
+    "puskesmas",
 ];
 
 /// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
@@ -164,6 +174,19 @@ pub(super) fn apply(
 ) {
     let n = doc.len();
     let on = |k: usize, list| class.on(k, list);
+    // where one goes, or a reporter's line: "brought to walker family clinic", "dr. stacy
+    // payne, moore nursing home,", "discharged home from facility (port james urgent care)"
+    let introduced = |k: usize| {
+        k > 0
+            && (matches!(
+                folded[k - 1].as_ref(),
+                "to" | "at" | "from" | "into" | "the" | "his" | "her" | "their" | "my" | "our"
+            ) || doc.gap_before(k).trim_end().ends_with([',', ';', '(']))
+    };
+    // a hospital word no English sentence uses otherwise
+    let hospital_noun = |k: usize| {
+        CASELESS_HEADS.contains(&folded[k].as_ref()) || HOSPITAL_NOUNS.contains(&folded[k].as_ref())
+    };
     // 1. facility heads in a run of neighbouring words that also holds a name or place
     // ("Karolinska University Hospital", "Hospital de Clínicas", "st mary hospital")
     let is_head = |k: usize| {
@@ -213,7 +236,7 @@ pub(super) fn apply(
                 anchors += 1;
             } else if is_campus(j) {
             } else if !(j > i
-                && is_connector(j)
+                && (is_connector(j) || flags[j] & flag::SALUTATION != 0)
                 && j + 1 < n
                 && close(doc, j + 1)
                 && (is_head(j + 1) || is_anchor(j + 1, rules)))
@@ -229,8 +252,11 @@ pub(super) fn apply(
                 } else {
                     rules[k].kind = Some(PhiType::Hospital);
                 }
-                // the model reads "west" as a direction and released it
-                if is_campus(k) {
+                // the model reads "west" as a direction and released it; a hospital named where
+                // one goes ("readmitted to the Praxis Dr. Trubin", "to the RS Melani") is never
+                // released either
+                let foreign = (i..j).any(|h| HOSPITAL_NOUNS.contains(&folded[h].as_ref()));
+                if is_campus(k) || (introduced(i) && foreign) {
                     rules[k].reason = Reason::NamedFacility;
                 }
             }
@@ -286,6 +312,24 @@ pub(super) fn apply(
             mark_numbered(rules, h - 1, h + 2);
         }
     }
+    // 2c. a pharmacy or store by its number where one goes: "readmitted to the walgreens #17574",
+    // "vaccinated at CVS #4521" (the number is masked as a number already; the model released
+    // the chain's name in lower case)
+    for k in 1..n.saturating_sub(1) {
+        let numbered = matches!(doc.gap_after(k), " #" | "#" | " # ")
+            && doc.token_text(k + 1).bytes().all(|b| b.is_ascii_digit())
+            && (2..=6).contains(&doc.token_text(k + 1).len());
+        // a chain's name, not a label before a number ("NDC #", "cb #", "rm #")
+        let chain = folded[k].chars().count() >= 5 || matches!(folded[k].as_ref(), "cvs" | "heb");
+        if numbered
+            && chain
+            && introduced(k)
+            && flags[k] & (flag::STOPWORD | flag::COMMON_WORD) == 0
+        {
+            mark(rules, k, PhiType::Hospital);
+            rules[k].reason = Reason::NamedFacility;
+        }
+    }
     // 3. a facility or home named after a person: "Smith Nursing Home", "Walker Family
     // Clinic"; where capitals say nothing, a word on the name lexicons before up to three words
     // of the facility's kind ("SMITH NURSING HOME", "walker family clinic", "the long nursing
@@ -293,15 +337,6 @@ pub(super) fn apply(
     let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
     let kind_word = |k: usize| on(k, FACILITY_HEAD) || FACILITY_KINDS.contains(&folded[k].as_ref());
     let spaced = |k: usize| doc.gap_before(k) == " ";
-    // where one goes, or a reporter's line: "brought to walker family clinic", "dr. stacy
-    // payne, moore nursing home,", "discharged home from facility (port james urgent care)"
-    let introduced = |k: usize| {
-        k > 0
-            && (matches!(
-                folded[k - 1].as_ref(),
-                "to" | "at" | "from" | "into" | "the" | "his" | "her" | "their" | "my" | "our"
-            ) || doc.gap_before(k).trim_end().ends_with([',', ';', '(']))
-    };
     for h in 1..n {
         let head = on(h, FACILITY_HEAD)
             || (folded[h] == "home" && HOME_KINDS.contains(&folded[h - 1].as_ref()))
@@ -358,9 +393,7 @@ pub(super) fn apply(
         // case and ALL CAPS the model read "miller", "william" and "care" as safe. Elsewhere
         // (a heading "Wound Care Nurse Clinic", a title "(Field Medical Director)") the model
         // still decides.
-        let certain = (CASELESS_HEADS.contains(&folded[h].as_ref())
-            || HOSPITAL_NOUNS.contains(&folded[h].as_ref()))
-            && introduced(start);
+        let certain = hospital_noun(h) && introduced(start);
         for k in start..=h {
             mark(rules, k, PhiType::Hospital);
             if certain && rules[k].reason == Reason::Context {
@@ -560,6 +593,40 @@ mod tests {
             Reason::NamedFacility,
         );
         assert_eq!(p, ["SHARHOROD", "OBLASNA", "LIKARNIA"]);
+        for (text, want) in [
+            (
+                "and readmitted to the Praxis Dr. Trubin. He has been stable.",
+                vec!["Praxis", "Dr", "Trubin"],
+            ),
+            (
+                "and readmitted to the RS Melani. He has been stable.",
+                vec!["RS", "Melani"],
+            ),
+            (
+                "and readmitted to the walgreens #17574. he has been stable.",
+                vec!["walgreens"],
+            ),
+        ] {
+            let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+            assert_eq!(p, want, "{text}");
+        }
+        assert_eq!(
+            crate::rules::words_with_reason("vaccinated at CVS #4521 on", Reason::NamedFacility),
+            ["CVS"]
+        );
+        // a count of tablets, a drug code, a call-back number are no store; an English hospital
+        // word's run is left to the model ("seen in clinic w/ rash")
+        for text in [
+            "took the tablets #30 daily",
+            "from the NDC #12345 list",
+            "to the cb # 555",
+            "seen in the clinic w/ rash",
+        ] {
+            assert!(
+                crate::rules::words_with_reason(text, Reason::NamedFacility).is_empty(),
+                "{text}"
+            );
+        }
         let p = phi_words("the hospital west wing was closed.");
         assert!(!p.contains(&"west".to_string()), "{p:?}");
     }

@@ -109,10 +109,16 @@ pub(super) fn apply(
     for i in 0..rules.len().saturating_sub(2) {
         let state =
             flags[i + 2] & (flag::STATE | flag::STATE_ABBREVIATION) != 0 && rules[i + 2].phi;
+        // the town's own word may be an English word where a place goes ("resides in lake
+        // christian, minnesota"; not "a new rash, florida")
+        let town = rules[i + 1].phi
+            || (i > 0
+                && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
+                && doc.token_text(i + 1).chars().all(char::is_alphabetic));
         if CITY_PREFIXES.contains(&folded[i].as_ref())
             && doc.gap_before(i + 1) == " "
-            && rules[i + 1].phi
-            && matches!(rules[i + 1].reason, Reason::Unsafe(_) | Reason::Unknown)
+            && town
+            && !matches!(rules[i + 1].reason, Reason::Pattern(_) | Reason::Digit)
             && doc.gap_before(i + 2).trim() == ","
             && state
         {
@@ -186,8 +192,13 @@ mod tests {
             places("The outcome was unknown. Patient resides in North Jeremiah, Kentucky."),
             ["North", "Jeremiah", "Kentucky"]
         );
+        assert_eq!(
+            places("PATIENT RESIDES IN LAKE CHRISTIAN, MINNESOTA. THE PATIENT'S SON"),
+            ["LAKE", "CHRISTIAN", "MINNESOTA"]
+        );
         // a direction before a word that is no place, or no state after it
         assert!(places("pain in the west wing, mostly").is_empty());
+        assert!(!places("developed a new rash, florida trip").contains(&"rash".to_string()));
         assert!(places("rash spread north slowly, then").is_empty());
     }
 
