@@ -12,35 +12,19 @@ use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
-/// Head nouns of facility names (folded), in English and the main European languages.
-pub(super) const FACILITY_HEADS: &[&str] = &[
+/// Head nouns of facility names (folded) other than `HOSPITAL_NOUNS`: English words, and
+/// words of other languages that also name what is no hospital ("centro", "institut").
+pub(super) const OTHER_HEADS: &[&str] = &[
     "hospital",
     "hospitals",
-    "hopital",
     "hospitalier",
     "hospitalario",
-    "ospedale",
-    "szpital",
-    "nemocnice",
-    "krankenhaus",
-    "klinikum",
-    "klinik",
     "kliniken",
     "clinic",
     "clinics",
-    "clinica",
-    "clinique",
-    "kliniek",
-    "ziekenhuis",
-    "sjukhus",
-    "sjukhuset",
-    "sykehus",
-    "sygehus",
-    "sairaala",
     "universitetssjukhuset",
     "universitatsklinikum",
     "universitatsspital",
-    "spital",
     "infirmary",
     "centre",
     "center",
@@ -61,36 +45,25 @@ pub(super) const FACILITY_HEADS: &[&str] = &[
     "apotek",
     "surgery",
     "practice",
-    "praxis",
     "institute",
     "institut",
     "instituto",
     "sanatorium",
     "hospice",
     "polyclinic",
-    "poliklinik",
-    "poliklinika",
-    "policlinico",
-    "policlinica",
-    "polyclinique",
-    "bolnica",
-    "bolnitsa",
-    "likarnia",
-    "likarnya",
-    "szpitalu",
     "chu",
     "chru",
-    // Indonesian and Malay: rumah sakit (RS, RSUD, RSUP), community health centre
-    "rs",
-    "rsud",
-    "rsup",
-    "puskesmas",
 ];
+
+/// Whether a folded word is the head noun of a facility's name.
+pub(super) fn is_facility_head(w: &str) -> bool {
+    HOSPITAL_NOUNS.contains(&w) || OTHER_HEADS.contains(&w)
+}
 
 /// Facility heads of other languages that always name a hospital or clinic (never an English
 /// word such as "general", "health" or "practice"): a facility so named where one goes is never
 /// released ("brought to SHARHOROD OBLASNA LIKARNIA": the model released the town).
-const HOSPITAL_NOUNS: &[&str] = &[
+pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "hopital",
     "ospedale",
     "szpital",

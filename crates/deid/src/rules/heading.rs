@@ -6,7 +6,7 @@
 //!
 //! The first line is cut at " - ", " – ", " | " and runs of two or more blanks; a part (without
 //! its bracketed words) names a facility when it has two words or more, one of them a word of a
-//! facility (`FACILITY_HEADS` and the words of care providers: "Trust", "Lodge", "Ctr", "Unit"),
+//! facility (the facility heads of `facility` and the words of care providers: "Trust", "Lodge", "Ctr", "Unit"),
 //! none of a note's title ("note", "summary", "visit"), a word of its own beside those that say
 //! what kind of ward it is ("Intensive Care Unit" has none), and it reads as a name: no
 //! function word but the connectors of names ("St John of God"), and where capitals mean something
@@ -15,7 +15,7 @@
 //! line that holds one (a narrative's first sentence "hosp X 3 days - outcome unk" is none).
 //! Like the other context rules it only ever turns words into PHI.
 
-use super::facility::FACILITY_HEADS;
+use super::facility::is_facility_head;
 use super::{Reason, TokenRule};
 use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
@@ -182,11 +182,11 @@ pub(super) fn apply(
         }
         let facility = part
             .iter()
-            .any(|&k| FACILITY_HEADS.contains(&word(k)) || PROVIDER_WORDS.contains(&word(k)));
+            .any(|&k| is_facility_head(word(k)) || PROVIDER_WORDS.contains(&word(k)));
         let title = part.iter().any(|&k| TITLE_WORDS.contains(&word(k)));
         let name_like = part.iter().all(|&k| {
             let text = doc.token_text(k);
-            let provider = FACILITY_HEADS.contains(&word(k)) || PROVIDER_WORDS.contains(&word(k));
+            let provider = is_facility_head(word(k)) || PROVIDER_WORDS.contains(&word(k));
             CONNECTORS.contains(&word(k))
                 || text.bytes().all(|b| b.is_ascii_digit())
                 || ((provider || flags[k] & flag::STOPWORD == 0)
@@ -195,7 +195,7 @@ pub(super) fn apply(
         // a name of its own beside the facility's words, not a ward's kind ("Intensive Care
         // Unit", "Paediatric Ward", "NURSING CARE PLAN EVALUATION")
         let named = part.iter().any(|&k| {
-            !FACILITY_HEADS.contains(&word(k))
+            !is_facility_head(word(k))
                 && !PROVIDER_WORDS.contains(&word(k))
                 && !CONNECTORS.contains(&word(k))
                 && !KIND_WORDS.contains(&word(k))

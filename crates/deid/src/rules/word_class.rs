@@ -35,7 +35,8 @@ static TABLE: LazyLock<FxHashMap<&'static str, Class>> = LazyLock::new(|| {
     for (list, bit) in [
         (context::PARTICLES, PARTICLE),
         (context::RELATIONS, RELATION),
-        (facility::FACILITY_HEADS, FACILITY_HEAD),
+        (facility::HOSPITAL_NOUNS, FACILITY_HEAD),
+        (facility::OTHER_HEADS, FACILITY_HEAD),
         (context::HOUSE_NUMBER_WORDS, HOUSE_NUMBER_WORD),
         (facility::CONNECTORS, CONNECTOR),
         (company::COMPANY_TAILS, COMPANY_TAIL),
