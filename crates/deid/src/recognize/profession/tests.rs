@@ -1,0 +1,282 @@
+//! The tests of `recognize/profession`: what is a patient's or a relative's occupation, and what is
+//! nobody's.
+
+use super::*;
+
+fn found(text: &str) -> Vec<&str> {
+    let r = ProfessionRecognizer::new();
+    let mut out = Vec::new();
+    r.collect(text, &mut out);
+    out.sort_by_key(|c| c.start);
+    out.dedup();
+    out.iter().map(|c| &text[c.start..c.end]).collect()
+}
+
+#[test]
+fn an_occupation_in_a_persons_description() {
+    assert_eq!(
+        found("Her daughter, Rocío Hernández (31), a nurse, accompanied her."),
+        ["nurse"]
+    );
+    assert_eq!(
+        found("Yonatan Cohen, 22, male, a student at the Technion in Haifa"),
+        ["student"]
+    );
+    assert_eq!(
+        found("Her husband, Sutrisno, 47, a taxi driver (ojek online), reports"),
+        ["taxi driver"]
+    );
+    assert_eq!(
+        found("SAUD AL-HARBI, 61-YEAR-OLD MALE, RETIRED TEACHER, NATIONAL ID 1012345672"),
+        ["TEACHER"]
+    );
+    // the reporter, a time, a count: no description of the patient
+    assert!(found("The patient is male, a nurse reported the rash.").is_empty());
+    assert!(found("At 10:30, a nurse gave the second dose.").is_empty());
+    assert!(found("On day 3, a nurse noticed hives.").is_empty());
+}
+
+#[test]
+fn an_occupation_after_retired_or_past_a_word_of_where_one_works() {
+    assert_eq!(
+        found("SOCIAL: PT IS A RETIRED GM ASSEMBLY LINE WORKER, MEMBER OF UAW LOCAL 696."),
+        ["ASSEMBLY LINE WORKER"]
+    );
+    assert_eq!(
+        found("PT IS A VIETNAM VETERAN (US ARMY), RETIRED MAIL CARRIER. WIFE CONNIE"),
+        ["MAIL CARRIER"]
+    );
+    assert_eq!(
+        found("son is POA. Pt a retired school cafeteria cook per son."),
+        ["school cafeteria cook"]
+    );
+    assert_eq!(
+        found("concerned re pt's return to work as FIFO electrician in the Pilbara"),
+        ["electrician"]
+    );
+    assert_eq!(found("\"I am an ENT surgeon. I received"), ["surgeon"]);
+    assert!(found("The reporter was a retired nurse practitioner and stated").is_empty());
+    // a word and then no title, a word that is no acronym
+    assert!(found("she is retired since 2010 and well").is_empty());
+    assert!(found("he is a heavy smoker").is_empty());
+    for t in [
+        "pt was in MD office @ time of reaction",
+        "PT WAS IN MD OFFICE @ TIME OF REACTION",
+        "The patient was a positive person for Covid",
+        "pt mom was chronic carrier & was hep B positive",
+        "PT MOM WAS CHRONIC CARRIER",
+        "mom stated pt was under MD cardiologist for",
+        "pt is to call MD a/3rd dose is due",
+    ] {
+        assert!(found(t).is_empty(), "{t}: {:?}", found(t));
+    }
+}
+
+#[test]
+fn the_patients_or_a_relatives_occupation() {
+    // a form title of the world, up to seven words
+    assert_eq!(
+        found("from a contactable técnico de sistemas de comunicações via rádio (patient). A"),
+        ["técnico de sistemas de comunicações via rádio"]
+    );
+    assert_eq!(
+        found("from a contactable technicien en traitement des déchets reporting for herself."),
+        ["technicien en traitement des déchets"]
+    );
+    assert!(found(
+        "on 22-JUN-1998 RA (deltoid). Reportedly Mom called next day - states (the patient's) arm"
+    )
+    .is_empty());
+    assert_eq!(
+        found("This is a spontaneous report from a contactable nurse (patient). A 33-year-old"),
+        ["nurse"]
+    );
+    assert_eq!(
+        found("from a contactable Other Health Professional (patient). A 45-year"),
+        ["Other Health Professional"]
+    );
+    assert_eq!(
+        found("from a contactable other health professional reporting for herself. A fe"),
+        ["other health professional"]
+    );
+    assert_eq!(
+        found("from a contactable physician (patient's husband). The physician"),
+        ["physician"]
+    );
+    assert_eq!(
+        found("Patient is a 46y/o male certified nursing assistant (CNA).  He received"),
+        ["certified nursing assistant", "CNA"]
+    );
+    assert_eq!(
+        found("my husband who is a nurse anesthetist helped me"),
+        ["nurse anesthetist"]
+    );
+    assert_eq!(
+        found("I am working as registered nurse, our unit"),
+        ["registered nurse"]
+    );
+    assert_eq!(
+        found("I am a resident physician/ employee at the"),
+        ["resident physician"]
+    );
+    assert_eq!(
+        found("(within 4 weeks). Registered nurse (patient) was calling"),
+        ["Registered nurse"]
+    );
+    assert_eq!(found("A 49-YEAR-OLD FEMALE NURSE RECEIVED"), ["NURSE"]);
+    assert_eq!(found("she works as a teacher in Lyon"), ["teacher"]);
+    assert_eq!(
+        found("Information has been received from a physician, who is the patient's mother"),
+        ["physician"]
+    );
+    assert_eq!(
+        found("FUSSY X 3 HRS MOTHER IS MD - CHILD EASILY CONSOLABLE"),
+        ["MD"]
+    );
+    assert!(found("information from a physician, who is the reporter").is_empty());
+    assert_eq!(
+        found("I am working as speech and language therapist, our unit"),
+        ["speech and language therapist"]
+    );
+    assert_eq!(
+        found("patient is a 34y/o male pharmacologist (media buyer).  He received"),
+        ["pharmacologist", "media buyer"]
+    );
+    assert_eq!(found("she works as a nurse and likes it"), ["nurse"]);
+    assert_eq!(
+        found("I am working as English as a second language teacher, our unit"),
+        ["English as a second language teacher"]
+    );
+    assert_eq!(found("she works as a nurse as a rule"), ["nurse"]);
+    assert_eq!(
+        found("(within 4 weeks). Logistics and distribution manager (patient) was calling"),
+        ["Logistics and distribution manager"]
+    );
+    assert_eq!(
+        found("(within 4 weeks). travailleur social (patient) was calling regarding"),
+        ["travailleur social"]
+    );
+    // more than the title between the sentence and "(patient)": not a title
+    assert!(found("(within 4 weeks). It was reported by the caller (patient) who").is_empty());
+}
+
+#[test]
+fn a_long_title_after_the_forms_bracket() {
+    assert_eq!(
+        found("prior vaccinations (within 4 weeks). Operador de máquinas para elaborar alimentos y productos afines (patient) was calling"),
+        ["Operador de máquinas para elaborar alimentos y productos afines"]
+    );
+    assert!(found("Reportedly Mom called next day - states (the patient's)").is_empty());
+}
+
+#[test]
+fn a_possessive_inside_a_title() {
+    let f = found("a spontaneous report from a contactable politician's assistant (patient). She");
+    assert!(f.contains(&"politician's assistant"), "{f:?}");
+    let f = found("from a contactable politician\u{2019}s assistant (patient's husband). The");
+    assert!(f.contains(&"politician\u{2019}s assistant"), "{f:?}");
+}
+
+#[test]
+fn a_title_of_any_language_with_a_second_one_in_brackets() {
+    assert_eq!(
+        found("Patient is a 32y/o male employée administrative (MÉDECIN SPÉCIALISTE).  He"),
+        ["employée administrative", "MÉDECIN SPÉCIALISTE"]
+    );
+    assert_eq!(
+        found("Patient is a 37y/o male personal directivo de la administración pública (OPERARIO EN CEMENTO ARMADO Y ENFOSCADO)."),
+        [
+            "personal directivo de la administración pública",
+            "OPERARIO EN CEMENTO ARMADO Y ENFOSCADO"
+        ]
+    );
+    // clinical phrases with brackets, and brackets that do not close the phrase
+    assert!(found("Patient is a 46y/o male with no history (see below).").is_empty());
+    assert!(found("Patient is a 46 yo male presenting to the ER (walk-in).").is_empty());
+    assert!(found("He was a 46 yo male smoker (20 pack years).").is_empty());
+    assert!(found("Patient is a 46y/o male Kowalski (MRN 1234) seen").is_empty());
+    assert!(found("She is a pleasant lady (see notes).").is_empty());
+    assert_eq!(
+        found("Patient is a 72y/o male agent des impôts (ÉLECTRICIENNE DE BÂTIMENT).  He"),
+        ["agent des impôts", "ÉLECTRICIENNE DE BÂTIMENT"]
+    );
+    assert_eq!(
+        found("Patient is a 46y/o male certified nursing assistant (CNA).  He received"),
+        ["certified nursing assistant", "CNA"]
+    );
+}
+
+#[test]
+fn every_listed_title_fits_the_longest_title_read() {
+    let longest = OCCUPATIONS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(' ').count())
+        .max();
+    assert_eq!(longest, Some(MAX_LISTED_TITLE_WORDS));
+    assert_eq!(
+        found("Pt is a retired baker, used to own a shop"),
+        ["baker"]
+    );
+    assert_eq!(
+        found("Pt's father is a firefighter (Portland)"),
+        ["firefighter"]
+    );
+    assert_eq!(
+        found("pt works 2nd shift as a forklift operator in cicero"),
+        ["forklift operator"]
+    );
+    assert_eq!(
+        found("PT IS A RETIRED MAIL CARRIER. WIFE"),
+        ["MAIL CARRIER"]
+    );
+    assert_eq!(found("and a physician (patient) who got"), ["physician"]);
+    assert_eq!(found("Patient is an RN here"), ["RN"]);
+    // the form says whose, so a title no list knows counts
+    assert_eq!(
+        found("report from a contactable técnico em pecuária (patient). A 43"),
+        ["técnico em pecuária"]
+    );
+    assert_eq!(
+        found("from a contactable ingeniero civil reporting on himself. His"),
+        ["ingeniero civil"]
+    );
+    // (the list's "spatial designer" before "(patient)" too; the longer span wins later)
+    assert_eq!(
+        found("a contactable Interior and spatial designer (patient). A 34")[0],
+        "Interior and spatial designer"
+    );
+    assert_eq!(
+        found("(within 4 weeks). Systemadministrator (patient) was calling"),
+        ["Systemadministrator"]
+    );
+}
+
+#[test]
+fn nobody_elses_occupation() {
+    // the reporter's qualification, a nurse who is not the patient
+    assert!(
+        found("This is a spontaneous report from a contactable nurse. A 33-year-old").is_empty()
+    );
+    assert!(found("from a contactable physician reporting for a patient").is_empty());
+    assert!(found("The nurse gave the vaccine; the pharmacist was called.").is_empty());
+    assert!(found("46 yo male presented to the nurse").is_empty());
+    assert!(found("she is a smoker").is_empty());
+    assert!(found("on 02Jan2021, at 61-year-old. Medical history: none").is_empty());
+    // roles, not occupations, in the Pfizer form
+    assert!(found("from a contactable consumer (patient). A 43").is_empty());
+    assert!(found("from a contactable consumer reporting for herself. A").is_empty());
+    assert!(found("weeks). Consumer (patient) was calling").is_empty());
+    assert!(found("was seen. The (patient) was calling").is_empty());
+    // not the form: more than one word before "(patient)", or no sentence end before it
+    assert!(found("we saw Hans (patient) twice").is_empty());
+}
+
+#[test]
+fn words_of_any_script_and_no_panic_at_edges() {
+    assert!(found("contactable").is_empty());
+    assert!(found("I am a").is_empty());
+    assert!(found("(patient)").is_empty());
+    assert_eq!(found("Élise, 34 ans, I am a nurse"), ["nurse"]);
+    assert!(found("I am a ナース (patient)").is_empty());
+}
