@@ -28,7 +28,8 @@ MONTH_LOCALES = ["de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl
                  "id", "ms", "sw", "tl"]
 # Month names in scripts the [a-z0-9] lexicons cannot hold: read only by the world date
 # recognizer (recognize/world_date.rs), from context/months_scripts.txt.
-SCRIPT_MONTH_LOCALES = ["el", "ru", "uk", "bg", "sr", "ar", "he", "fa", "ur", "hi", "bn", "th"]
+SCRIPT_MONTH_LOCALES = ["el", "ru", "uk", "bg", "sr", "ar", "ar_DZ", "ar_MA", "ar_LB", "he", "fa", "ur", "hi", "bn",
+                        "th"]
 # Faker locales whose address providers list street words.
 STREET_LOCALES = ["fr_FR", "it_IT", "es_ES", "pl_PL", "pt_BR", "pt_PT", "nl_NL", "sv_SE", "de_DE",
                   "da_DK", "no_NO", "fi_FI", "cs_CZ", "ro_RO", "hu_HU", "tr_TR", "es_MX", "fr_CH"]

@@ -4,9 +4,10 @@
 //! in `date.rs`.
 //!
 //! The month is any word whose folded form is in `lexicons/unsafe/months_world.txt` (CLDR month
-//! names of 29 languages in Latin script) or `lexicons/context/months_scripts.txt` (12 languages of
-//! other scripts: Greek, Cyrillic, Arabic, Hebrew with its one-letter prefixes, Devanagari,
-//! Bengali, Thai; see `lexicons/SOURCES.md`), so no month list is written twice. The span
+//! names of 29 languages in Latin script) or `lexicons/context/months_scripts.txt` (15 languages
+//! and regional forms of other scripts: Greek, Cyrillic, Arabic of the Gulf, the Maghreb and the
+//! Levant, Hebrew with its one-letter prefixes, Devanagari, Bengali, Thai; see
+//! `lexicons/SOURCES.md`), so no month list is written twice. The span
 //! is the whole expression with its connectors ("de", "del") and the day's period.
 //!
 //! Chinese and Japanese write "2021年11月30日" or "11月30日", Korean "2021년 11월 30일": the
@@ -237,6 +238,8 @@ mod tests {
             ),
             ("3 марта 2021 г.", "3 марта 2021"),
             ("loss of appetite, 2 أكتوبر, fever", "2 أكتوبر"),
+            ("the following day 16 جويلية 2021 was", "16 جويلية 2021"),
+            ("منذ 3 تموز 2021", "3 تموز 2021"),
             ("vaccine 25 באפריל.  She", "25 באפריל"),
             ("ได้รับวัคซีน 5 มีนาคม 2021", "5 มีนาคม 2021"),
             ("As of 27 tháng 9, 2021, a", "27 tháng 9, 2021"),

@@ -5,6 +5,7 @@
 //! (`context`); like them it only ever turns safe words into PHI.
 
 use super::context::{close, is_placelike, mark};
+use super::place::CITY_PREFIXES;
 use super::word_class::{WordClasses, CONNECTOR, FACILITY_HEAD};
 use super::{Reason, TokenRule};
 use crate::lexicon::{flag, LexFlags};
@@ -96,6 +97,94 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "rsud",
     "rsup",
     "puskesmas",
+];
+
+/// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
+const QUALIFIERS: &[&str] = &[
+    "local",
+    "nearest",
+    "nearby",
+    "closest",
+    "usual",
+    "regular",
+    "main",
+    "other",
+    "new",
+    "old",
+    "same",
+    "big",
+    "small",
+    "large",
+    "private",
+    "public",
+    "pediatric",
+    "paediatric",
+    "walk",
+    "walkin",
+    "mobile",
+    "free",
+    "rural",
+    "city",
+    "town",
+    "hospital",
+    "clinic",
+    "doctors",
+    "dr",
+    "drs",
+    "physicians",
+    "vaccine",
+    "vaccination",
+    "covid",
+    "flu",
+    "first",
+    "second",
+    "next",
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "his",
+    "her",
+    "their",
+    "my",
+    "our",
+    "your",
+    "its",
+    "any",
+    "some",
+    "another",
+    "each",
+    "every",
+    "no",
+    "one",
+    "own",
+    "good",
+    "best",
+    "acute",
+    "immediate",
+    "express",
+    "prompt",
+    "quick",
+    "convenient",
+    "after",
+    "hours",
+    "minute",
+    "retail",
+    "student",
+    "employee",
+    "community",
+    "county",
+    "army",
+    "base",
+    "school",
+    "university",
+    "veterans",
+    "va",
+    "emergency",
+    "outpatient",
+    "specialty",
+    "primary",
 ];
 
 /// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
@@ -334,31 +423,46 @@ pub(super) fn apply(
             && introduced(name - 1)
             && spaced(name)
             && !kind_word(name - 1)
-            && flags[name - 1] & flag::STOPWORD == 0
+            // "at his new marymouth urgent care": a town's prefix is a stopword too
+            && (flags[name - 1] & flag::STOPWORD == 0
+                || CITY_PREFIXES.contains(&folded[name - 1].as_ref()))
             && (!case_informative || capitalised(name - 1))
         {
             name - 1
         } else {
             name
         };
-        let named = !kind_word(name)
-            && if case_informative {
-                (name..=h).all(capitalised)
-                    && f & flag::STOPWORD == 0
-                    && (f & (flag::FIRST_NAME | flag::SURNAME) != 0 || f & flag::SAFE == 0)
-            } else {
-                // the surname list holds "red", "left" and "regular" too: only a clinic,
-                // hospital or home of a named kind ("family clinic", "nursing home") that is
-                // introduced; never "w/a red center", "pt left clinic", "go to regular clinic".
-                // A word no dictionary knows names one too ("airlifted to gregorybury urgent
-                // care"): a misspelling is masked already, and only its facility words join it
-                CASELESS_HEADS.contains(&folded[h].as_ref())
-                    && first < h
-                    && introduced(start)
-                    && (f & (flag::FIRST_NAME | flag::SURNAME) != 0
-                        || (rules[name].phi && rules[name].reason == Reason::Unknown))
-                    && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
-            };
+        // an English word naming a clinic of a named kind right after "the" where one goes
+        // ("readmitted to the young family clinic", "the Young Family Clinic"), not a plain
+        // qualifier ("the local family clinic", "the nearest urgent care", "the acute care clinic")
+        let qualified = first < h
+            && CASELESS_HEADS.contains(&folded[h].as_ref())
+            && introduced(start)
+            && start == name
+            && folded[name - 1] == "the"
+            // (the stopword list holds "young" and "long" too)
+            && !QUALIFIERS.contains(&folded[name].as_ref())
+            && doc.token_text(name).chars().all(char::is_alphabetic)
+            && (!case_informative || (name..=h).all(capitalised));
+        let named = !kind_word(name) && qualified
+            || !kind_word(name)
+                && if case_informative {
+                    (name..=h).all(capitalised)
+                        && f & flag::STOPWORD == 0
+                        && (f & (flag::FIRST_NAME | flag::SURNAME) != 0 || f & flag::SAFE == 0)
+                } else {
+                    // the surname list holds "red", "left" and "regular" too: only a clinic,
+                    // hospital or home of a named kind ("family clinic", "nursing home") that is
+                    // introduced; never "w/a red center", "pt left clinic", "go to regular clinic".
+                    // A word no dictionary knows names one too ("airlifted to gregorybury urgent
+                    // care"): a misspelling is masked already, and only its facility words join it
+                    CASELESS_HEADS.contains(&folded[h].as_ref())
+                        && first < h
+                        && introduced(start)
+                        && (f & (flag::FIRST_NAME | flag::SURNAME) != 0
+                            || (rules[name].phi && rules[name].reason == Reason::Unknown))
+                        && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+                };
         if !named {
             continue;
         }
@@ -587,6 +691,25 @@ mod tests {
             crate::rules::words_with_reason("vaccinated at CVS #4521 on", Reason::NamedFacility),
             ["CVS"]
         );
+        for text in [
+            "and readmitted to the Young Family Clinic. He has been stable.",
+            "AND READMITTED TO THE YOUNG FAMILY CLINIC. HE HAS BEEN STABLE.",
+            "and readmitted to the young family clinic. he has been stable.",
+            "received the vaccine at his new marymouth urgent care. he received",
+        ] {
+            let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+            assert!(p.len() >= 3, "{text}: {p:?}");
+        }
+        for text in [
+            "went to the local family clinic today",
+            "seen at the nearest urgent care for",
+            "referred to the regular clinic",
+            "pt stayed in urgent care overnight",
+            "went to the acute care clinic",
+        ] {
+            let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+            assert!(p.is_empty(), "{text}: {p:?}");
+        }
         // a count of tablets, a drug code, a call-back number are no store; an English hospital
         // word's run is left to the model ("seen in clinic w/ rash")
         for text in [

@@ -22,7 +22,7 @@ const PLAIN_STATE_CODES: &[&str] = &[
 
 /// Words that begin a town's name ("North Jeremiah", "West Sheila", "Port Victor", "Lake
 /// Charles"), folded: Faker's city prefixes and the common ones of real towns.
-const CITY_PREFIXES: &[&str] = &[
+pub(super) const CITY_PREFIXES: &[&str] = &[
     "north", "south", "east", "west", "new", "lake", "port", "fort", "mount", "mt", "saint", "st",
     "san", "santa", "grand", "little", "upper", "lower", "old",
 ];

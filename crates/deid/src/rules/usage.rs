@@ -376,7 +376,13 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     spread_two_word_labels(doc, &mut out);
     // the unit of an age or a duration after its number ("52 years", "87 Jahre", "57 tuổi", "74
-    // ετών"): never PHI; the number keeps its own decision (an age is PHI)
+    // ετών"): never PHI; the number keeps its own decision (an age is PHI). Not a street's first
+    // word before the street word ("lives at 504 Weeks Ville Apt. 231")
+    let street_follows = |i: usize| {
+        (i + 1..(i + 3).min(n))
+            .take_while(|&k| doc.gap_before(k) == " ")
+            .any(|k| flags[k] & flag::STREET != 0)
+    };
     for i in 1..n {
         if out[i].is_none()
             && !claimed[i]
@@ -384,6 +390,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && is_number(word(i - 1))
             && plain_gap(doc.gap_before(i))
             && is_time_unit(word(i))
+            && !street_follows(i)
         {
             out[i] = Some(Usage::Measurement);
         }
@@ -704,6 +711,12 @@ mod tests {
 
     #[test]
     fn the_unit_of_an_age_or_duration_is_released_its_number_is_not() {
+        // a street spelled like a unit: "504 Weeks Ville"
+        assert!(words(
+            "SHE LIVES AT 504 WEEKS VILLE APT. 231, DALTONLAND, MS 45696.",
+            Usage::Measurement
+        )
+        .is_empty());
         for (text, unit) in [
             (
                 "Patient: Mohamed El-Sayed, male, 52 years, accountant",
