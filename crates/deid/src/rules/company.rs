@@ -35,6 +35,49 @@ const FUNCTION_WORDS: &[&str] = &[
     "school", "work", "it", "this", "that", "which",
 ];
 
+/// Words that make a run of words an organisation's name after an employer cue ("works at
+/// National Newspaper Corporation of the Philippines"), folded.
+const ORGANISATION_HEADS: &[&str] = &[
+    "corporation",
+    "corp",
+    "company",
+    "inc",
+    "ltd",
+    "llc",
+    "group",
+    "bank",
+    "university",
+    "college",
+    "institute",
+    "agency",
+    "authority",
+    "council",
+    "ministry",
+    "department",
+    "association",
+    "society",
+    "foundation",
+    "union",
+    "federation",
+    "industries",
+    "enterprises",
+    "holdings",
+    "international",
+    "systems",
+    "solutions",
+    "technologies",
+    "newspaper",
+    "airlines",
+    "railways",
+    "motors",
+    "insurance",
+    "logistics",
+    "manufacturing",
+    "plc",
+    "gmbh",
+    "bureau",
+];
+
 /// Words before a relative ("her husband and sons").
 const POSSESSIVES: &[&str] = &["her", "his", "my", "their", "our", "your", "the", "a", "s"];
 
@@ -112,6 +155,7 @@ pub(super) fn apply(
         {
             continue;
         }
+        organisation_after_cue(doc, rules, folded, c);
         // A, B [, C ...] and Z, or A-B: one word each, at least one a name or place by the rules
         let (first, mut k) = (c + 1, c + 1);
         let (mut names, mut hyphenated) = (0, false);
@@ -164,6 +208,61 @@ pub(super) fn apply(
     }
 }
 
+/// After an employer cue, a run of words holding an organisation's head, closed by a preposition or
+/// a punctuation mark: "works at NATIONAL NEWSPAPER CORPORATION OF THE PHILIPPINES IN QUEZON
+/// CITY" (the model let "NATIONAL", "CORPORATION", "OF" and "THE" through). Where capitals mean
+/// something, every word but the connectors is capitalised; "the" before the name is not part of
+/// it; "works at a bank", "works at the bank" are no name.
+fn organisation_after_cue(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    folded: &[Cow<'_, str>],
+    cue: usize,
+) {
+    let n = doc.len();
+    let mut first = cue + 1;
+    if first < n && folded[first] == "the" {
+        first += 1;
+    }
+    let connector = |k: usize| matches!(folded[k].as_ref(), "of" | "the" | "and" | "for" | "de");
+    let mut last = None;
+    let mut k = first;
+    while k < n && k - first < 8 && !doc.gap_before(k).contains('\n') {
+        let gap_ok = k == first || matches!(doc.gap_before(k), " " | " & " | "-");
+        if !gap_ok || matches!(folded[k].as_ref(), "in" | "at" | "as" | "since" | "on") {
+            break;
+        }
+        let word = folded[k].chars().all(char::is_alphabetic);
+        let capital = !doc.case_informative
+            || connector(k)
+            || doc.token_text(k).starts_with(char::is_uppercase);
+        if !word || !capital || (k == first && connector(k)) {
+            break;
+        }
+        last = Some(k);
+        k += 1;
+    }
+    let Some(mut last) = last else { return };
+    while last > first && connector(last) {
+        last -= 1;
+    }
+    let closed = last + 1 >= n
+        || doc
+            .gap_after(last)
+            .trim_start()
+            .starts_with(['.', ',', ';', '('])
+        || matches!(
+            folded[last + 1].as_ref(),
+            "in" | "at" | "as" | "since" | "on"
+        );
+    let headed = (first..=last).any(|m| ORGANISATION_HEADS.contains(&folded[m].as_ref()));
+    if closed && headed && last > first {
+        for m in first..=last {
+            mark_company(rules, m);
+        }
+    }
+}
+
 fn mark_company(rules: &mut [TokenRule], i: usize) {
     let r = &mut rules[i];
     r.phi = true;
@@ -180,6 +279,37 @@ fn is_namelike_or_place(r: &TokenRule) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::rules::phi_words;
+
+    #[test]
+    fn an_organisation_after_an_employer_cue() {
+        let text = "THE PATIENT WORKS AT NATIONAL NEWSPAPER CORPORATION OF THE PHILIPPINES IN QUEZON CITY.";
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(
+            p,
+            [
+                "NATIONAL",
+                "NEWSPAPER",
+                "CORPORATION",
+                "OF",
+                "THE",
+                "PHILIPPINES"
+            ]
+        );
+        let p = crate::rules::words_with_reason(
+            "She works for the Department of Motor Vehicles in Salem.",
+            crate::rules::Reason::Company,
+        );
+        assert_eq!(p, ["Department", "of", "Motor", "Vehicles"]);
+        for text in [
+            "She works at a bank in town.",
+            "She works at the bank in town.",
+            "She works for the department of health, and her husband",
+            "She works at the hospital as a nurse.",
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert!(p.is_empty(), "{text}: {p:?}");
+        }
+    }
 
     #[test]
     fn company_names_keep_their_and() {
