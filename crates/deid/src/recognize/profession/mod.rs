@@ -32,9 +32,11 @@ const OCCUPATIONS: &str = include_str!("../../../../../lexicons/context/occupati
 
 /// Priority of PROFESSION candidates: below every shape (a date or an id is never a title).
 pub(crate) const PRIO_PROFESSION: u8 = 0;
-/// Words of a title no list knows at most (the Pfizer form's "a contactable X (patient)";
-/// "técnico de sistemas de comunicações via rádio (patient)" has seven).
+/// Words of a title no list knows at most, in "patient is a 32y/o male X (Y)".
 const MAX_TITLE_WORDS: usize = 7;
+/// Words of the title in the Pfizer form's "a contactable X (patient)" at most: "técnico en
+/// operaciones de tecnología de la información y las comunicaciones (patient)" has twelve.
+const MAX_FORM_TITLE_WORDS: usize = 12;
 /// Words of a title between the form's "(within 4 weeks)." and "(patient)": ten ("Operador de
 /// máquinas para elaborar alimentos y productos afines (patient) was calling" has nine); after
 /// another bracket four; after any other sentence one ("RA (deltoid). Reportedly Mom called next
@@ -134,6 +136,15 @@ impl ProfessionRecognizer {
                     .then(|| self.title_after_one_word(text, m.end()))
                     .flatten()
             });
+            // "works as a pintor y empapelador.": after "as" a title no list knows, up to the
+            // end of the phrase
+            let title = title.or_else(|| {
+                let as_cue = c.name("self").is_some_and(|g| {
+                    let g = g.as_str().trim_end().to_lowercase();
+                    g.ends_with(" as") || g.ends_with(" as a") || g.ends_with(" as an")
+                });
+                as_cue.then(|| title_to_phrase_end(text, m.end())).flatten()
+            });
             // the Pfizer form says whose it is, so there a title no list knows counts too
             // ("a contactable técnico em pecuária (patient)")
             let title = title.or_else(|| {
@@ -160,7 +171,7 @@ impl ProfessionRecognizer {
     }
 
     /// In "a contactable X (patient)" / "a contactable X reporting for herself", the words X
-    /// (up to seven, letters of any script) whatever they are, unless X is a role rather than an
+    /// (up to twelve, letters of any script) whatever they are, unless X is a role rather than an
     /// occupation ("a contactable consumer (patient)").
     fn form_title_after(&self, text: &str, at: usize) -> Option<(usize, usize)> {
         let mut words = Words::new(text, at);
@@ -169,7 +180,7 @@ impl ProfessionRecognizer {
             return None;
         }
         let mut w = first.clone();
-        for _ in 0..MAX_TITLE_WORDS {
+        for _ in 0..MAX_FORM_TITLE_WORDS {
             if self.reporter_is_patient.is_match(&text[w.1..]) {
                 return Some((first.0, w.1));
             }
@@ -307,7 +318,7 @@ impl ProfessionRecognizer {
             }
             // "speech and language therapist", "chief of staff", "english as a second language
             // teacher": a connector inside a title (it counts only if a head follows)
-            let connector = w.0 != first.0 && matches!(w.2.as_str(), "and" | "of" | "as" | "a");
+            let connector = w.0 != first.0 && is_title_connector(&w.2);
             if !self.is_title_word(&w.2) && !connector {
                 break;
             }
@@ -338,7 +349,7 @@ impl ProfessionRecognizer {
             // before it
             if self.is_title_word(&w.2) {
                 start = w.0;
-            } else if !matches!(w.2.as_str(), "and" | "of" | "as" | "a") {
+            } else if !is_title_connector(&w.2) {
                 break;
             }
             after = w.0;
@@ -385,7 +396,123 @@ fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
 /// not a word that ends the title's phrase.
 fn is_form_title_word(w: &str) -> bool {
     w.chars().all(char::is_alphabetic)
-        && !matches!(w, "reporting" | "who" | "for" | "on" | "was" | "is")
+        && !matches!(
+            w,
+            "reporting"
+                | "who"
+                | "for"
+                | "on"
+                | "was"
+                | "is"
+                | "reported"
+                | "reports"
+                | "stated"
+                | "states"
+                | "said"
+                | "that"
+                | "the"
+                | "called"
+                | "calling"
+        )
+}
+
+/// After "works as a", the words of a title no list knows up to the end of its phrase (a period,
+/// comma, semicolon or bracket): up to seven words of letters, none of them one that goes on with
+/// the sentence ("works as a nurse at the hospital" is the list's "nurse").
+fn title_to_phrase_end(text: &str, at: usize) -> Option<(usize, usize)> {
+    let mut words = Words::new(text, at);
+    let first = words.next()?;
+    if !gap_ok(&text[at..first.0]) {
+        return None;
+    }
+    let mut w = first.clone();
+    for _ in 0..MAX_TITLE_WORDS {
+        let goes_on = matches!(
+            w.2.as_str(),
+            "at" | "in"
+                | "with"
+                | "from"
+                | "to"
+                | "since"
+                | "during"
+                | "because"
+                | "but"
+                | "when"
+                | "while"
+                | "after"
+                | "before"
+                | "his"
+                | "her"
+                | "their"
+                | "my"
+                | "our"
+                | "has"
+                | "had"
+                | "have"
+                | "been"
+                | "not"
+                | "no"
+                | "and"
+                | "or"
+                | "usual"
+                | "normal"
+                | "always"
+                | "well"
+                | "much"
+                | "long"
+                | "soon"
+                | "needed"
+                | "planned"
+                | "scheduled"
+                | "expected"
+                | "prescribed"
+                | "directed"
+                | "instructed"
+                | "such"
+                | "follows"
+                | "part"
+                | "possible"
+                | "tolerated"
+        );
+        if !is_form_title_word(&w.2) || goes_on || is_role(&w.2) {
+            return None;
+        }
+        let rest = text[w.1..].trim_start_matches([' ', '\u{a0}']);
+        if rest.is_empty() || rest.starts_with(['.', ',', ';', '(', '\n']) {
+            return Some((first.0, w.1));
+        }
+        match words.next() {
+            Some(next) if gap_ok(&text[w.1..next.0]) => w = next,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A word joining the words of a title, which counts only if an occupation follows it: "speech
+/// and language therapist", "chief of staff", "pintor y empapelador", "técnico de laboratorio".
+fn is_title_connector(w: &str) -> bool {
+    matches!(
+        w,
+        "and"
+            | "of"
+            | "as"
+            | "a"
+            | "y"
+            | "e"
+            | "et"
+            | "und"
+            | "og"
+            | "och"
+            | "de"
+            | "del"
+            | "da"
+            | "do"
+            | "di"
+            | "du"
+            | "des"
+            | "la"
+    )
 }
 
 /// A word that starts a clinical phrase rather than a title, after "46y/o male".

@@ -170,6 +170,32 @@ fn a_long_title_after_the_forms_bracket() {
 }
 
 #[test]
+fn long_form_titles_and_connectors_of_other_languages() {
+    assert_eq!(
+        found("from a contactable técnico en operaciones de tecnología de la información y las comunicaciones (patient). A 87-year-old"),
+        ["técnico en operaciones de tecnología de la información y las comunicaciones"]
+    );
+    assert_eq!(
+        found("on 10/07/2020. The patient works as a pintor y empapelador. Heart rate"),
+        ["pintor y empapelador"]
+    );
+    assert_eq!(found("She works as a nurse at the hospital."), ["nurse"]);
+    for text in [
+        "He went back to work as usual.",
+        "She worked as normal, then fainted.",
+        "He works as a team with his sister.",
+    ] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    // a report about the patient is no title
+    assert!(found(
+        "from a contactable physician reported that the patient's wife (patient's wife) had"
+    )
+    .iter()
+    .all(|t| !t.contains("reported")));
+}
+
+#[test]
 fn a_possessive_inside_a_title() {
     let f = found("a spontaneous report from a contactable politician's assistant (patient). She");
     assert!(f.contains(&"politician's assistant"), "{f:?}");
