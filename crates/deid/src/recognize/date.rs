@@ -34,7 +34,7 @@ const YEAR: &str = r"(?:19\d\d|20[0-3]\d)";
 const ORD: &str = r"(?:st|nd|rd|th)";
 
 /// Words after a month/day-looking fraction that show it is an amount, not a date.
-pub(crate) const AMOUNT_WORDS: &[&str] = &[
+const AMOUNT_WORDS: &[&str] = &[
     "of",
     "tab",
     "tabs",
@@ -148,14 +148,14 @@ const ORDINAL_NOUNS: &[&str] = &[
     "and",
 ];
 /// Words after a number that show a duration or a measurement, not a two-digit year.
-pub(crate) const DURATION_UNITS: &[&str] = &[
+const DURATION_UNITS: &[&str] = &[
     "min", "mins", "minute", "minutes", "hr", "hrs", "hour", "hours", "h", "sec", "secs", "second",
     "seconds", "day", "days", "d", "wk", "wks", "week", "weeks", "mo", "mos", "month", "months",
     "yr", "yrs", "year", "years", "y", "times", "x", "percent", "degrees", "deg", "f", "c", "bpm",
     "mmhg", "kg", "lb", "lbs", "cm", "beats", "breaths", "of",
 ];
 /// Words after a year that show it is a quantity ("in 2000 patients").
-pub(crate) const YEAR_UNITS: &[&str] = &[
+const YEAR_UNITS: &[&str] = &[
     "mg", "mcg", "ml", "g", "units", "unit", "iu", "cells", "patients", "people", "cases",
     "calories", "kcal", "steps", "meters", "feet", "ft", "miles", "doses", "mm", "cc",
 ];
@@ -268,13 +268,10 @@ impl DateRecognizer {
         let first: u32 = a.as_str().parse().ok()?;
         let second: u32 = b.as_str().parse().ok()?;
         let end = e + t[0].len();
-        let unit = |w: &str| {
-            AMOUNT_WORDS.contains(&w) || DURATION_UNITS.contains(&w) || YEAR_UNITS.contains(&w)
-        };
         (d2 <= 31
             && d2 > first.min(second)
             && !continues_number(text, end, b"./:")
-            && !unit(&word_after(text, end)))
+            && !is_amount_or_unit(&word_after(text, end)))
         .then(|| (e + t.name("d").unwrap().start(), end))
     }
 
@@ -674,21 +671,24 @@ const FALL_EVENT_AFTER: &[&str] = &[
 /// "04.09 appointment made", "Discharged to home 09.09", "14-03 fever". Two digits each (a decimal such as "12.5" or
 /// "0.50" is not one), a real day and month, and not a time of day ("by 16.10") or an amount
 /// ("11.05 mg", "10.12 %").
+/// Whether a number before `word` counts something or measures a time ("3 doses", "5 days", "2
+/// years"), so it is no day of a date.
+pub(crate) fn is_amount_or_unit(word: &str) -> bool {
+    AMOUNT_WORDS.contains(&word) || DURATION_UNITS.contains(&word) || YEAR_UNITS.contains(&word)
+}
+
 fn is_day_month(text: &str, s: usize, e: usize, day: u32, month: u32) -> bool {
     if !(1..=31).contains(&day) || !(1..=12).contains(&month) {
         return false;
     }
     let (before, after) = (word_before(text, s), word_after(text, e));
-    let unit = |w: &str| {
-        AMOUNT_WORDS.contains(&w) || DURATION_UNITS.contains(&w) || YEAR_UNITS.contains(&w)
-    };
     let percent = text[e..]
         .trim_start_matches([' ', '\u{a0}'])
         .starts_with('%');
     !(TIME_BEFORE.contains(&before.as_str())
         || TIME_AFTER.contains(&after.as_str())
         || MEASURE_CONTEXT.contains(&before.as_str())
-        || unit(&after)
+        || is_amount_or_unit(&after)
         || percent)
 }
 

@@ -14,7 +14,7 @@
 //! numbers with their unit characters. A range's end day after a date without a year ("11月30日-1",
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
-use super::date::{AMOUNT_WORDS, DURATION_UNITS, YEAR_UNITS};
+use super::date::is_amount_or_unit;
 use super::{compile, word_after, Cand, PRIO_DATE};
 use crate::lexicon::fold;
 use crate::phi::PhiType;
@@ -100,10 +100,7 @@ impl WorldDateRecognizer {
             .next()
             .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '/' | ':'))
             && !t[0].ends_with(['日', '일']);
-        let next = word_after(text, stop);
-        let unit = AMOUNT_WORDS.contains(&next.as_str())
-            || DURATION_UNITS.contains(&next.as_str())
-            || YEAR_UNITS.contains(&next.as_str());
+        let unit = is_amount_or_unit(&word_after(text, stop));
         (d2 != day && (1..=31).contains(&d2) && !goes_on && !unit).then(|| Cand {
             start: end + d.start(),
             end: stop,

@@ -56,11 +56,6 @@ pub(super) const OTHER_HEADS: &[&str] = &[
     "chru",
 ];
 
-/// Whether a folded word is the head noun of a facility's name.
-pub(super) fn is_facility_head(w: &str) -> bool {
-    HOSPITAL_NOUNS.contains(&w) || OTHER_HEADS.contains(&w)
-}
-
 /// Facility heads of other languages that always name a hospital or clinic (never an English
 /// word such as "general", "health" or "practice"): a facility so named where one goes is never
 /// released ("brought to SHARHOROD OBLASNA LIKARNIA": the model released the town).

@@ -15,7 +15,7 @@
 //! line that holds one (a narrative's first sentence "hosp X 3 days - outcome unk" is none).
 //! Like the other context rules it only ever turns words into PHI.
 
-use super::facility::is_facility_head;
+use super::word_class::{WordClasses, FACILITY_HEAD};
 use super::{Reason, TokenRule};
 use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
@@ -141,6 +141,7 @@ pub(super) fn apply(
     rules: &mut [TokenRule],
     flags: &[LexFlags],
     folded: &[Cow<'_, str>],
+    class: &WordClasses,
 ) {
     // the first line's words, cut into parts; words in brackets belong to no part
     let mut parts: Vec<Vec<usize>> = vec![Vec::new()];
@@ -182,11 +183,11 @@ pub(super) fn apply(
         }
         let facility = part
             .iter()
-            .any(|&k| is_facility_head(word(k)) || PROVIDER_WORDS.contains(&word(k)));
+            .any(|&k| class.on(k, FACILITY_HEAD) || PROVIDER_WORDS.contains(&word(k)));
         let title = part.iter().any(|&k| TITLE_WORDS.contains(&word(k)));
         let name_like = part.iter().all(|&k| {
             let text = doc.token_text(k);
-            let provider = is_facility_head(word(k)) || PROVIDER_WORDS.contains(&word(k));
+            let provider = class.on(k, FACILITY_HEAD) || PROVIDER_WORDS.contains(&word(k));
             CONNECTORS.contains(&word(k))
                 || text.bytes().all(|b| b.is_ascii_digit())
                 || ((provider || flags[k] & flag::STOPWORD == 0)
@@ -195,7 +196,7 @@ pub(super) fn apply(
         // a name of its own beside the facility's words, not a ward's kind ("Intensive Care
         // Unit", "Paediatric Ward", "NURSING CARE PLAN EVALUATION")
         let named = part.iter().any(|&k| {
-            !is_facility_head(word(k))
+            !class.on(k, FACILITY_HEAD)
                 && !PROVIDER_WORDS.contains(&word(k))
                 && !CONNECTORS.contains(&word(k))
                 && !KIND_WORDS.contains(&word(k))

@@ -286,7 +286,7 @@ impl RuleEngine {
         company::apply(doc, &mut rules, folded, &class);
         signature::apply(doc, &mut rules, folded, &class);
         place::apply(doc, &mut rules, flags, folded);
-        heading::apply(doc, &mut rules, flags, folded);
+        heading::apply(doc, &mut rules, flags, folded, &class);
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()

@@ -179,17 +179,14 @@ impl ProfessionRecognizer {
         if !gap_ok(&text[at..first.0]) || !is_form_title_word(&first.2) || is_role(&first.2) {
             return None;
         }
-        let mut w = first.clone();
-        for _ in 0..MAX_FORM_TITLE_WORDS {
-            if self.reporter_is_patient.is_match(&text[w.1..]) {
-                return Some((first.0, w.1));
-            }
-            match words.next() {
-                Some(next) if gap_ok(&text[w.1..next.0]) && is_form_title_word(&next.2) => w = next,
-                _ => return None,
-            }
-        }
-        None
+        unlisted_title(
+            text,
+            &mut words,
+            first,
+            MAX_FORM_TITLE_WORDS,
+            is_form_title_word,
+            |rest| self.reporter_is_patient.is_match(rest),
+        )
     }
 
     /// After a self-description, the person's age or sex and then a title with a second one in
@@ -224,23 +221,13 @@ impl ProfessionRecognizer {
         if !described && !aged {
             return None;
         }
-        let title = |words: &mut Words, mut w: Word| -> Option<(usize, usize)> {
-            let first = w.0;
-            for _ in 0..MAX_TITLE_WORDS {
-                if !is_form_title_word(&w.2) || starts_clinical_phrase(&w.2) {
-                    return None;
-                }
-                let after = text[w.1..].trim_start_matches([' ', '\u{a0}']);
-                if after.starts_with(['(', ')']) {
-                    return Some((first, w.1));
-                }
-                let next = words.next()?;
-                if !gap_ok(&text[w.1..next.0]) {
-                    return None;
-                }
-                w = next;
-            }
-            None
+        let allowed = |w: &str| is_form_title_word(w) && !starts_clinical_phrase(w);
+        let bracket = |rest: &str| {
+            rest.trim_start_matches([' ', '\u{a0}'])
+                .starts_with(['(', ')'])
+        };
+        let title = |words: &mut Words, w: Word| {
+            unlisted_title(text, words, w, MAX_TITLE_WORDS, allowed, bracket)
         };
         let first = title(&mut words, w)?;
         let open = first.1 + text[first.1..].find('(')?;
@@ -425,66 +412,95 @@ fn title_to_phrase_end(text: &str, at: usize) -> Option<(usize, usize)> {
     if !gap_ok(&text[at..first.0]) {
         return None;
     }
-    let mut w = first.clone();
-    for _ in 0..MAX_TITLE_WORDS {
-        let goes_on = matches!(
-            w.2.as_str(),
-            "at" | "in"
-                | "with"
-                | "from"
-                | "to"
-                | "since"
-                | "during"
-                | "because"
-                | "but"
-                | "when"
-                | "while"
-                | "after"
-                | "before"
-                | "his"
-                | "her"
-                | "their"
-                | "my"
-                | "our"
-                | "has"
-                | "had"
-                | "have"
-                | "been"
-                | "not"
-                | "no"
-                | "and"
-                | "or"
-                | "usual"
-                | "normal"
-                | "always"
-                | "well"
-                | "much"
-                | "long"
-                | "soon"
-                | "needed"
-                | "planned"
-                | "scheduled"
-                | "expected"
-                | "prescribed"
-                | "directed"
-                | "instructed"
-                | "such"
-                | "follows"
-                | "part"
-                | "possible"
-                | "tolerated"
-        );
-        if !is_form_title_word(&w.2) || goes_on || is_role(&w.2) {
+    let allowed = |w: &str| is_form_title_word(w) && !goes_on_with_the_sentence(w) && !is_role(w);
+    let phrase_end = |rest: &str| {
+        let rest = rest.trim_start_matches([' ', '\u{a0}']);
+        rest.is_empty() || rest.starts_with(['.', ',', ';', '(', '\n'])
+    };
+    unlisted_title(
+        text,
+        &mut words,
+        first,
+        MAX_TITLE_WORDS,
+        allowed,
+        phrase_end,
+    )
+}
+
+/// A word that goes on with a sentence after "works as a", so ends no title there.
+fn goes_on_with_the_sentence(w: &str) -> bool {
+    matches!(
+        w,
+        "at" | "in"
+            | "with"
+            | "from"
+            | "to"
+            | "since"
+            | "during"
+            | "because"
+            | "but"
+            | "when"
+            | "while"
+            | "after"
+            | "before"
+            | "his"
+            | "her"
+            | "their"
+            | "my"
+            | "our"
+            | "has"
+            | "had"
+            | "have"
+            | "been"
+            | "not"
+            | "no"
+            | "and"
+            | "or"
+            | "usual"
+            | "normal"
+            | "always"
+            | "well"
+            | "much"
+            | "long"
+            | "soon"
+            | "needed"
+            | "planned"
+            | "scheduled"
+            | "expected"
+            | "prescribed"
+            | "directed"
+            | "instructed"
+            | "such"
+            | "follows"
+            | "part"
+            | "possible"
+            | "tolerated"
+    )
+}
+
+/// From word `w` on, a title no list knows: up to `max` words, each `allowed`, joined by blanks
+/// or a hyphen, until the text after one `ends` it; as a byte range.
+fn unlisted_title(
+    text: &str,
+    words: &mut Words,
+    mut w: Word,
+    max: usize,
+    allowed: impl Fn(&str) -> bool,
+    ends: impl Fn(&str) -> bool,
+) -> Option<(usize, usize)> {
+    let first = w.0;
+    for _ in 0..max {
+        if !allowed(&w.2) {
             return None;
         }
-        let rest = text[w.1..].trim_start_matches([' ', '\u{a0}']);
-        if rest.is_empty() || rest.starts_with(['.', ',', ';', '(', '\n']) {
-            return Some((first.0, w.1));
+        if ends(&text[w.1..]) {
+            return Some((first, w.1));
         }
-        match words.next() {
-            Some(next) if gap_ok(&text[w.1..next.0]) => w = next,
-            _ => return None,
+        let next = words.next()?;
+        if !gap_ok(&text[w.1..next.0]) {
+            return None;
         }
+        w = next;
     }
     None
 }
