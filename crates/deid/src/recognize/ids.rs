@@ -21,6 +21,9 @@
 //!   capitals from the letters the Royal Mail uses there (never C, I, K, M, O or V, so "5MG" or
 //!   "2ML" cannot be one). Ordinals ("X2 2ND") are not. None of the VAERS columns has one; the
 //!   inward code alone was read as a dose ("6UG").
+//! - A Dutch postcode is four digits and two capitals ("1234 AB"), which alone could be a year and
+//!   a word ("2021 ON"): only after a street and its house number and before the town ("Lizahof
+//!   259, 4977 ON Bavel"; the model released "ON"), never after a month ("JAN 5, 2021 AT HOME").
 
 use super::{
     char_at, char_before, compile, continues_number, gate, is_word, Cand, PRIO_CONTACT_ID, PRIO_ZIP,
@@ -41,6 +44,8 @@ pub(crate) struct IdRecognizer {
     keyed: Regex,
     zip: Regex,
     uk_postcode: Regex,
+    /// A Dutch postcode between a street's house number and the town (group `pc`).
+    nl_postcode: Regex,
     /// A hospital room's number: "Rm 412-B", "room 9".
     room: Regex,
 }
@@ -77,6 +82,9 @@ impl IdRecognizer {
             r"(?:\b(?:{STATES})\.?,?\s+|\b(?:{STATE_NAMES}),?\s+|(?i:\bzip(?:\s*code)?\s*[:#]?\s*))(?P<z>\d{{5}}(?:-\d{{4}})?)\b"
         ));
         let uk_postcode = compile(r"\b[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][ABD-HJLNP-UW-Z]{2}\b");
+        let nl_postcode = compile(
+            r"\b(?P<street>\p{Lu}\p{L}+) \d{1,5}[A-Za-z]?, (?P<pc>[1-9]\d{3} ?[A-Z]{2}) \p{Lu}\p{L}",
+        );
         let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
         IdRecognizer {
             room,
@@ -88,6 +96,7 @@ impl IdRecognizer {
             keyed,
             zip,
             uk_postcode,
+            nl_postcode,
         }
     }
 
@@ -184,6 +193,15 @@ impl IdRecognizer {
                 push(m.start(), m.end(), PhiType::Zip, PRIO_ZIP);
             }
         }
+        let dutch = gate::has_digit_run(text, 4).then(|| self.nl_postcode.captures_iter(text));
+        for c in dutch.into_iter().flatten() {
+            let pc = c.name("pc").unwrap();
+            let letters = &pc.as_str()[pc.as_str().len() - 2..];
+            let month = is_english_month(&c["street"]);
+            if !month && !matches!(letters, "SA" | "SD" | "SS" | "AM" | "PM") {
+                push(pc.start(), pc.end(), PhiType::Zip, PRIO_ZIP);
+            }
+        }
         // a room number places the patient (LOCATION/OTHER, as the nursing-note gold tags it)
         let rooms =
             gate::contains_ascii_ci(text, &["rm", "room"]).then(|| self.room.captures_iter(text));
@@ -194,6 +212,37 @@ impl IdRecognizer {
             }
         }
     }
+}
+
+/// An English month's name or abbreviation ("JAN", "January"), any case.
+fn is_english_month(word: &str) -> bool {
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "jan"
+            | "january"
+            | "feb"
+            | "february"
+            | "mar"
+            | "march"
+            | "apr"
+            | "april"
+            | "may"
+            | "jun"
+            | "june"
+            | "jul"
+            | "july"
+            | "aug"
+            | "august"
+            | "sep"
+            | "sept"
+            | "september"
+            | "oct"
+            | "october"
+            | "nov"
+            | "november"
+            | "dec"
+            | "december"
+    )
 }
 
 #[cfg(test)]
@@ -298,6 +347,22 @@ mod tests {
         // doses, ordinals, vaccines and lower case are not postcodes
         assert!(ids("took B12 5MG daily, X2 2ND DOSE, PF 2ML").is_empty());
         assert!(ids("ls6 2ab").is_empty());
+    }
+
+    #[test]
+    fn dutch_postcodes_between_house_number_and_town() {
+        use PhiType::*;
+        assert_eq!(
+            ids("The patient lives at Lizahof 259, 4977 ON Bavel. The"),
+            [("4977 ON", Zip)]
+        );
+        assert_eq!(
+            ids("LIVES AT KERKSTRAAT 12A, 1234AB AMSTERDAM."),
+            [("1234AB", Zip)]
+        );
+        // a date's year and a word are not a postcode
+        assert!(ids("ON JANUARY 5, 2021 AT HOME AND Dose 2, 2021 PM Patient").is_empty());
+        assert!(ids("Kerkstraat 12, 1234 ab Amsterdam").is_empty());
     }
 
     #[test]

@@ -1,0 +1,288 @@
+//! Tests of `rules/facility`.
+use crate::rules::{phi_words, Reason};
+use crate::tokenize::Tokenized;
+
+#[test]
+fn a_home_named_after_a_person() {
+    for (text, words) in [
+        (
+            "She had a bleed and was airlifted to Smith Nursing Home on day 2.",
+            ["smith", "nursing", "home"],
+        ),
+        (
+            "SHE HAD A BLEED AND WAS AIRLIFTED TO SMITH NURSING HOME ON DAY 2.",
+            ["smith", "nursing", "home"],
+        ),
+        (
+            "she had a bleed and was airlifted to smith nursing home on day 2.",
+            ["smith", "nursing", "home"],
+        ),
+        (
+            "PT WAS BROUGHT TO WALKER FAMILY CLINIC VIA EMS AFTER THE SECOND DOSE.",
+            ["walker", "family", "clinic"],
+        ),
+        (
+            "pt was brought to walker family clinic via ems after the second dose.",
+            ["walker", "family", "clinic"],
+        ),
+        (
+            "She had a bleed after the second dose and was airlifted to Gregorybury Urgent Care.",
+            ["gregorybury", "urgent", "care"],
+        ),
+        (
+            "SHE HAD A BLEED AFTER THE SECOND DOSE AND WAS AIRLIFTED TO GREGORYBURY URGENT CARE.",
+            ["gregorybury", "urgent", "care"],
+        ),
+        (
+            "she had a bleed after the second dose and was seen at smith urgent care today.",
+            ["smith", "urgent", "care"],
+        ),
+    ] {
+        let p = phi_words(text);
+        for w in words {
+            assert!(
+                p.iter().any(|x| x.eq_ignore_ascii_case(w)),
+                "{w} in {text}: {p:?}"
+            );
+        }
+    }
+    for text in [
+        "She had a bleed and lives in a local nursing home since 2019.",
+        "SHE HAD A BLEED AND LIVES IN A LOCAL NURSING HOME SINCE 2019.",
+        "She had a bleed and moved to The Nursing Home in 2019.",
+        "she had a bleed and was seen at her family clinic in 2019.",
+        "she uses a walker. clinic visits were weekly after the second dose.",
+        "she had a bleed and was told to go to regular clinic after the second dose.",
+        "she had a bleed after the second dose and went to urgent care the next day.",
+        "SHE HAD A BLEED AFTER THE SECOND DOSE AND WENT TO THE LOCAL URGENT CARE.",
+    ] {
+        let p = phi_words(text);
+        for w in ["nursing", "home", "family", "clinic", "urgent", "care"] {
+            assert!(
+                !p.iter().any(|x| x.eq_ignore_ascii_case(w)),
+                "{w} in {text}: {p:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_facility_named_where_one_goes_is_never_released_a_heading_is_left_to_the_model() {
+    let engine = crate::rules::RuleEngine::embedded();
+    let reasons = |text: &str| -> Vec<(String, Reason)> {
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        (0..doc.len())
+            .map(|i| (doc.token_text(i).to_ascii_lowercase(), out.rules[i].reason))
+            .collect()
+    };
+    let named = |text: &str| -> Vec<String> {
+        reasons(text)
+            .into_iter()
+            .filter(|(_, r)| *r == Reason::NamedFacility)
+            .map(|(w, _)| w)
+            .collect()
+    };
+    for text in [
+        "he had a bleed after the second dose and was readmitted to the port william urgent care.",
+        "HE HAD A BLEED AFTER THE SECOND DOSE AND WAS READMITTED TO THE PORT WILLIAM URGENT CARE.",
+        "He had a bleed after the second dose and was readmitted to the Port William Urgent Care.",
+    ] {
+        assert_eq!(named(text), ["port", "william", "urgent", "care"], "{text}");
+    }
+    for text in [
+        "discharged home from facility (port james urgent care) at approx. 09:30am.",
+        "DISCHARGED HOME FROM FACILITY (PORT JAMES URGENT CARE) AT APPROX. 09:30AM.",
+    ] {
+        assert_eq!(named(text), ["port", "james", "urgent", "care"], "{text}");
+    }
+    for text in [
+        "bleed and airlifted to Changsha No. 7 Hospital. The patient works",
+        "Pt was brought to SHENYANG NO. 8 HOSPITAL via EMS.",
+    ] {
+        let n = named(text);
+        assert_eq!(n.len(), 4, "{text}: {n:?}");
+    }
+    for text in [
+        "bleed and airlifted to Poliklinika No 40. Was admitted to the Neuro ward.",
+        "Readmitted to the Miska likarnia No 7. He has been stable.",
+    ] {
+        let n = named(text);
+        assert!(
+            n.contains(&"no".to_string()) && n.len() >= 3,
+            "{text}: {n:?}"
+        );
+    }
+    // a record number after the label "hospital no." is no facility's number
+    for text in [
+        "her hospital no. 186-576-83 was given",
+        "hospital no. 34840090, seen on the ward",
+        "the hospital no 12.5 km away",
+    ] {
+        assert!(
+            !named(text).contains(&"no".to_string()),
+            "{text}: {:?}",
+            named(text)
+        );
+    }
+    // a numbered facility, its number and "nr" too
+    let n = named("home from facility (Szpital Wojewódzki nr 1) at approx. 09:30am.");
+    for w in ["nr", "1"] {
+        assert!(n.contains(&w.to_string()), "{w}: {n:?}");
+    }
+    assert_eq!(
+        named(
+            "pt had a bleed after the second dose and was brought to miller nursing home via ems."
+        ),
+        ["miller", "nursing", "home"]
+    );
+    assert_eq!(
+        named("he got the vaccine on 1/31/22 at his danielton urgent care and felt fine that day."),
+        ["danielton", "urgent", "care"]
+    );
+    // a heading, a job title: the rules' context, which the model may overrule
+    for text in [
+        "Wound Care Nurse Clinic - Review Note\nVisit 6. Diabetic foot ulcer L plantar.",
+        "reporting for self via the company representative (Field Medical Director). A patient",
+    ] {
+        assert!(named(text).is_empty(), "{text}: {:?}", reasons(text));
+    }
+}
+
+#[test]
+fn facility_heads_join_a_named_facility_only() {
+    let p = phi_words("Admitted to Karolinska University Hospital on the ward.");
+    for w in ["Karolinska", "University", "Hospital"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("He was airlifted to Poliklinika No 34. Was admitted.");
+    for w in ["Poliklinika", "No", "34"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("sent home from facility (Szpital Wojewódzki nr 4) at approx. 09:30am.");
+    for w in ["Szpital", "Wojewódzki", "nr", "4"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("Pt was brought to MISKA LIKARNIA NO 4 via EMS. Reporter: the physician.");
+    for w in ["MISKA", "LIKARNIA", "NO", "4"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("She went to the hospital and the Medical Center ER.");
+    assert!(
+        !p.contains(&"hospital".to_string()) && !p.contains(&"Medical".to_string()),
+        "{p:?}"
+    );
+    // a campus after the head joins the name; without a name nothing does
+    for text in [
+        "he was readmitted to the mercy hospital west fred. he has been stable.",
+        "He was readmitted to Mercy Hospital West in Fred.",
+    ] {
+        let p = phi_words(text);
+        assert!(
+            p.iter().any(|w| w.eq_ignore_ascii_case("west")),
+            "{text}: {p:?}"
+        );
+    }
+    let p = crate::rules::words_with_reason(
+        "Pt was brought to SHARHOROD OBLASNA LIKARNIA via EMS.",
+        Reason::NamedFacility,
+    );
+    assert_eq!(p, ["SHARHOROD", "OBLASNA", "LIKARNIA"]);
+    for (text, want) in [
+        (
+            "and readmitted to the Praxis Dr. Trubin. He has been stable.",
+            vec!["Praxis", "Dr", "Trubin"],
+        ),
+        (
+            "and readmitted to the RS Melani. He has been stable.",
+            vec!["RS", "Melani"],
+        ),
+        (
+            "and readmitted to the walgreens #17574. he has been stable.",
+            vec!["walgreens"],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        assert_eq!(p, want, "{text}");
+    }
+    assert_eq!(
+        crate::rules::words_with_reason("vaccinated at CVS #4521 on", Reason::NamedFacility),
+        ["CVS"]
+    );
+    for text in [
+        "and readmitted to the Young Family Clinic. He has been stable.",
+        "AND READMITTED TO THE YOUNG FAMILY CLINIC. HE HAS BEEN STABLE.",
+        "and readmitted to the young family clinic. he has been stable.",
+        "received the vaccine at his new marymouth urgent care. he received",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        assert!(p.len() >= 3, "{text}: {p:?}");
+    }
+    for text in [
+        "went to the local family clinic today",
+        "seen at the nearest urgent care for",
+        "referred to the regular clinic",
+        "pt stayed in urgent care overnight",
+        "went to the acute care clinic",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+    // a count of tablets, a drug code, a call-back number are no store; an English hospital
+    // word's run is left to the model ("seen in clinic w/ rash")
+    for text in [
+        "took the tablets #30 daily",
+        "from the NDC #12345 list",
+        "to the cb # 555",
+        "seen in the clinic w/ rash",
+    ] {
+        assert!(
+            crate::rules::words_with_reason(text, Reason::NamedFacility).is_empty(),
+            "{text}"
+        );
+    }
+    let p = phi_words("the hospital west wing was closed.");
+    assert!(!p.contains(&"west".to_string()), "{p:?}");
+}
+
+#[test]
+fn a_facility_named_after_a_saint() {
+    for (text, words) in [
+        (
+            "pt was brought to st. bell medical center via ems.",
+            &["st", "bell", "medical", "center"][..],
+        ),
+        (
+            "PT WAS BROUGHT TO ST. BELL MEDICAL CENTER VIA EMS.",
+            &["st", "bell", "medical", "center"],
+        ),
+        (
+            "She was taken to Saint Rose Hospital on day 2.",
+            &["saint", "rose", "hospital"],
+        ),
+        (
+            "she was admitted to sankt olav hospital after the second dose",
+            &["sankt", "olav", "hospital"],
+        ),
+    ] {
+        let named = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        for w in words {
+            assert!(
+                named.iter().any(|n| n.to_lowercase() == *w),
+                "{text}: {w} in {named:?}"
+            );
+        }
+    }
+    // an ST segment is no saint
+    for text in [
+        "ECG showed st elevation, transferred to the hospital.",
+        "pt had st changes on ecg and went to the hospital after the second dose.",
+        "ST depression in leads V4-V6; cardiology clinic follow-up.",
+    ] {
+        let p = phi_words(text);
+        assert!(
+            !p.contains(&"st".to_string()) && !p.contains(&"hospital".to_string()),
+            "{text}: {p:?}"
+        );
+    }
+}
