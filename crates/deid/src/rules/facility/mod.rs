@@ -477,11 +477,9 @@ pub(super) fn apply(
     // center", "SAINT ROSE HOSPITAL" (a saint's name that is an English word was released in
     // lower case and ALL CAPS): "st", "saint", "ste", "sainte" or "sankt", one or two name words,
     // then up to four facility words ending in a head. Never released where one goes.
-    for s in 0..n.saturating_sub(2) {
-        if !matches!(
-            folded[s].as_ref(),
-            "st" | "saint" | "ste" | "sainte" | "sankt"
-        ) || (case_informative && !capitalised(s))
+    for (s, word) in folded.iter().enumerate().take(n.saturating_sub(2)) {
+        if !matches!(word.as_ref(), "st" | "saint" | "ste" | "sainte" | "sankt")
+            || (case_informative && !capitalised(s))
         {
             continue;
         }
