@@ -762,6 +762,8 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> 
                     | "seen"
                     | "admitted"
                     | "discharged"
+                    // "discharged to home mar 3", "sent home dec 5"
+                    | "home"
                     | "vaccinated"
                     | "vax"
                     | "scheduled"
@@ -921,6 +923,10 @@ mod tests {
         assert_eq!(
             dates("gi appointment mar 3 with plan; seen dec 5; admitted may 2"),
             ["mar 3", "dec 5", "may 2"]
+        );
+        assert_eq!(
+            dates("negative. discharged to home mar 3 with fever; sent home dec 5"),
+            ["mar 3", "dec 5"]
         );
         assert_eq!(
             dates("hr dec 5 bpm; this will mar 3 of them"),
