@@ -207,6 +207,37 @@ pub(super) fn apply(
             rules[i].reason = Reason::RelationName;
         }
     }
+    // 0c. a name written again in brackets, in another script or spelling, right after it:
+    // "محمد أحمد السيد (MOHAMED AHMED EL-SAYED)", "Иван Петров (Ivan Petrov)". Every word in the
+    // brackets a name the rules hold and a name list knows; never released (in ALL CAPS the model released "MOHAMED")
+    for i in 1..n {
+        // a name of two words or more on both sides: not a drug's abbreviation ("asa (ASA)",
+        // "zoster vaccine rge (cho)")
+        if i < 2
+            || !doc.gap_before(i).ends_with('(')
+            || !is_namelike(&rules[i - 1])
+            || !is_namelike(&rules[i - 2])
+            || !close(doc, i - 1)
+        {
+            continue;
+        }
+        let mut j = i;
+        while j < n
+            && j - i < 6
+            && is_namelike(&rules[j])
+            && flags[j] & (flag::FIRST_NAME | flag::SURNAME) != 0
+            && (j == i || close(doc, j))
+        {
+            if doc.gap_after(j).starts_with(')') && j > i {
+                for k in i..=j {
+                    rules[k].kind = rules[i - 1].kind;
+                    rules[k].reason = Reason::RelationName;
+                }
+                break;
+            }
+            j += 1;
+        }
+    }
     // the name before word `k + 1`: introduced by a salutation or a relation word
     let introduced = |k: usize, rules: &[TokenRule]| {
         rules[k].phi
@@ -376,6 +407,38 @@ mod tests {
             let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
             let i = (0..doc.len()).find(|&i| doc.token_text(i) == word).unwrap();
             assert_ne!(out.rules[i].reason, Reason::RelationName, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_name_written_again_in_brackets_is_never_released() {
+        let engine = crate::rules::RuleEngine::embedded();
+        let reasons = |text: &str| {
+            let doc = Tokenized::new(text);
+            let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+            (0..doc.len())
+                .map(|i| (doc.token_text(i).to_string(), out.rules[i].reason))
+                .collect::<Vec<_>>()
+        };
+        let text = "PATIENT: محمد أحمد السيد (MOHAMED AHMED EL-SAYED), MALE, 52 YEARS, ACCOUNTANT.";
+        for (word, reason) in reasons(text) {
+            if ["MOHAMED", "AHMED", "EL", "SAYED"].contains(&word.as_str()) {
+                assert_eq!(reason, Reason::RelationName, "{word}");
+            }
+        }
+        // a role, a unit or a department in brackets after a name is no name
+        for text in [
+            "Reporter: Lori Brown (physician) called on 5/1.",
+            "Seen by Dr. Smith (Cardiology) on the ward today.",
+            "Infusion stopped 1017. Dr. Patel (hospitalist) paged, pager 4471.",
+            "Concomitant medication included asa (ASA) at 81mg and zoster vaccine rge (cho).",
+        ] {
+            assert!(
+                reasons(text)
+                    .iter()
+                    .all(|(_, r)| *r != Reason::RelationName),
+                "{text}"
+            );
         }
     }
 }

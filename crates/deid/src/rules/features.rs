@@ -175,11 +175,22 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                 Feature::IsWrittenOutNumber,
                 has(flag::WRITTEN_NUMBER) && date_like(),
             );
+            // ALL CAPS writes every word like a code: a state's or a country's code that is also
+            // a stopword ("AT", "IN", "OR", "ME", "IS", "TO") is one there only after a comma
+            // ("PORTLAND, OR") or before a ZIP code
+            let codes = if case_informative || !has(flag::STOPWORD) || is_code_context(doc, i) {
+                flag::STATE_ABBREVIATION | flag::COUNTRY_CODE
+            } else {
+                0
+            };
             out.set(
                 Feature::IsState,
-                has(flag::STATE | flag::STATE_ABBREVIATION),
+                has(flag::STATE | (flag::STATE_ABBREVIATION & codes)),
             );
-            out.set(Feature::IsCountry, has(flag::COUNTRY | flag::COUNTRY_CODE));
+            out.set(
+                Feature::IsCountry,
+                has(flag::COUNTRY | (flag::COUNTRY_CODE & codes)),
+            );
             out.set(Feature::IsDrug, has(flag::DRUG));
             out.set(Feature::IsSalutation, has(flag::SALUTATION));
             out.set(
@@ -189,6 +200,16 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out
         })
         .collect()
+}
+
+/// Where a code stands in an address: after a comma ("PORTLAND, OR") or before a ZIP code
+/// ("IN 46201").
+fn is_code_context(doc: &Tokenized, i: usize) -> bool {
+    let zip_after = i + 1 < doc.len()
+        && doc.gap_after(i) == " "
+        && doc.token_text(i + 1).len() == 5
+        && doc.token_text(i + 1).bytes().all(|b| b.is_ascii_digit());
+    doc.gap_before(i).contains(',') || zip_after
 }
 
 /// Whether the token before or after `i` (on the same line) contains a digit.

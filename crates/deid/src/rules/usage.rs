@@ -395,6 +395,31 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             out[i] = Some(Usage::Measurement);
         }
     }
+    // an age's abbreviation after its number: "45 Y/O", "60 YO", "82yo", "75Y/O" (in ALL CAPS the
+    // single-capital rule took "Y" and "O" for initials)
+    for i in 1..n {
+        if out[i].is_some() || claimed[i] {
+            continue;
+        }
+        let before = word(i - 1);
+        let glued_y = before.strip_suffix(['y', 'Y']).is_some_and(is_number);
+        let w = word(i);
+        if is_number(before) && plain_gap(doc.gap_before(i)) {
+            if w.eq_ignore_ascii_case("yo") {
+                out[i] = Some(Usage::Measurement);
+            } else if w.eq_ignore_ascii_case("y")
+                && i + 1 < n
+                && matches!(doc.gap_after(i), "/" | ".")
+                && word(i + 1).eq_ignore_ascii_case("o")
+                && !claimed[i + 1]
+            {
+                out[i] = Some(Usage::Measurement);
+                out[i + 1] = Some(Usage::Measurement);
+            }
+        } else if glued_y && matches!(doc.gap_before(i), "/" | ".") && w.eq_ignore_ascii_case("o") {
+            out[i] = Some(Usage::Measurement);
+        }
+    }
     out
 }
 
@@ -734,6 +759,25 @@ mod tests {
             assert_eq!(m, [unit], "{text}");
         }
         assert!(words("he was in the hospital for years", Usage::Measurement).is_empty());
+    }
+
+    #[test]
+    fn an_ages_abbreviation_is_no_initial() {
+        for (text, unit) in [
+            (
+                "PT NAME: DONNA BAKER (45 Y/O), HOSPITAL NO. 2092",
+                &["Y", "O"][..],
+            ),
+            ("A 60 YO FEMALE WAS SEEN", &["YO"]),
+            ("PATIENT IS A 75Y/O MALE ANALYST", &["O"]),
+            ("pt is a 82 y.o. m with fever", &["y", "o"]),
+        ] {
+            assert_eq!(words(text, Usage::Measurement), unit, "{text}");
+        }
+        // initials are not: "J. O. SMITH", "Y. O. KIM", an "O" after a name
+        for text in ["SEEN BY DR Y. O. KIM ON 5/1", "BLOOD TYPE O, 45 O2 SAT"] {
+            assert!(words(text, Usage::Measurement).is_empty(), "{text}");
+        }
     }
 
     #[test]
