@@ -1,9 +1,10 @@
 """World lexicons: month names of the main European languages (CLDR through `babel`) and street
 words of local address formats (`faker`'s address providers), folded as build.py folds entries.
 
-    training/.venv/bin/python lexicons/world.py     # needs babel, faker, holidays (training/requirements.txt)
+    training/.venv/bin/python lexicons/world.py     # needs babel, faker, holidays, pycountry, stopwordsiso (training/requirements.txt)
 
-Writes unsafe/months_world.txt, unsafe/street_words_world.txt and unsafe/holidays_world.txt; byte-identical on re-runs with
+Writes unsafe/months_world.txt, weekdays_world.txt, countries_world.txt, regions_world.txt, street_words_world.txt and
+holidays_world.txt, and context/months_scripts.txt and occupations.txt; byte-identical on re-runs with
 the pinned versions. Sources and licences: SOURCES.md ("World lexicons").
 """
 import os
@@ -13,6 +14,8 @@ import sys
 import babel
 import faker
 import holidays
+import pycountry
+import stopwordsiso
 from babel import Locale
 from faker import Faker
 
@@ -49,6 +52,95 @@ def month_names():
     return sorted(out)
 
 
+def weekday_names():
+    """Weekday names of MONTH_LOCALES, wide, at least 4 letters ("tisdag", "Dienstag", "Selasa"),
+    without English SAFE words: a weekday is never released. Abbreviations ("Do.", "lør", "Sel")
+    are left out: "seg", "sal", "ven" and "mer" are laboratory and clinical shorthand."""
+    english = english_words()
+    out = set()
+    for loc in MONTH_LOCALES:
+        l = Locale.parse(loc)
+        for context in ("format", "stand-alone"):
+            for name in l.days[context]["wide"].values():
+                e = entry(name)
+                if e and " " not in e and len(e) >= 4 and e not in english:
+                    out.add(e)
+    return sorted(out)
+
+
+def ordinary_words():
+    """Words a narrative uses for something else than a place: the English SAFE lists, the
+    drug and curated lists ("lobata", "mirna"), and the stopwords of MONTH_LOCALES' languages
+    ("para", "como", "cada")."""
+    words = english_words()
+    for rel in ("safe/drugs.txt", "safe/curated.txt"):
+        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
+            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
+    for loc in MONTH_LOCALES:
+        if stopwordsiso.has_lang(loc):
+            words.update(e for w in stopwordsiso.stopwords(loc) if (e := entry(w)))
+    return words
+
+
+def known_places_and_names():
+    """Entries of the name and place lists that build.py writes (cities, countries, US states,
+    first names, surnames): a world name already on one keeps that list's category ("Leeds" a
+    city, "Kerry" a given name), so the world lists leave it out."""
+    words = set()
+    for rel in ("unsafe/cities.txt", "unsafe/countries.txt", "unsafe/us_states.txt",
+                "unsafe/first_names.txt", "unsafe/surnames.txt"):
+        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
+            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
+    return words
+
+
+def country_names():
+    """Country names in the languages of MONTH_LOCALES (CLDR territory names of the two-letter
+    ISO codes: "Schweiz", "Allemagne", "Reino Unido"); one-word names of at least 5 letters that are
+    no ordinary word (`ordinary_words`)."""
+    ordinary = ordinary_words() | known_places_and_names()
+    out = set()
+    for loc in MONTH_LOCALES:
+        for code, name in Locale.parse(loc).territories.items():
+            if not re.fullmatch(r"[A-Z]{2}", code) or code in ("EU", "EZ", "UN", "ZZ", "XA", "XB"):
+                continue
+            e = entry(name)
+            if e and e not in ordinary and (" " in e or len(e) >= 5):
+                out.add(e)
+    return sorted(out)
+
+
+# Words of a subdivision's name that say only where ("Northern District", "North West"): a name of
+# these alone is left out, a direction in ordinary text is no place.
+GENERIC_PLACE_WORDS = {"north", "south", "east", "west", "northern", "southern", "eastern", "western",
+                       "central", "centre", "center", "upper", "lower", "middle", "north-west",
+                       "north-east", "south-west", "south-east", "region", "district", "province",
+                       "state", "county", "city", "area", "capital", "islands", "island", "coast",
+                       "the", "of", "and"}
+
+
+def region_names():
+    """Names of the world's subdivisions (ISO 3166-2 through `pycountry`: "Western Cape", "Bayern",
+    "Lombardia", "Jalisco"). One-word names of at least 4 letters that are no ordinary word
+    (`ordinary_words`); longer names unless every word only says where ("Northern District")."""
+    ordinary = ordinary_words()
+    known = known_places_and_names()
+    out = set()
+    for sub in pycountry.subdivisions:
+        name = re.sub(r"\s*[\[(].*?[\])]", "", sub.name).split(",")[0].strip()
+        e = entry(name)
+        words = e.split(" ") if e else []
+        # a name the folding cut up ("Ağdam" is whole, "Ṣan‘ā’" is not) is left out
+        if not e or e in known or any(len(w) < 2 for w in words):
+            continue
+        if len(words) == 1:
+            if len(e) >= 4 and e not in ordinary:
+                out.add(e)
+        elif not all(w in GENERIC_PLACE_WORDS for w in words):
+            out.add(e)
+    return sorted(out)
+
+
 def english_words():
     """Entries of the English SAFE lists: a local street word that is also an English word
     ("area", "campo", "station") would claim ordinary text after a capitalised word."""
@@ -77,17 +169,29 @@ def street_words():
 
 
 def holiday_names():
-    """Public holidays of every country `holidays` knows, in English, 2019-2022 (observed-day and
-    "day off" variants dropped). One-word names that are English SAFE words ("Assumption") are left
-    out: a holiday is never released, so a common word would be masked everywhere."""
+    """Public holidays of every country `holidays` knows, in English and in the country's own
+    language, 2019-2022 (observed-day and "day off" variants dropped). One-word names that are
+    English SAFE words ("Assumption") are left out: a holiday is never released, so a common word
+    would be masked everywhere."""
     english = english_words()
     out = set()
     for country in sorted(holidays.list_supported_countries()):
+        calendars = []
         try:
-            days = holidays.country_holidays(country, years=range(2019, 2023), language="en_US")
+            calendars.append(holidays.country_holidays(country, years=range(2019, 2023), language="en_US"))
         except (NotImplementedError, KeyError, ValueError):
-            days = holidays.country_holidays(country, years=range(2019, 2023))
-        for name in days.values():
+            pass
+        # and in the country's own language, with the days that are no public holiday
+        # ("Nochebuena", "Sankthansaften", "Tết Trung Thu")
+        cls = holidays.country_holidays(country, years=2020).__class__
+        local = getattr(cls, "default_language", None)
+        categories = getattr(cls, "supported_categories", ("public",))
+        try:
+            calendars.append(holidays.country_holidays(country, years=range(2019, 2023),
+                                                       language=local, categories=categories))
+        except (NotImplementedError, KeyError, ValueError):
+            calendars.append(holidays.country_holidays(country, years=range(2019, 2023)))
+        for name in (n for days in calendars for n in days.values()):
             for part in name.split(";"):
                 part = part.replace("(observed)", "").replace("(estimated)", "").strip()
                 if not part or part.lower().startswith("day off") or "substitute" in part.lower():
@@ -192,6 +296,15 @@ if __name__ == "__main__":
         f"Month names (wide, format and stand-alone) in {len(SCRIPT_MONTH_LOCALES)} languages of other scripts: CLDR via babel {babel.__version__} (BSD-3-Clause; CLDR: Unicode licence).",
         "Generated by lexicons/world.py; folded as the engine folds (lower case, NFKD, marks of categories Mn/Mc/Me dropped, final sigma as sigma).",
         "Not a lexicon: read by recognize/world_date.rs, which finds dates such as '14 Φεβρουαρίου 2021', '2 أكتوبر'."], month_names_scripts())
+    write("unsafe/weekdays_world.txt", [
+        f"Weekday names (wide, at least 4 letters) in {len(MONTH_LOCALES)} languages: CLDR via babel {babel.__version__} (BSD-3-Clause; CLDR: Unicode licence).",
+        "Generated by lexicons/world.py; folded as build.py folds; without English SAFE words."], weekday_names())
+    write("unsafe/countries_world.txt", [
+        f"Country names in {len(MONTH_LOCALES)} languages: CLDR territory names via babel {babel.__version__} (BSD-3-Clause; CLDR: Unicode licence).",
+        "Generated by lexicons/world.py; folded as build.py folds; one-word names of at least 5 letters that are no ordinary word (English SAFE, drug, curated, stopwords of the 29 languages) nor on a name or place list."], country_names())
+    write("unsafe/regions_world.txt", [
+        f"Subdivision names of the world (ISO 3166-2): pycountry {pycountry.__version__} (LGPL-2.1; data: Debian iso-codes, LGPL-2.1+).",
+        "Generated by lexicons/world.py; folded as build.py folds; one-word ordinary words (English SAFE, drug, curated, stopwords of the 29 languages), names already on a name or place list and names of direction words only left out."], region_names())
     write("unsafe/street_words_world.txt", [
         f"Street prefixes/suffixes of local address formats: faker {faker.VERSION} address providers (MIT), {len(STREET_LOCALES)} locales.",
         "Generated by lexicons/world.py; folded as build.py folds; without English SAFE words; plus ul, al (Polish abbreviations), rue, via."], street_words())

@@ -29,15 +29,16 @@ pub mod flag {
     pub const SURNAME: LexFlags = 1 << 9;
     /// `unsafe/cities.txt`: city names.
     pub const CITY: LexFlags = 1 << 10;
-    /// `unsafe/us_states.txt`: state names.
+    /// `unsafe/us_states.txt` and `unsafe/regions_world.txt`: state names and the world's
+    /// subdivisions (ISO 3166-2).
     pub const STATE: LexFlags = 1 << 11;
     /// `unsafe/state_abbreviations.txt`: state codes, matched in capitals only (`IN`, `OR`, `ME`).
     pub const STATE_ABBREVIATION: LexFlags = 1 << 12;
-    /// `unsafe/countries.txt`: country names.
+    /// `unsafe/countries.txt` and `unsafe/countries_world.txt`: country names (and in 29 languages).
     pub const COUNTRY: LexFlags = 1 << 13;
     /// `unsafe/country_codes.txt`: country codes, matched in capitals only.
     pub const COUNTRY_CODE: LexFlags = 1 << 14;
-    /// `unsafe/weekdays.txt`: weekday names.
+    /// `unsafe/weekdays.txt` and `unsafe/weekdays_world.txt`: weekday names (and in 29 languages).
     pub const WEEKDAY: LexFlags = 1 << 15;
     /// `unsafe/months.txt` and `unsafe/months_world.txt`: month names (25 languages).
     pub const MONTH: LexFlags = 1 << 16;
@@ -129,12 +130,27 @@ pub const FILES: &[FileSpec] = &[
         cased: false,
     },
     FileSpec {
+        path: "unsafe/countries_world.txt",
+        flag: flag::COUNTRY,
+        cased: false,
+    },
+    FileSpec {
+        path: "unsafe/regions_world.txt",
+        flag: flag::STATE,
+        cased: false,
+    },
+    FileSpec {
         path: "unsafe/country_codes.txt",
         flag: flag::COUNTRY_CODE,
         cased: true,
     },
     FileSpec {
         path: "unsafe/weekdays.txt",
+        flag: flag::WEEKDAY,
+        cased: false,
+    },
+    FileSpec {
+        path: "unsafe/weekdays_world.txt",
         flag: flag::WEEKDAY,
         cased: false,
     },
