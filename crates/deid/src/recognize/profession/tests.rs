@@ -306,3 +306,32 @@ fn words_of_any_script_and_no_panic_at_edges() {
     assert_eq!(found("Élise, 34 ans, I am a nurse"), ["nurse"]);
     assert!(found("I am a ナース (patient)").is_empty());
 }
+
+#[test]
+fn a_title_written_head_first() {
+    for (text, title) in [
+        (
+            "This is a spontaneous report from a contactable Engineer, water (patient).",
+            "Engineer, water",
+        ),
+        (
+            "THIS IS A SPONTANEOUS REPORT FROM A CONTACTABLE ENGINEER, WATER (PATIENT).",
+            "ENGINEER, WATER",
+        ),
+        (
+            "pt is a librarian, public who stuck self w/ a needle",
+            "librarian, public",
+        ),
+        (
+            "a spontaneous report from a contactable buyer, industrial reporting on himself.",
+            "buyer, industrial",
+        ),
+    ] {
+        assert_eq!(found(text), [title], "{text}");
+    }
+    // a list after a title is no part of it
+    assert_eq!(
+        found("She works as a nurse, water aerobics on weekends."),
+        ["nurse"]
+    );
+}
