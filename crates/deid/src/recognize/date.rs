@@ -8,7 +8,8 @@
 //!   month/day is accepted too, but it shares its shape with blood pressures (`BP 120/80`),
 //!   fractions (`1/2 tablet`, `2 1/2 weeks`), pain scales (`3/10 pain`) and muscle strength
 //!   (`4/5 strength`): those are excluded by value ranges and by the words around them.
-//!   Hyphenated month-day without a year (`2-3 hours`, `95-98%`) is never a date.
+//!   Hyphenated month-day without a year (`2-3 hours`, `95-98%`) is a date only after a word of
+//!   what happens on a date ("vaccine received 1-8", "her first COVID vaccine 10-1").
 //! - Month names (table 5) in any case, in the orders the narratives use: `Dec 22`,
 //!   `December 24, 2020`, `22 Dec 2020`, `Dec 29th`, `14th of jan`, the manufacturer forms
 //!   `23Dec2020`, `15-DEC-2020`, `Dec2020`, and `Jan 11, 2021@15:30`. Words that are also
@@ -172,7 +173,7 @@ pub(crate) struct DateRecognizer {
 impl DateRecognizer {
     pub(crate) fn new() -> DateRecognizer {
         let numeric = compile(
-            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})(?P<dsep>[.-])(?P<dm>\d{2}))\b",
+            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})(?P<dsep>[.-])(?P<dm>\d{2})|(?P<hd>\d{1,2})-(?P<hm>\d{1,2}))\b",
         );
         let named = compile(&format!(
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
@@ -305,6 +306,24 @@ impl DateRecognizer {
         }
         if c.name("cy").is_some() {
             return true;
+        }
+        if let (Some(a), Some(b)) = (num("hd"), num("hm")) {
+            // "vaccine received 1-8,", "her first COVID vaccine 10-1.": a day and month (or month
+            // and day) with a hyphen and a single digit, only after a word of what happens on a
+            // date ("2-3 hours", "x 1-2 days", "on 2-3 occasions" stay counts)
+            let valid = ((1..=12).contains(&a) && (1..=31).contains(&b))
+                || ((1..=31).contains(&a) && (1..=12).contains(&b));
+            let after = word_after(text, e);
+            return valid
+                && before != Some('-')
+                && char_at(text, e) != Some('-')
+                && EVENT_BEFORE_DAY.contains(&word_before(text, s).as_str())
+                && !is_amount_or_unit(&after)
+                && !TIME_AFTER.contains(&after.as_str())
+                && !AFTER_COUNT.contains(&after.as_str())
+                && !text[e..]
+                    .trim_start_matches([' ', '\u{a0}'])
+                    .starts_with(['%', 'x', 'X']);
         }
         if c.name("dd").is_some() {
             // "14-03" as a day and month; "5-14-03" or "AB-14-03" is part of something else
@@ -667,6 +686,57 @@ const FALL_EVENT_AFTER: &[&str] = &[
     "the",
 ];
 
+/// What happens on a date, before a day and month with a hyphen and one digit ("vaccine received
+/// 1-8", "vaccinated 3-4"): words of an event, never of an amount.
+const EVENT_BEFORE_DAY: &[&str] = &[
+    "received",
+    "vaccine",
+    "vaccinated",
+    "vaccination",
+    "shot",
+    "appointment",
+    "appt",
+    "seen",
+    "admitted",
+    "discharged",
+    "dated",
+    "since",
+    "until",
+];
+
+/// Words after a hyphenated pair of numbers that make it a count ("2-3 occasions", "1-2 more").
+const AFTER_COUNT: &[&str] = &[
+    "occasions",
+    "episodes",
+    "more",
+    "other",
+    "others",
+    "people",
+    "patients",
+    "children",
+    "kids",
+    "sets",
+    "reps",
+    "cm",
+    "mm",
+    "inch",
+    "inches",
+    "in",
+    "ft",
+    "lb",
+    "lbs",
+    "kg",
+    "l",
+    "ml",
+    "mg",
+    "units",
+    "drops",
+    "puffs",
+    "sprays",
+    "points",
+    "out",
+];
+
 /// A day and month written with a dot or a hyphen and no year, as much of the world writes them:
 /// "04.09 appointment made", "Discharged to home 09.09", "14-03 fever". Two digits each (a decimal such as "12.5" or
 /// "0.50" is not one), a real day and month, and not a time of day ("by 16.10") or an amount
@@ -796,6 +866,25 @@ mod tests {
         DateRecognizer::new().collect(text, &mut out);
         out.sort_by_key(|c| c.start);
         out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn a_hyphenated_day_and_month_after_an_event() {
+        assert_eq!(
+            dates("Vaccine received 1-8, began to feel ill. Her first COVID vaccine 10-1."),
+            ["1-8", "10-1"]
+        );
+        for text in [
+            "fever for 2-3 hours after the shot",
+            "vaccine 1-2 days later",
+            "seen 2-3 times",
+            "received 1-2 doses",
+            "vaccinated 3-4 occasions",
+            "vaccine 5-6 x",
+            "received 2-3%",
+        ] {
+            assert!(dates(text).is_empty(), "{text}: {:?}", dates(text));
+        }
     }
 
     #[test]

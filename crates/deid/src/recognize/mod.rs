@@ -154,6 +154,7 @@ impl Recognizers {
         each(&|d, c| self.ids.collect(d.text, !d.case_informative, c));
         each(&|d, c| self.date.collect(d.text, c));
         each(&|d, c| self.world_date.collect(d.text, c));
+        each(&|d, c| self.world_date.extend_over_weekdays(d.text, c));
         each(&|d, c| self.age.collect(d.text, c));
         each(&|d, c| self.profession.collect(d.text, c));
         docs.iter()
@@ -183,6 +184,7 @@ impl Recognizers {
         self.ids.collect(text, !case_informative, &mut cands);
         self.date.collect(text, &mut cands);
         self.world_date.collect(text, &mut cands);
+        self.world_date.extend_over_weekdays(text, &mut cands);
         self.age.collect(text, &mut cands);
         self.profession.collect(text, &mut cands);
         resolve(cands)

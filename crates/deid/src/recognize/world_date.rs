@@ -25,6 +25,8 @@ const MONTHS: &str = include_str!("../../../../lexicons/unsafe/months_world.txt"
 /// Month names of other scripts (Greek, Cyrillic, Arabic, Hebrew, Devanagari, Bengali, Thai),
 /// which the `[a-z0-9]` lexicons cannot hold.
 const MONTHS_SCRIPTS: &str = include_str!("../../../../lexicons/context/months_scripts.txt");
+/// Abbreviated month and weekday names of the same 29 languages ("month okt", "weekday do").
+const ABBREVIATIONS: &str = include_str!("../../../../lexicons/context/abbreviations_world.txt");
 
 #[derive(Debug, Clone)]
 pub(crate) struct WorldDateRecognizer {
@@ -41,6 +43,11 @@ pub(crate) struct WorldDateRecognizer {
     /// the end day of a range right after a date: "-9", "–12日", "~3일"
     range_end: Regex,
     months: FxHashSet<Box<str>>,
+    /// Abbreviated months ("okt", "dez", "ene"), read only with a day ("7. Okt. 2021"; "Mai
+    /// 2021" may be a name).
+    month_abbreviations: FxHashSet<Box<str>>,
+    /// Abbreviated weekdays ("do", "so", "lor", "sel"), read only right before a date.
+    weekday_abbreviations: FxHashSet<Box<str>>,
 }
 
 impl WorldDateRecognizer {
@@ -55,11 +62,22 @@ impl WorldDateRecognizer {
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
         let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?:\s*[日일])?");
-        let months = MONTHS
-            .lines()
-            .chain(MONTHS_SCRIPTS.lines())
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        let entries = |list: &'static str| {
+            list.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        };
+        // an abbreviated month counts only with its day or year, as the patterns require
+        let months = entries(MONTHS)
+            .chain(entries(MONTHS_SCRIPTS))
+            .map(Box::from)
+            .collect();
+        let month_abbreviations = entries(ABBREVIATIONS)
+            .filter_map(|l| l.strip_prefix("month "))
+            .map(Box::from)
+            .collect();
+        let weekday_abbreviations = entries(ABBREVIATIONS)
+            .filter_map(|l| l.strip_prefix("weekday "))
             .map(Box::from)
             .collect();
         WorldDateRecognizer {
@@ -68,6 +86,8 @@ impl WorldDateRecognizer {
             cjk,
             range_end,
             months,
+            month_abbreviations,
+            weekday_abbreviations,
         }
     }
 
@@ -107,6 +127,50 @@ impl WorldDateRecognizer {
             kind: PhiType::Date,
             prio: PRIO_DATE,
         })
+    }
+
+    /// A weekday's abbreviation right before a date joins it: "Do., 7. Okt. 2021", "So., 10.
+    /// Okt. 2021", "mi., 16. apr." (alone, "Do" and "So" are words of many languages). Run after
+    /// every date recognizer.
+    pub(crate) fn extend_over_weekdays(&self, text: &str, cands: &mut [Cand]) {
+        for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
+            // "Do., ", "Sel, ", "mi. ": a period or a comma after the abbreviation ("on 12 dez"
+            // has none: "on" abbreviates a weekday somewhere too)
+            let head = text[..c.start].trim_end_matches([' ', '\u{a0}']);
+            let comma = head.strip_suffix(',');
+            let head = comma.unwrap_or(head).trim_end_matches([' ', '\u{a0}']);
+            let period = head.strip_suffix('.');
+            if comma.is_none() && period.is_none() {
+                continue;
+            }
+            let head = period.unwrap_or(head);
+            let start = head
+                .char_indices()
+                .rev()
+                .take_while(|(_, ch)| ch.is_alphabetic())
+                .last()
+                .map_or(head.len(), |(i, _)| i);
+            let word = &head[start..];
+            let whole = !head[..start].ends_with(|ch: char| ch.is_alphanumeric());
+            // two letters ("Do", "on", "pt") only before a month of another language
+            let foreign_month = || {
+                text[c.start..c.end]
+                    .split(|ch: char| !ch.is_alphabetic())
+                    .any(|w| {
+                        let f = fold(w);
+                        (self.months.contains(f.as_ref())
+                            || self.month_abbreviations.contains(f.as_ref()))
+                            && !is_english_month(&f)
+                    })
+            };
+            if !word.is_empty()
+                && whole
+                && self.weekday_abbreviations.contains(fold(word).as_ref())
+                && (word.chars().count() > 2 || foreign_month())
+            {
+                c.start = start;
+            }
+        }
     }
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
@@ -162,7 +226,13 @@ impl WorldDateRecognizer {
             let whole = !before.is_some_and(char::is_alphanumeric)
                 && !after.is_some_and(char::is_alphanumeric);
             let day = c.name("d").is_some();
-            if !whole || !(self.is_month(month.as_str()) || (day && is_short_may(month.as_str()))) {
+            let abbreviated = || {
+                is_short_may(month.as_str())
+                    || self
+                        .month_abbreviations
+                        .contains(fold(month.as_str()).as_ref())
+            };
+            if !whole || !(self.is_month(month.as_str()) || (day && abbreviated())) {
                 continue;
             }
             if let Some(d) = c.name("d") {
@@ -197,6 +267,28 @@ impl WorldDateRecognizer {
 /// Swedish and Danish ("maj"): the month list keeps words of four letters or more (three-letter
 /// words are English words and abbreviations too), so these count only after a day ("3 mei",
 /// "am 3. Mai 2021"), where nothing else reads them.
+/// An English month's name or abbreviation, folded ("jul", "sept", "december").
+fn is_english_month(folded: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    folded == "sept"
+        || MONTHS
+            .iter()
+            .any(|m| *m == folded || (folded.len() == 3 && m.starts_with(folded)))
+}
+
 fn is_short_may(word: &str) -> bool {
     ["mai", "mei", "maj"]
         .iter()
@@ -211,6 +303,38 @@ mod tests {
         let mut out = Vec::new();
         WorldDateRecognizer::new().collect(text, &mut out);
         out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    /// Dates with a weekday's abbreviation before them joined, as the recognizers run them.
+    fn dates_with_weekdays(text: &str) -> Vec<&str> {
+        let r = WorldDateRecognizer::new();
+        let mut out = Vec::new();
+        r.collect(text, &mut out);
+        r.extend_over_weekdays(text, &mut out);
+        out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn abbreviated_months_and_a_weekday_before_a_date() {
+        assert_eq!(
+            dates_with_weekdays(
+                "first dose last Do., 7. Okt. 2021 17:00; On So., 10. Okt. 2021, fever"
+            ),
+            ["Do., 7. Okt. 2021", "So., 10. Okt. 2021"]
+        );
+        assert_eq!(
+            dates_with_weekdays("on 12 dez 2020 and 3 ene"),
+            ["12 dez 2020", "3 ene"]
+        );
+        // an English word is no abbreviated month, a word is no weekday without a date after it
+        assert!(
+            dates_with_weekdays("2 out of 3 had 5 set of vials; so I went to the ER").is_empty()
+        );
+        assert_eq!(dates_with_weekdays("also, 7. Okt. 2021"), ["7. Okt. 2021"]);
+        assert_eq!(
+            dates_with_weekdays("Tirsdag. 3. marts; lør., 5. marts 2022"),
+            ["Tirsdag. 3. marts", "lør., 5. marts 2022"]
+        );
     }
 
     #[test]
