@@ -126,7 +126,10 @@ fn phrase_matches(doc: &Tokenized, folded: &[Cow<'_, str>], i: usize, phrase: &P
     phrase.rest.iter().enumerate().all(|(k, want)| {
         let j = i + 1 + k;
         let gap = doc.gap_before(j);
-        gap.len() <= MAX_PHRASE_GAP && !gap.contains('\n') && folded[j].as_ref() == want.as_ref()
+        // (characters, not bytes: "All Saints’ Day" has a three-byte apostrophe)
+        (gap.len() <= MAX_PHRASE_GAP || gap.chars().count() <= MAX_PHRASE_GAP)
+            && !gap.contains('\n')
+            && folded[j].as_ref() == want.as_ref()
     })
 }
 
@@ -134,8 +137,8 @@ fn phrase_matches(doc: &Tokenized, folded: &[Cow<'_, str>], i: usize, phrase: &P
 /// lists' flags use the low 22 bits).
 const PHRASE_START: LexFlags = 1 << 31;
 
-/// Longest gap (in bytes) allowed between the tokens of a phrase: "St. Louis", "New-York",
-/// "O'Brien", "Winston - Salem".
+/// Longest gap (in characters) allowed between the tokens of a phrase: "St. Louis", "New-York",
+/// "O'Brien", "Winston - Salem", "All Saints’ Day".
 const MAX_PHRASE_GAP: usize = 3;
 
 impl Lexicons {
@@ -432,6 +435,20 @@ mod tests {
             assert_ne!(f[i] & flag::CITY, 0, "{f:?}");
         }
         assert_eq!(f[2] & flag::CITY, 0);
+    }
+
+    #[test]
+    fn a_phrase_across_a_typographic_apostrophe() {
+        let mut lex = small();
+        lex.add_entry("All Saints' Day", flag::HOLIDAY, false, &owned);
+        for text in ["after All Saints’ Day", "after ALL SAINTS' DAY"] {
+            let doc = Tokenized::new(text);
+            let f = lex.flags_for(&doc);
+            assert!(
+                f[1..].iter().all(|f| f & flag::HOLIDAY != 0),
+                "{text}: {f:?}"
+            );
+        }
     }
 
     #[test]

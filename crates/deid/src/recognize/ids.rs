@@ -68,12 +68,15 @@ impl IdRecognizer {
             seg.replace("A-Z", "a-z").replace("A-Za-z", "a-z")
         ));
         // Worldwide case ids of regulators: country code, office (and register), serial after a
-        // hyphen or a space (a no-break space too): "GB-MHRA-ADR 25123456", "SE-MPA-2021-012345",
+        // hyphen, a space (a no-break space too) or a period: "GB-MHRA-ADR 25123456", "SE-MPA-2021-012345",
+        // "PL-URPL-DML-MLR.4401.7665.1997",
         // "DE-PEI-2021-004567", "IT-MINISAL02-ADR 26765451".
-        let worldwide =
-            compile(r"\b[A-Z]{2}-[A-Z][A-Z0-9]+(?:-[A-Z][A-Z0-9]+)*(?:-|\s)\d{4,}(?:-\d+)*\b");
-        let worldwide_lower =
-            compile(r"\b[a-z]{2}-[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)*(?:-|\s)\d{4,}(?:-\d+)*\b");
+        let worldwide = compile(
+            r"\b[A-Z]{2}-[A-Z][A-Z0-9]+(?:-[A-Z][A-Z0-9]+)*(?:-|\s|\.)\d{4,}(?:[-.]\d+)*\b",
+        );
+        let worldwide_lower = compile(
+            r"\b[a-z]{2}-[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)*(?:-|\s|\.)\d{4,}(?:[-.]\d+)*\b",
+        );
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
         let keyed = compile(&format!(
             r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
@@ -280,6 +283,12 @@ mod tests {
         assert!(
             found.iter().all(|f| *f == ("SE-MPA-2021-012345", Idnum)),
             "{found:?}"
+        );
+        let t = "Case, reference number PL-URPL-DML-MLR.4401.7665.1997 is a report";
+        assert!(
+            ids(t).contains(&("PL-URPL-DML-MLR.4401.7665.1997", Idnum)),
+            "{:?}",
+            ids(t)
         );
         let t = "Linked Report(s) : IT-MINISAL02-ADR 26765451 same reporter";
         assert!(
