@@ -314,10 +314,18 @@ impl DateRecognizer {
             let valid = ((1..=12).contains(&a) && (1..=31).contains(&b))
                 || ((1..=31).contains(&a) && (1..=12).contains(&b));
             let after = word_after(text, e);
+            // or at a clause's start before what happened that day: "symptoms, 15-3 repeat of
+            // COVID swab", "vaccine. 9-7 virtual appointment with PCP"
+            let clause_start = text[..s]
+                .trim_end_matches([' ', '\u{a0}'])
+                .ends_with(['.', ',', ';', '\n'])
+                || text[..s].trim().is_empty();
+            let event = EVENT_BEFORE_DAY.contains(&word_before(text, s).as_str())
+                || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
                 && before != Some('-')
                 && char_at(text, e) != Some('-')
-                && EVENT_BEFORE_DAY.contains(&word_before(text, s).as_str())
+                && event
                 && !is_amount_or_unit(&after)
                 && !TIME_AFTER.contains(&after.as_str())
                 && !AFTER_COUNT.contains(&after.as_str())
@@ -704,6 +712,25 @@ const EVENT_BEFORE_DAY: &[&str] = &[
     "until",
 ];
 
+/// What happened on a date, after a day and month with a hyphen at a clause's start ("15-3 repeat
+/// of COVID swab", "9-7 virtual appointment").
+const EVENT_AFTER_DAY: &[&str] = &[
+    "repeat",
+    "virtual",
+    "appointment",
+    "appt",
+    "visit",
+    "seen",
+    "admitted",
+    "discharged",
+    "received",
+    "vaccinated",
+    "tested",
+    "started",
+    "stopped",
+    "went",
+];
+
 /// Words after a hyphenated pair of numbers that make it a count ("2-3 occasions", "1-2 more").
 const AFTER_COUNT: &[&str] = &[
     "occasions",
@@ -874,6 +901,10 @@ mod tests {
             dates("Vaccine received 1-8, began to feel ill. Her first COVID vaccine 10-1."),
             ["1-8", "10-1"]
         );
+        assert_eq!(
+            dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),
+            ["15-3", "9-7"]
+        );
         for text in [
             "fever for 2-3 hours after the shot",
             "vaccine 1-2 days later",
@@ -882,6 +913,8 @@ mod tests {
             "vaccinated 3-4 occasions",
             "vaccine 5-6 x",
             "received 2-3%",
+            "pain, 2-3 tabs of tylenol. 1-2 visits",
+            "wheezing . 9-11 called epinephrine x 2",
         ] {
             assert!(dates(text).is_empty(), "{text}: {:?}", dates(text));
         }
