@@ -199,6 +199,18 @@ fn is_suffixed_or_colon_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> b
     if !num.is_empty() && matches!(suffix_lower.as_str(), "am" | "pm" | "hrs" | "hr") {
         return valid(num);
     }
+    // "12noon", "12midnight"; "18h50", as French and Portuguese write a time
+    if num == "12" && matches!(suffix_lower.as_str(), "noon" | "midnight" | "n") {
+        return true;
+    }
+    if let Some(minutes) = suffix_lower.strip_prefix('h') {
+        if (1..=2).contains(&num.len())
+            && minutes.len() == 2
+            && minutes.bytes().all(|b| b.is_ascii_digit())
+        {
+            return valid(num) && minutes < "60";
+        }
+    }
     // "5p", "7a", "10h", "0230h": one letter, so also a flat, room or house number ("Apt 5A",
     // "flat 7h", "# 9H-34", "Apt 120A"), which the combination must not release. A time only
     // where something says so: a clock cue before it or a time range with it ("at 5p",
@@ -306,6 +318,16 @@ mod tests {
     /// The words of `text` the rules call a time of day.
     fn times(text: &str) -> Vec<String> {
         words_with_reason(text, Reason::TimeOfDay)
+    }
+
+    #[test]
+    fn noon_and_the_hour_written_with_h() {
+        assert_eq!(
+            times("took to MD Sat @ 12noon. Seen at hosp on 28DEC90 at 18h50."),
+            ["12noon", "18h50"]
+        );
+        // a flat or a code is no time: "9h75", "25h10", "3noon"
+        assert!(times("flat 9h75, code 25h10, 3noon").is_empty());
     }
 
     #[test]

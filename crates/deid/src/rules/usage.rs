@@ -240,6 +240,13 @@ fn is_vital_or_lab(word: &str) -> bool {
     word.len() <= 10 && VITALS_AND_LABS.contains(&word.to_ascii_lowercase().as_str())
 }
 
+/// A body temperature's whole degrees: 95-108 °F or 35-42 °C.
+fn is_temperature(number: &str) -> bool {
+    number
+        .parse::<u32>()
+        .is_ok_and(|v| (95..=108).contains(&v) || (35..=42).contains(&v))
+}
+
 /// "500mg", "10ml": a number glued to a unit of more than one letter.
 fn is_glued_measurement(word: &str) -> bool {
     let split = word
@@ -288,7 +295,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             out[i] = Some(Usage::LotNumber);
             continue;
         }
-        if is_glued_measurement(w) {
+        // "t102", "T100": a temperature glued to its "t" ("17OCT93 t102; 18OCT93 would not nap")
+        let glued_temperature = w.len() >= 3
+            && w.starts_with(['t', 'T'])
+            && is_number(&w[1..])
+            && is_temperature(&w[1..]);
+        if is_glued_measurement(w) || glued_temperature {
             out[i] = Some(Usage::Measurement);
             continue;
         }
@@ -326,6 +338,18 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                     "" | ":" | "=" | "-"
                 )
                 && !doc.gap_before(i).contains('\n');
+            // a body temperature after "T", "temp" or "fever": "T 102", "fever 103-104", "t 38.5"
+            let temperature = i > 0
+                && is_temperature(w)
+                && matches!(
+                    word(i - 1).to_ascii_lowercase().as_str(),
+                    "t" | "temp" | "temperature" | "fever" | "febrile" | "tmax" | "tmp"
+                )
+                && matches!(
+                    doc.gap_before(i).trim_matches([' ', '\u{a0}']),
+                    "" | ":" | "="
+                )
+                && !doc.gap_before(i).contains('\n');
             let degrees = j + 1 < n
                 && matches!(doc.gap_after(j).trim(), "°" | "º")
                 && matches!(word(j + 1), "C" | "F" | "c" | "f");
@@ -334,7 +358,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && out[i - 1] == Some(Usage::Measurement)
                 && is_number(word(i - 1))
                 && matches!(doc.gap_before(i), "/" | "-" | "–");
-            if unit_follows || percent || degrees || after_vital || second_of_pair {
+            if unit_follows || percent || degrees || after_vital || second_of_pair || temperature {
                 for k in i..=j {
                     if !claimed[k] {
                         out[k] = Some(Usage::Measurement);
@@ -759,6 +783,22 @@ mod tests {
             assert_eq!(m, [unit], "{text}");
         }
         assert!(words("he was in the hospital for years", Usage::Measurement).is_empty());
+    }
+
+    #[test]
+    fn a_body_temperature_is_a_measurement() {
+        let text =
+            "Thurs eve T 102, 17OCT93 t102; began fever 103-104 15dec; temp: 38 and fever 99";
+        assert_eq!(
+            words(text, Usage::Measurement),
+            ["102", "t102", "103", "104", "38", "99"]
+        );
+        // a number out of a body's range, or not after a temperature's word, is not one
+        let m = words("T 250, room 102, fever for 2 weeks", Usage::Measurement);
+        assert!(
+            !m.iter().any(|w| ["250", "102", "2"].contains(&w.as_str())),
+            "{m:?}"
+        );
     }
 
     #[test]
