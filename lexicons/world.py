@@ -239,7 +239,7 @@ QUALIFICATIONS = ["physician", "pharmacist", "other health professional", "healt
                   "nurse practitioner", "nurse anesthetist", "certified nursing assistant",
                   "nursing assistant", "medical assistant", "resident physician", "physician assistant",
                   "paramedic", "emt", "dentist", "pediatrician", "caregiver", "teacher", "cna", "lpn", "rn",
-                  "md", "np"]
+                  "md", "np", "gp", "general practitioner", "family doctor", "family physician"]
 
 
 # Everyday occupations that faker's en_US job provider (professional titles) lacks: the trades,

@@ -361,7 +361,13 @@ impl DateRecognizer {
         // ("18/09", as most of the world writes it), or month/4-digit year.
         let (e_, f) = (num("e").unwrap(), c.name("f").unwrap().as_str());
         let f_num = f.parse::<u32>().unwrap_or(0);
-        let day_first = f.len() == 2 && (13..=31).contains(&e_) && (1..=12).contains(&f_num);
+        // ("27/4" too: a day that cannot be a month before a one-digit month; not "24/7", round
+        // the clock, nor "31/2''", three and a half inches)
+        let one_digit_ok = f.len() == 2
+            || (!(e_ == 24 && f_num == 7)
+                && !matches!(char_at(text, e), Some('\'' | '"' | '’' | '”')));
+        let day_first =
+            one_digit_ok && (13..=31).contains(&e_) && (1..=12).contains(&f_num) && f.len() <= 2;
         if !(1..=12).contains(&e_) && !day_first {
             return false;
         }
@@ -900,6 +906,10 @@ mod tests {
         assert_eq!(
             dates("Vaccine received 1-8, began to feel ill. Her first COVID vaccine 10-1."),
             ["1-8", "10-1"]
+        );
+        assert_eq!(
+            dates("She tested positive for COVID 27/4 in outpatient clinic; pain 3/10; 24/7 care"),
+            ["27/4"]
         );
         assert_eq!(
             dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),

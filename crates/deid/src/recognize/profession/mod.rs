@@ -326,7 +326,8 @@ impl ProfessionRecognizer {
 
     /// A title written head first, "Engineer, water" or "Librarian, public" (Faker's job list
     /// writes a fifth of its titles so): after a title ending at byte `end`, a comma and up to
-    /// four words that, put before the title's last word, make a listed title. The new end, if so.
+    /// six words that, put before the title's last word, make a listed title ("Teacher, English as
+    /// a foreign language"). The new end, if so.
     fn inverted_tail(&self, text: &str, end: usize) -> Option<usize> {
         let rest = &text[end..];
         let after_comma = rest.strip_prefix(',')?;
@@ -337,7 +338,7 @@ impl ProfessionRecognizer {
         let mut words = Words::new(text, end + 1);
         let mut tail: Vec<Word> = Vec::new();
         let mut found = None;
-        for _ in 0..4 {
+        for _ in 0..6 {
             let Some(w) = words.next() else { break };
             let gap = &text[tail.last().map_or(end + 1, |t| t.1)..w.0];
             if !(gap_ok(gap) || (tail.is_empty() && gap.trim().is_empty())) {

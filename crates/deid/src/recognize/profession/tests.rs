@@ -326,6 +326,14 @@ fn a_title_written_head_first() {
             "a spontaneous report from a contactable buyer, industrial reporting on himself.",
             "buyer, industrial",
         ),
+        (
+            "I am a Teacher, English as a foreign language/ employee at the Hospital.",
+            "Teacher, English as a foreign language",
+        ),
+        (
+            "Information has been received from a GP, who is the patient's mother, concerning",
+            "GP",
+        ),
     ] {
         assert_eq!(found(text), [title], "{text}");
     }

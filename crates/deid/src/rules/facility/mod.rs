@@ -36,6 +36,8 @@ pub(super) const OTHER_HEADS: &[&str] = &[
     "university",
     "universitaire",
     "universitario",
+    "universitari",
+    "universitaria",
     "universitatsmedizin",
     "general",
     "memorial",
