@@ -363,9 +363,9 @@ impl DateRecognizer {
         let f_num = f.parse::<u32>().unwrap_or(0);
         // ("27/4" too: a day that cannot be a month before a one-digit month; not "24/7", round
         // the clock, nor "31/2''", three and a half inches)
-        let one_digit_ok = f.len() == 2
-            || (!(e_ == 24 && f_num == 7)
-                && !matches!(char_at(text, e), Some('\'' | '"' | '’' | '”')));
+        let round_the_clock = e_ == 24 && f_num == 7;
+        let inches = matches!(char_at(text, e), Some('\'' | '"' | '’' | '”'));
+        let one_digit_ok = f.len() == 2 || !(round_the_clock || inches);
         let day_first =
             one_digit_ok && (13..=31).contains(&e_) && (1..=12).contains(&f_num) && f.len() <= 2;
         if !(1..=12).contains(&e_) && !day_first {

@@ -129,6 +129,46 @@ pub(super) fn apply(
             }
         }
     }
+    // a prefixed town where one is, goes or works, without its state: "works at Smith and Gross
+    // in west davidborough", "IN NORTH JEREMIAH." (the town's word no list knows, or a city)
+    for i in 1..rules.len().saturating_sub(1) {
+        let town = rules[i + 1].phi
+            && (rules[i + 1].reason == Reason::Unknown
+                || (flags[i + 1] & flag::CITY != 0
+                    && matches!(rules[i + 1].reason, Reason::Unsafe(_))));
+        // (not "upper", "lower", "new", "old": "pain in upper rt arm", "in lower extremeties")
+        let prefix = matches!(
+            folded[i].as_ref(),
+            "north"
+                | "south"
+                | "east"
+                | "west"
+                | "lake"
+                | "port"
+                | "fort"
+                | "mount"
+                | "mt"
+                | "saint"
+                | "san"
+                | "santa"
+        );
+        let word = doc.token_text(i + 1);
+        if prefix
+            && word.chars().count() >= 4
+            && word.chars().all(char::is_alphabetic)
+            && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
+            && doc.gap_before(i) == " "
+            && doc.gap_before(i + 1) == " "
+            && town
+            && !rules[i].phi
+        {
+            for k in [i, i + 1] {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::City);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
+    }
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0
@@ -162,6 +202,32 @@ mod tests {
 
     fn places(text: &str) -> Vec<String> {
         words_with_reason(text, Reason::PlaceName)
+    }
+
+    #[test]
+    fn a_prefixed_town_where_one_works_without_its_state() {
+        for text in [
+            "THE PATIENT WORKS AT SMITH, SMITH AND GROSS IN WEST DAVIDBOROUGH. POST-PROCEDURE VITALS WERE WNL.",
+            "the patient works at smith, smith and gross in west davidborough. post-procedure vitals were wnl.",
+        ] {
+            let p: Vec<String> = crate::rules::phi_words(text)
+                .iter()
+                .map(|w| w.to_lowercase())
+                .collect();
+            assert!(p.contains(&"west".to_string()), "{text}: {p:?}");
+        }
+        // a direction before an English word is no town
+        for text in [
+            "pain in west wing of the hospital, new rash in lower back",
+            "pain in upper rt arm, weakness in lower extremeties, went to lake w/family",
+        ] {
+            let p = crate::rules::phi_words(text);
+            assert!(
+                !p.iter()
+                    .any(|w| ["west", "lower", "upper", "lake"].contains(&w.as_str())),
+                "{text}: {p:?}"
+            );
+        }
     }
 
     #[test]

@@ -42,10 +42,6 @@ pub(super) const OTHER_HEADS: &[&str] = &[
     "general",
     "memorial",
     "pharmacy",
-    "pharmacie",
-    "farmacia",
-    "apotheke",
-    "apotek",
     "surgery",
     "practice",
     "institute",
@@ -94,6 +90,14 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "rsud",
     "rsup",
     "puskesmas",
+    // pharmacies of other languages, and Turkish hospitals and medical centres
+    "pharmacie",
+    "farmacia",
+    "apotheke",
+    "apotek",
+    "hastane",
+    "hastanesi",
+    "merkezi",
 ];
 
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
@@ -233,6 +237,7 @@ pub(super) fn apply(
 ) {
     let n = doc.len();
     let on = |k: usize, list| class.on(k, list);
+    let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
     // where one goes, or a reporter's line: "brought to walker family clinic", "dr. stacy
     // payne, moore nursing home,", "discharged home from facility (port james urgent care)"
     let introduced = |k: usize| {
@@ -261,7 +266,9 @@ pub(super) fn apply(
     // facility word flagged on its own ("Center" is a town in Texas)
     let is_anchor = |k: usize, rules: &[TokenRule]| {
         let w = doc.token_text(k);
-        let acronym = w.chars().count() <= 4 && !w.chars().any(char::is_lowercase);
+        // ("PHARMACIE ROUX": a surname of three or four capitals is no acronym)
+        let named = w.chars().count() >= 3 && flags[k] & (flag::FIRST_NAME | flag::SURNAME) != 0;
+        let acronym = w.chars().count() <= 4 && !w.chars().any(char::is_lowercase) && !named;
         is_placelike(&rules[k]) && !on(k, FACILITY_HEAD) && !(case_informative && acronym)
     };
     let is_connector = |k: usize| on(k, CONNECTOR);
@@ -305,7 +312,18 @@ pub(super) fn apply(
             j += 1;
         }
         if heads > 0 && anchors > 0 {
-            for k in i..j {
+            // a town's prefix before its name: "the West Carriechester Community Health Center"
+            let from = if i > 0
+                && CITY_PREFIXES.contains(&folded[i - 1].as_ref())
+                && doc.gap_before(i) == " "
+                && is_anchor(i, rules)
+                && (!case_informative || capitalised(i - 1))
+            {
+                i - 1
+            } else {
+                i
+            };
+            for k in from..j {
                 if !rules[k].phi || is_head(k) {
                     mark(rules, k, PhiType::Hospital);
                 } else {
@@ -393,7 +411,6 @@ pub(super) fn apply(
     // Clinic"; where capitals say nothing, a word on the name lexicons before up to three words
     // of the facility's kind ("SMITH NURSING HOME", "walker family clinic", "the long nursing
     // home"), never a plain word ("a local nursing home", "her family clinic")
-    let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
     let kind_word = |k: usize| on(k, FACILITY_HEAD) || FACILITY_KINDS.contains(&folded[k].as_ref());
     let spaced = |k: usize| doc.gap_before(k) == " ";
     for h in 1..n {

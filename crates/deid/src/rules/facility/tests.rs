@@ -286,3 +286,26 @@ fn a_facility_named_after_a_saint() {
         );
     }
 }
+
+#[test]
+fn a_towns_prefix_a_pharmacy_of_another_language_and_a_surname_in_capitals() {
+    for (text, words) in [
+        (
+            "HE WAS DISCHARGED AND READMITTED TO THE WEST CARRIECHESTER COMMUNITY HEALTH CENTER. HE IS STABLE.",
+            &["west", "carriechester", "community", "health", "center"][..],
+        ),
+        (
+            "She had the vaccine at her place of employment. Pt was brought to PHARMACIE ROUX via EMS.",
+            &["pharmacie", "roux"],
+        ),
+        (
+            "He was discharged on 10-MAY-2020 and readmitted to the Fırat Tıp Merkezi. He has been stable.",
+            &["merkezi"],
+        ),
+    ] {
+        let p: Vec<String> = phi_words(text).iter().map(|w| w.to_lowercase()).collect();
+        for w in words {
+            assert!(p.contains(&w.to_string()), "{text}: {w} in {p:?}");
+        }
+    }
+}
