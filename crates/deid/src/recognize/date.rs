@@ -173,7 +173,7 @@ pub(crate) struct DateRecognizer {
 impl DateRecognizer {
     pub(crate) fn new() -> DateRecognizer {
         let numeric = compile(
-            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})(?P<dsep>[.-])(?P<dm>\d{2})|(?P<hd>\d{1,2})-(?P<hm>\d{1,2}))\b",
+            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})(?P<dsep>[.-])(?P<dm>\d{2})|(?P<hd>\d{1,2})-(?P<hm>\d{1,2})|(?P<ym>(?:19|20)\d\d)-(?:0[1-9]|1[0-2]))\b",
         );
         let named = compile(&format!(
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
@@ -303,6 +303,11 @@ impl DateRecognizer {
             let md = (1..=12).contains(&a) && (1..=31).contains(&b);
             let dm = (1..=31).contains(&a) && (1..=12).contains(&b);
             return c["s1"] == c["s2"] && year_ok(y.as_str()) && (md || dm);
+        }
+        // ISO year and month: "diagnosed 1979-04" (a date's rest is no continuation of it: the
+        // full "1979-04-12" is matched first)
+        if c.name("ym").is_some() {
+            return char_at(text, e) != Some('-') && before != Some('-');
         }
         if c.name("cy").is_some() {
             return true;
@@ -716,6 +721,7 @@ const EVENT_BEFORE_DAY: &[&str] = &[
     "dated",
     "since",
     "until",
+    "home",
 ];
 
 /// What happened on a date, after a day and month with a hyphen at a clause's start ("15-3 repeat
@@ -732,6 +738,7 @@ const EVENT_AFTER_DAY: &[&str] = &[
     "received",
     "vaccinated",
     "tested",
+    "fever",
     "started",
     "stopped",
     "went",
@@ -910,6 +917,10 @@ mod tests {
         assert_eq!(
             dates("She tested positive for COVID 27/4 in outpatient clinic; pain 3/10; 24/7 care"),
             ["27/4"]
+        );
+        assert_eq!(
+            dates("initially diagnosed 1979-04 s/p flu shot. Discharged to home 22-5 with; 18-4 fever 106"),
+            ["1979-04", "22-5", "18-4"]
         );
         assert_eq!(
             dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),
