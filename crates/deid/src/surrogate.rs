@@ -7,6 +7,7 @@
 
 use crate::masking::placeholder;
 use crate::phi::{PhiType, Span};
+use crate::recognize::ENGLISH_MONTHS as MONTHS;
 use crate::tokenize::OffsetMap;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -87,21 +88,6 @@ pub fn surrogate_text(
     out.push_str(&text[map.byte(at)..]);
     out
 }
-
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
 
 fn month_number(name: &str) -> Option<u32> {
     let n = name.to_ascii_lowercase();

@@ -705,6 +705,31 @@ const FALL_EVENT_AFTER: &[&str] = &[
     "the",
 ];
 
+/// The English months, as the surrogate dates write them and the recognizers tell them apart.
+pub(crate) const ENGLISH_MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// An English month's name or its three-letter abbreviation, any case ("JAN", "sept", "December").
+pub(crate) fn is_english_month(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    w == "sept"
+        || ENGLISH_MONTHS
+            .iter()
+            .any(|m| *m == w || (w.len() == 3 && m.starts_with(w.as_str())))
+}
+
 /// What happens on a date, before a day and month with a hyphen and one digit ("vaccine received
 /// 1-8", "vaccinated 3-4"): words of an event, never of an amount.
 const EVENT_BEFORE_DAY: &[&str] = &[

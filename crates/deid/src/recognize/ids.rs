@@ -25,6 +25,7 @@
 //!   a word ("2021 ON"): only after a street and its house number and before the town ("Lizahof
 //!   259, 4977 ON Bavel"; the model released "ON"), never after a month ("JAN 5, 2021 AT HOME").
 
+use super::date::is_english_month;
 use super::{
     char_at, char_before, compile, continues_number, gate, is_word, Cand, PRIO_CONTACT_ID, PRIO_ZIP,
 };
@@ -215,37 +216,6 @@ impl IdRecognizer {
             }
         }
     }
-}
-
-/// An English month's name or abbreviation ("JAN", "January"), any case.
-fn is_english_month(word: &str) -> bool {
-    matches!(
-        word.to_ascii_lowercase().as_str(),
-        "jan"
-            | "january"
-            | "feb"
-            | "february"
-            | "mar"
-            | "march"
-            | "apr"
-            | "april"
-            | "may"
-            | "jun"
-            | "june"
-            | "jul"
-            | "july"
-            | "aug"
-            | "august"
-            | "sep"
-            | "sept"
-            | "september"
-            | "oct"
-            | "october"
-            | "nov"
-            | "november"
-            | "dec"
-            | "december"
-    )
 }
 
 #[cfg(test)]

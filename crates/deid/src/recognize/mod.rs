@@ -38,6 +38,7 @@ mod world_date;
 
 use crate::phi::{PhiType, Span};
 use crate::tokenize::OffsetMap;
+pub(crate) use date::ENGLISH_MONTHS;
 use regex::Regex;
 
 /// Priority of CONTACT and ID candidates.

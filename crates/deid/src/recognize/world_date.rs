@@ -14,7 +14,7 @@
 //! numbers with their unit characters. A range's end day after a date without a year ("11月30日-1",
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
-use super::date::is_amount_or_unit;
+use super::date::{is_amount_or_unit, is_english_month};
 use super::{compile, word_after, Cand, PRIO_DATE};
 use crate::lexicon::fold;
 use crate::phi::PhiType;
@@ -267,28 +267,6 @@ impl WorldDateRecognizer {
 /// Swedish and Danish ("maj"): the month list keeps words of four letters or more (three-letter
 /// words are English words and abbreviations too), so these count only after a day ("3 mei",
 /// "am 3. Mai 2021"), where nothing else reads them.
-/// An English month's name or abbreviation, folded ("jul", "sept", "december").
-fn is_english_month(folded: &str) -> bool {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    folded == "sept"
-        || MONTHS
-            .iter()
-            .any(|m| *m == folded || (folded.len() == 3 && m.starts_with(folded)))
-}
-
 fn is_short_may(word: &str) -> bool {
     ["mai", "mei", "maj"]
         .iter()
