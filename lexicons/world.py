@@ -38,34 +38,30 @@ STREET_LOCALES = ["fr_FR", "it_IT", "es_ES", "pl_PL", "pt_BR", "pt_PT", "nl_NL",
                   "da_DK", "no_NO", "fi_FI", "cs_CZ", "ro_RO", "hu_HU", "tr_TR", "es_MX", "fr_CH"]
 
 
-def month_names():
+def wide_names(field, leave_out=frozenset()):
+    """The wide names of `field` ("months" or "days") of MONTH_LOCALES, format and stand-alone,
+    folded: one word of at least 4 letters (abbreviations such as "ago", "gen", "mar" are English
+    words), none in `leave_out`."""
     out = set()
     for loc in MONTH_LOCALES:
         l = Locale.parse(loc)
         for context in ("format", "stand-alone"):
-            for name in l.months[context]["wide"].values():
+            for name in getattr(l, field)[context]["wide"].values():
                 e = entry(name)
-                # one-word names only, at least 4 letters: abbreviations ("ago", "gen", "mar")
-                # are English words
-                if e and " " not in e and len(e) >= 4:
+                if e and " " not in e and len(e) >= 4 and e not in leave_out:
                     out.add(e)
     return sorted(out)
+
+
+def month_names():
+    return wide_names("months")
 
 
 def weekday_names():
     """Weekday names of MONTH_LOCALES, wide, at least 4 letters ("tisdag", "Dienstag", "Selasa"),
     without English SAFE words: a weekday is never released. Abbreviations ("Do.", "lør", "Sel")
     are left out: "seg", "sal", "ven" and "mer" are laboratory and clinical shorthand."""
-    english = english_words()
-    out = set()
-    for loc in MONTH_LOCALES:
-        l = Locale.parse(loc)
-        for context in ("format", "stand-alone"):
-            for name in l.days[context]["wide"].values():
-                e = entry(name)
-                if e and " " not in e and len(e) >= 4 and e not in english:
-                    out.add(e)
-    return sorted(out)
+    return wide_names("days", english_words())
 
 
 def ordinary_words():
