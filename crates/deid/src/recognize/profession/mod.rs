@@ -167,10 +167,14 @@ impl ProfessionRecognizer {
             }
         }
         for m in self.patient_after.find_iter(text) {
-            if let Some((start, end)) = self
-                .title_before(text, m.start())
-                .or_else(|| form_title_before(text, m.start()))
-            {
+            // the longer reading: "DENTAL HYGIENIST" whole, where a list knows only the head
+            let listed = self.title_before(text, m.start());
+            let form = form_title_before(text, m.start());
+            let longer = match (listed, form) {
+                (Some(l), Some(f)) => Some(if f.0 < l.0 { f } else { l }),
+                (l, f) => l.or(f),
+            };
+            if let Some((start, end)) = longer {
                 out.push(cand(start, end));
             }
         }
@@ -411,7 +415,20 @@ fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)> {
         let sentence_end = before.is_empty() || before.ends_with(['.', '\n', ';']);
         // more than four words only after the form's own "(within 4 weeks)."
         let form = before.ends_with(").") && (taken <= 4 || before.ends_with("weeks)."));
-        if (w.0 == last.0 && sentence_end) || form {
+        // the manufacturer's sentence: "Information has been received from a kinésithérapeute,
+        // who is the patient's mother" (up to four words of a title no list knows)
+        let received = taken <= 4 && {
+            let b = before.to_lowercase();
+            [
+                "received from a",
+                "received from an",
+                "reported by a",
+                "reported by an",
+            ]
+            .iter()
+            .any(|p| b.ends_with(p))
+        };
+        if (w.0 == last.0 && sentence_end) || form || received {
             return Some((w.0, last.1));
         }
         after = w.0;
@@ -438,6 +455,9 @@ fn is_form_title_word(w: &str) -> bool {
                 | "said"
                 | "that"
                 | "the"
+                | "a"
+                | "an"
+                | "contactable"
                 | "called"
                 | "calling"
         )

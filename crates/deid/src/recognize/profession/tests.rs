@@ -343,3 +343,19 @@ fn a_title_written_head_first() {
         ["nurse"]
     );
 }
+
+#[test]
+fn an_unlisted_title_in_the_manufacturers_sentence_on_a_relative() {
+    assert_eq!(
+        found("Information has been received from a kinésithérapeute, who is the patient's mother, concerning"),
+        ["kinésithérapeute"]
+    );
+    assert_eq!(
+        found("INFORMATION HAS BEEN RECEIVED FROM A DENTAL HYGIENIST, WHO IS THE PATIENT'S MOTHER"),
+        ["DENTAL HYGIENIST"]
+    );
+    // the reporter who is no patient nor relative is left alone
+    assert!(
+        found("Information has been received from a pharmacist concerning a patient").is_empty()
+    );
+}
