@@ -42,6 +42,8 @@ pub(crate) struct WorldDateRecognizer {
     cjk: Regex,
     /// the end day of a range right after a date: "-9", "–12日", "~3일"
     range_end: Regex,
+    /// a word of two to four letters (with its period) before a part of the day: "So. morning"
+    day_part: Regex,
     months: FxHashSet<Box<str>>,
     /// Abbreviated months ("okt", "dez", "ene"), read only with a day ("7. Okt. 2021"; "Mai
     /// 2021" may be a name).
@@ -62,6 +64,9 @@ impl WorldDateRecognizer {
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
         let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?:\s*[日일])?");
+        let day_part = compile(
+            r"(?i)\b(?P<w>\p{L}{2,4})(?P<dot>\.)?\s*(?:morning|evening|eve|night|afternoon|am\b|pm\b|@)",
+        );
         let entries = |list: &'static str| {
             list.lines()
                 .map(str::trim)
@@ -85,6 +90,7 @@ impl WorldDateRecognizer {
             numbered_month,
             cjk,
             range_end,
+            day_part,
             months,
             month_abbreviations,
             weekday_abbreviations,
@@ -173,7 +179,31 @@ impl WorldDateRecognizer {
         }
     }
 
+    /// A weekday's abbreviation before a part of the day: "until So. morning", "mån am", "took to MD
+    /// tis @ 12noon", "lør eve" (two letters only with their period: "so am I" is English).
+    fn weekday_before_day_part(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.day_part.captures_iter(text) {
+            let w = c.name("w").expect("weekday group");
+            let word = w.as_str();
+            let dotted = c.name("dot").is_some();
+            let letters = word.chars().count();
+            let folded = fold(word);
+            if self.weekday_abbreviations.contains(folded.as_ref())
+                && (letters > 2 || dotted)
+                && !is_english_month(&folded)
+            {
+                out.push(Cand {
+                    start: w.start(),
+                    end: w.end(),
+                    kind: PhiType::Date,
+                    prio: PRIO_DATE,
+                });
+            }
+        }
+    }
+
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        self.weekday_before_day_part(text, out);
         // CJK dates: the unit characters make them unambiguous
         if text.contains(['月', '월']) {
             for c in self.cjk.captures_iter(text) {
@@ -290,6 +320,17 @@ mod tests {
         r.collect(text, &mut out);
         r.extend_over_weekdays(text, &mut out);
         out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn a_weekday_abbreviation_before_a_part_of_the_day() {
+        assert_eq!(
+            dates("until So. morning; Sel am eyes swollen; took to MD kam @ 12noon; lør eve"),
+            ["So", "Sel", "kam", "lør"]
+        );
+        // English words ("mån" and "sön" fold to "man" and "son") and a two-letter word without
+        // its period are no weekday
+        assert!(dates("so am I; the son eve; do morning walks; mar am; man @ home").is_empty());
     }
 
     #[test]
