@@ -149,11 +149,11 @@ def abbreviations():
     for loc in MONTH_LOCALES:
         l = Locale.parse(loc)
         for context in ("format", "stand-alone"):
+            for name in l.months[context]["abbreviated"].values():
+                e = entry(name.rstrip("."))
+                if e and " " not in e and len(e) >= 3 and e not in english:
+                    months.add(e)
             for width in ("abbreviated", "short", "wide"):
-                for name in l.months[context][width].values() if width == "abbreviated" else ():
-                    e = entry(name.rstrip("."))
-                    if e and " " not in e and len(e) >= 3 and e not in english:
-                        months.add(e)
                 for name in l.days[context].get(width, {}).values():
                     e = entry(name.rstrip("."))
                     # two letters ("Do", "So", "Mi") whatever they are; longer ones no English

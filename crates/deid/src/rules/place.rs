@@ -27,6 +27,14 @@ pub(super) const CITY_PREFIXES: &[&str] = &[
     "san", "santa", "grand", "little", "upper", "lower", "old",
 ];
 
+/// The prefixes of `CITY_PREFIXES` that name a town on their own before an unknown word where one
+/// is ("in west davidborough"); not "upper", "lower", "new", "old" ("pain in upper rt arm", "in
+/// lower extremeties").
+const TOWN_PREFIXES: &[&str] = &[
+    "north", "south", "east", "west", "lake", "port", "fort", "mount", "mt", "saint", "san",
+    "santa",
+];
+
 /// Words after which a state code is where one goes or lives.
 const PLACE_BEFORE: &[&str] = &["to", "in", "from", "visiting", "visited", "near"];
 
@@ -136,22 +144,7 @@ pub(super) fn apply(
             && (rules[i + 1].reason == Reason::Unknown
                 || (flags[i + 1] & flag::CITY != 0
                     && matches!(rules[i + 1].reason, Reason::Unsafe(_))));
-        // (not "upper", "lower", "new", "old": "pain in upper rt arm", "in lower extremeties")
-        let prefix = matches!(
-            folded[i].as_ref(),
-            "north"
-                | "south"
-                | "east"
-                | "west"
-                | "lake"
-                | "port"
-                | "fort"
-                | "mount"
-                | "mt"
-                | "saint"
-                | "san"
-                | "santa"
-        );
+        let prefix = TOWN_PREFIXES.contains(&folded[i].as_ref());
         let word = doc.token_text(i + 1);
         if prefix
             && word.chars().count() >= 4
