@@ -23,6 +23,10 @@ use regex::Regex;
 
 const NUM_WORD: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:\s*-\s*|\s+)(?:one|two|three|four|five|six|seven|eight|nine)|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred)";
 const UNIT: &str = r"(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|decades?)";
+/// What a child's age names in the vaccination schedule ("15 mos injections", "4 mo well baby
+/// exam", "5yr WCC", "2 month shots"): the visit is the age of the patient. A booster only after
+/// months: "15mo booster" is an age, "10 yr booster" the tetanus interval.
+const VISIT: &str = r"(?:shots?|injections?|immuni[sz]ations?|imms|vaccines?|vaccinations?|well(?:\s*-\s*|\s+)?(?:baby|child|check)|wcc|visit|check(?:\s*-\s*)?ups?|physical|dtp|dpt|hib|mmr|opv|ipv)";
 const DECADE_WORD: &str =
     r"(?:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)";
 
@@ -106,7 +110,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b)"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -146,14 +150,17 @@ impl AgeRecognizer {
             // "1.53 years old", "x-53 yo": part of a bigger number or code.
             if m.start() > 0 {
                 let b = text.as_bytes()[m.start() - 1];
+                // "p/4mo DTP" (post), "w/": shorthand for a word, not part of a number
+                let shorthand =
+                    text[..m.start()].ends_with("p/") || text[..m.start()].ends_with("w/");
                 if b == b'.'
-                    || b == b'/'
+                    || (b == b'/' && !shorthand)
                     || (b == b'-' && is_word(char_before(text, m.start() - 1)))
                 {
                     continue;
                 }
             }
-            for name in ["n1", "n2", "n3", "n4", "n5", "n6", "dec"] {
+            for name in ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "dec"] {
                 let Some(n) = c.name(name) else { continue };
                 let v = n.as_str();
                 if let Ok(x) = v.parse::<u32>() {
@@ -207,8 +214,21 @@ mod tests {
             ("wore braces until 13yr of age", "13"),
             ("febrile sz x 3 at 9mo;szs", "9"),
             ("seen at 4 mos for shots", "4"),
+            ("coming in for 15 mos injections.DTP not given", "15"),
+            ("norm 4 mo well baby exam", "4"),
+            ("p/4mo DTP; Had apnea alarms", "4"),
+            ("pt never recvd 15mo booster", "15"),
+            ("2 month shots given--6 days later", "2"),
+            ("NONE,5yr WCC", "5"),
+            ("for 15-month well child check up", "15"),
         ] {
             assert_eq!(ages(t), [want], "{t}");
+        }
+        for t in [
+            "pt was receiving 10 yr booster following a laceration",
+            "a 6 month history of shots",
+        ] {
+            assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
         }
         assert_eq!(ages("age 8 or 9"), ["8", "9"]);
     }

@@ -49,6 +49,8 @@ pub(crate) struct IdRecognizer {
     nl_postcode: Regex,
     /// A hospital room's number: "Rm 412-B", "room 9".
     room: Regex,
+    /// Three or more groups of digits joined by hyphens ("2012-483593-8").
+    digit_chain: Regex,
 }
 
 impl IdRecognizer {
@@ -90,7 +92,9 @@ impl IdRecognizer {
             r"\b(?P<street>\p{Lu}\p{L}+) \d{1,5}[A-Za-z]?, (?P<pc>[1-9]\d{3} ?[A-Z]{2}) \p{Lu}\p{L}",
         );
         let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
+        let digit_chain = compile(r"\b\d+(?:-\d+){2,}\b");
         IdRecognizer {
+            digit_chain,
             room,
             ssn,
             report,
@@ -183,6 +187,15 @@ impl IdRecognizer {
             };
             push(v.start(), v.end(), kind, PRIO_CONTACT_ID);
         }
+        // A chain of digit groups with eight digits or more and no date's or phone's shape is a
+        // number of some register ("2012-483593-8" in a list of cases): nothing else in a
+        // narrative has that shape but the NDC product code, which its label names.
+        let chains = gate::has_digit_run(text, 1).then(|| self.digit_chain.find_iter(text));
+        for m in chains.into_iter().flatten() {
+            if is_register_chain(text, m.start(), m.end()) {
+                push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
+            }
+        }
         // gates (`gate.rs`): a ZIP code is five digits in a row; a room number follows "rm"/"room"
         let zips = gate::has_digit_run(text, 5).then(|| self.zip.captures_iter(text));
         for c in zips.into_iter().flatten() {
@@ -216,6 +229,27 @@ impl IdRecognizer {
             }
         }
     }
+}
+
+/// Whether the digit chain `text[start..end]` is a register's number (see `collect`).
+fn is_register_chain(text: &str, start: usize, end: usize) -> bool {
+    let v = &text[start..end];
+    let groups: Vec<usize> = v.split('-').map(str::len).collect();
+    let digits: usize = groups.iter().sum();
+    let date = matches!(groups.as_slice(), [4, 1 | 2, 1 | 2] | [1 | 2, 1 | 2, 4 | 2]);
+    let phone_ssn = matches!(groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4] | [3, 2, 4]);
+    // the label's last 16 characters: "NDC", "NDC#", "NDC number: "
+    let head = &text[..start];
+    let from = head.char_indices().rev().nth(15).map_or(0, |(i, _)| i);
+    let before = head[from..].to_ascii_lowercase();
+    let label = before.trim_end_matches([' ', '#', ':']);
+    let ndc = label.ends_with("ndc") || label.ends_with("ndc number");
+    digits >= 8
+        && !date
+        && !phone_ssn
+        && !ndc
+        && !matches!(char_before(text, start), Some('-' | '.' | '/'))
+        && !continues_number(text, end, b"-./")
 }
 
 #[cfg(test)]
@@ -352,6 +386,28 @@ mod tests {
         assert_eq!(ids("zip code: 90210"), [("90210", Zip)]);
         assert_eq!(ids("Dallas, Texas 75201"), [("75201", Zip)]);
         assert!(ids("platelets 15000 and 12345 cells, HR 12345").is_empty());
+    }
+
+    #[test]
+    fn digit_chains_of_registers_but_not_dates_phones_or_product_codes() {
+        assert_eq!(
+            ids("same drug, different patient;2012-483593-8 same drug"),
+            [("2012-483593-8", PhiType::Idnum)]
+        );
+        for t in [
+            "on 2021-01-08 she",
+            "on 12-03-1957 she",
+            "call 555-123-4567",
+            "(NDC number: 59267-1000-2)",
+            "NDC#59267-1000-1",
+            "days 1-2-3",
+        ] {
+            assert!(
+                ids(t).iter().all(|(_, k)| *k != PhiType::Idnum),
+                "{t}: {:?}",
+                ids(t)
+            );
+        }
     }
 
     #[test]

@@ -262,7 +262,11 @@ impl WorldDateRecognizer {
                         .month_abbreviations
                         .contains(fold(month.as_str()).as_ref())
             };
-            if !whole || !(self.is_month(month.as_str()) || (day && abbreviated())) {
+            let ago = || {
+                let d = c.name("d").expect("a day");
+                is_latin_ago(text, d.start(), month.as_str(), c.name("y1").is_some())
+            };
+            if !whole || !(self.is_month(month.as_str()) || (day && (abbreviated() || ago()))) {
                 continue;
             }
             if let Some(d) = c.name("d") {
@@ -301,6 +305,25 @@ fn is_short_may(word: &str) -> bool {
     ["mai", "mei", "maj"]
         .iter()
         .any(|m| word.eq_ignore_ascii_case(m))
+}
+
+/// August in Spanish, Italian and Portuguese ("31 ago", "15 ago 2021") is the English "ago":
+/// a date only with its year or after a word that announces a date ("on the 31 ago", "el 3
+/// ago"), never in "3 days ago" (the unit comes between).
+fn is_latin_ago(text: &str, day_start: usize, month: &str, year: bool) -> bool {
+    if !month.eq_ignore_ascii_case("ago") {
+        return false;
+    }
+    let before = text[..day_start].trim_end();
+    let word = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    year || matches!(
+        word.as_str(),
+        "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until"
+    )
 }
 
 #[cfg(test)]
@@ -350,6 +373,12 @@ mod tests {
             dates_with_weekdays("2 out of 3 had 5 set of vials; so I went to the ER").is_empty()
         );
         assert_eq!(dates_with_weekdays("also, 7. Okt. 2021"), ["7. Okt. 2021"]);
+        // August's "ago" with its year or after "on the", never an English "ago"
+        assert_eq!(
+            dates_with_weekdays("first dose on the 31 ago and the second 15 ago 2021"),
+            ["31 ago", "15 ago 2021"]
+        );
+        assert!(dates_with_weekdays("seen 3 days ago; 2 ago; about 10 ago").is_empty());
         assert_eq!(
             dates_with_weekdays("Tirsdag. 3. marts; lør., 5. marts 2022"),
             ["Tirsdag. 3. marts", "lør., 5. marts 2022"]
