@@ -15,18 +15,20 @@
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
 use super::date::{is_amount_or_unit, is_english_month};
-use super::{compile, word_after, Cand, PRIO_DATE};
+use super::{compile, continues_number, word_after, Cand, PRIO_DATE};
 use crate::lexicon::fold;
 use crate::phi::PhiType;
 use regex::Regex;
 use rustc_hash::FxHashSet;
 
-const MONTHS: &str = include_str!("../../../../lexicons/unsafe/months_world.txt");
+mod season;
+
+const MONTHS: &str = include_str!("../../../../../lexicons/unsafe/months_world.txt");
 /// Month names of other scripts (Greek, Cyrillic, Arabic, Hebrew, Devanagari, Bengali, Thai),
 /// which the `[a-z0-9]` lexicons cannot hold.
-const MONTHS_SCRIPTS: &str = include_str!("../../../../lexicons/context/months_scripts.txt");
+const MONTHS_SCRIPTS: &str = include_str!("../../../../../lexicons/context/months_scripts.txt");
 /// Abbreviated month and weekday names of the same 29 languages ("month okt", "weekday do").
-const ABBREVIATIONS: &str = include_str!("../../../../lexicons/context/abbreviations_world.txt");
+const ABBREVIATIONS: &str = include_str!("../../../../../lexicons/context/abbreviations_world.txt");
 
 #[derive(Debug, Clone)]
 pub(crate) struct WorldDateRecognizer {
@@ -50,6 +52,11 @@ pub(crate) struct WorldDateRecognizer {
     month_abbreviations: FxHashSet<Box<str>>,
     /// Abbreviated weekdays ("do", "so", "lor", "sel"), read only right before a date.
     weekday_abbreviations: FxHashSet<Box<str>>,
+    /// a word, maybe a connector, and a year: "verano de 2020", "hiver 94" (`season.rs`)
+    season_year: Regex,
+    seasons: FxHashSet<Box<str>>,
+    /// a word of three letters or more and a day: "Abr 5", "vie 30"
+    word_day: Regex,
 }
 
 impl WorldDateRecognizer {
@@ -85,7 +92,14 @@ impl WorldDateRecognizer {
             .filter_map(|l| l.strip_prefix("weekday "))
             .map(Box::from)
             .collect();
+        let season_year = compile(
+            r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
+        );
+        let word_day = compile(r"(?P<w>[\p{L}\p{M}]{3,})\.?\s+(?P<d>\d{1,2})\b");
         WorldDateRecognizer {
+            season_year,
+            seasons: season::seasons(),
+            word_day,
             re,
             numbered_month,
             cjk,
@@ -202,8 +216,101 @@ impl WorldDateRecognizer {
         }
     }
 
+    /// A season of another language tied to a year (`season.rs`).
+    fn season_with_year(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.season_year.captures_iter(text) {
+            let (s, y) = (c.name("s").expect("season"), c.name("y").expect("year"));
+            let folded = fold(s.as_str());
+            // (the regex has no `\b` before the word: the ASCII one never falls before "été")
+            if starts_inside_word(text, s.start())
+                || !self.seasons.contains(folded.as_ref())
+                || continues_number(text, y.end(), b"./:")
+            {
+                continue;
+            }
+            // "'94" and "94" only after a season's name of five letters or more ("hiver 94"),
+            // where no count reads it ("yaz 12" might be one)
+            let short = y.as_str().len() == 2;
+            if short && s.as_str().chars().count() < 5 {
+                continue;
+            }
+            let mut start = s.start();
+            if folded == "season" {
+                let before = text[..start].trim_end_matches([' ', '\u{a0}']);
+                let kind = before
+                    .rsplit(|ch: char| !ch.is_alphabetic())
+                    .next()
+                    .unwrap_or("");
+                if !season::is_season_kind(kind) {
+                    continue;
+                }
+                start = before.len() - kind.len();
+            }
+            if is_amount_or_unit(&word_after(text, y.end())) {
+                continue;
+            }
+            out.push(Cand {
+                start,
+                end: y.end(),
+                kind: PhiType::Date,
+                prio: PRIO_DATE,
+            });
+        }
+    }
+
+    /// Whether a month's name comes after byte `i` ("Tirsdag. 3. marts": the day belongs to the
+    /// date the main pattern reads).
+    fn month_follows(&self, text: &str, i: usize) -> bool {
+        let next = text[i..]
+            .trim_start_matches(['.', ' ', '\u{a0}'])
+            .split(|ch: char| !ch.is_alphabetic())
+            .next()
+            .unwrap_or("");
+        let folded = fold(next);
+        !next.is_empty()
+            && (self.is_month(next)
+                || self.month_abbreviations.contains(folded.as_ref())
+                || is_english_month(&folded))
+    }
+
+    /// An abbreviated month or weekday of another language before a day of the month: "Vaccine
+    /// received Abr 5", "Released vie 30 around noon". Three letters or more (the lists hold no
+    /// English word), never an English month ("Mar 5" is in `date.rs`), and no amount, unit or
+    /// further number after the day ("sep 3 mg" is no date).
+    fn abbreviation_before_day(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.word_day.captures_iter(text) {
+            let (w, d) = (c.name("w").expect("word"), c.name("d").expect("day"));
+            let folded = fold(w.as_str());
+            if starts_inside_word(text, w.start()) || self.month_follows(text, d.end()) {
+                continue;
+            }
+            let listed = self.month_abbreviations.contains(folded.as_ref())
+                || self.weekday_abbreviations.contains(folded.as_ref());
+            let day: u32 = d.as_str().parse().unwrap_or(0);
+            if !listed
+                || is_english_month(&folded)
+                || CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
+                || !(1..=31).contains(&day)
+                || continues_number(text, d.end(), b"./:,")
+                || is_amount_or_unit(&word_after(text, d.end()))
+            {
+                continue;
+            }
+            out.push(Cand {
+                start: w.start(),
+                end: d.end(),
+                kind: PhiType::Date,
+                prio: PRIO_DATE,
+            });
+        }
+    }
+
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
         self.weekday_before_day_part(text, out);
+        if text.bytes().any(|b| b.is_ascii_digit()) {
+            self.season_with_year(text, out);
+            self.abbreviation_before_day(text, out);
+        }
         // CJK dates: the unit characters make them unambiguous
         if text.contains(['月', '월']) {
             for c in self.cjk.captures_iter(text) {
@@ -297,6 +404,21 @@ impl WorldDateRecognizer {
     }
 }
 
+/// Abbreviations of months and weekdays that are clinical abbreviations before a number too
+/// ("seg 18" segmented neutrophils, "BAL 12" a lavage, "sal 2 puffs", "SAM 2", "mer 10"
+/// meropenem, "ven 5", Portuguese "tem 5 anos", Spanish "uno 5").
+const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
+    "seg", "bal", "sal", "sam", "mer", "ven", "tem", "uno", "ter",
+];
+
+/// Whether byte `i` of `text` is inside a word (a letter or digit right before it).
+fn starts_inside_word(text: &str, i: usize) -> bool {
+    text[..i]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
+}
+
 /// May in French, German, Romanian and Norwegian ("mai"), Dutch and Indonesian ("mei"), Polish,
 /// Swedish and Danish ("maj"): the month list keeps words of four letters or more (three-letter
 /// words are English words and abbreviations too), so these count only after a day ("3 mei",
@@ -327,149 +449,4 @@ fn is_latin_ago(text: &str, day_start: usize, month: &str, year: bool) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn dates(text: &str) -> Vec<&str> {
-        let mut out = Vec::new();
-        WorldDateRecognizer::new().collect(text, &mut out);
-        out.iter().map(|c| &text[c.start..c.end]).collect()
-    }
-
-    /// Dates with a weekday's abbreviation before them joined, as the recognizers run them.
-    fn dates_with_weekdays(text: &str) -> Vec<&str> {
-        let r = WorldDateRecognizer::new();
-        let mut out = Vec::new();
-        r.collect(text, &mut out);
-        r.extend_over_weekdays(text, &mut out);
-        out.iter().map(|c| &text[c.start..c.end]).collect()
-    }
-
-    #[test]
-    fn a_weekday_abbreviation_before_a_part_of_the_day() {
-        assert_eq!(
-            dates("until So. morning; Sel am eyes swollen; took to MD kam @ 12noon; lør eve"),
-            ["So", "Sel", "kam", "lør"]
-        );
-        // English words ("mån" and "sön" fold to "man" and "son") and a two-letter word without
-        // its period are no weekday
-        assert!(dates("so am I; the son eve; do morning walks; mar am; man @ home").is_empty());
-    }
-
-    #[test]
-    fn abbreviated_months_and_a_weekday_before_a_date() {
-        assert_eq!(
-            dates_with_weekdays(
-                "first dose last Do., 7. Okt. 2021 17:00; On So., 10. Okt. 2021, fever"
-            ),
-            ["Do., 7. Okt. 2021", "So., 10. Okt. 2021"]
-        );
-        assert_eq!(
-            dates_with_weekdays("on 12 dez 2020 and 3 ene"),
-            ["12 dez 2020", "3 ene"]
-        );
-        // an English word is no abbreviated month, a word is no weekday without a date after it
-        assert!(
-            dates_with_weekdays("2 out of 3 had 5 set of vials; so I went to the ER").is_empty()
-        );
-        assert_eq!(dates_with_weekdays("also, 7. Okt. 2021"), ["7. Okt. 2021"]);
-        // August's "ago" with its year or after "on the", never an English "ago"
-        assert_eq!(
-            dates_with_weekdays("first dose on the 31 ago and the second 15 ago 2021"),
-            ["31 ago", "15 ago 2021"]
-        );
-        assert!(dates_with_weekdays("seen 3 days ago; 2 ago; about 10 ago").is_empty());
-        assert_eq!(
-            dates_with_weekdays("Tirsdag. 3. marts; lør., 5. marts 2022"),
-            ["Tirsdag. 3. marts", "lør., 5. marts 2022"]
-        );
-    }
-
-    #[test]
-    fn month_names_of_other_languages() {
-        for (t, want) in [
-            ("am 3. März 2021 geimpft", "3. März 2021"),
-            ("el 12 de marzo de 2021 presentó", "12 de marzo de 2021"),
-            ("le 5 janvier 2021,", "5 janvier 2021"),
-            ("dnia 5 stycznia 2021 r.", "5 stycznia 2021"),
-            ("desde marzo de 2021", "marzo de 2021"),
-            ("seit März 2021", "März 2021"),
-            ("il 5 gennaio", "5 gennaio"),
-            ("GI appointment 3 mei with plan", "3 mei"),
-            ("am 3. Mai 2021 geimpft", "3. Mai 2021"),
-            ("le 12 mai 2021,", "12 mai 2021"),
-            ("zaszczepiony 3 maj 2021, potem", "3 maj 2021"),
-            ("den 12 februari 2021", "12 februari 2021"),
-            ("bleeding and 21 tháng 8. It", "21 tháng 8"),
-            (
-                "positive for COVID 14 Φεβρουαρίου in clinic",
-                "14 Φεβρουαρίου",
-            ),
-            ("3 марта 2021 г.", "3 марта 2021"),
-            ("loss of appetite, 2 أكتوبر, fever", "2 أكتوبر"),
-            ("the following day 16 جويلية 2021 was", "16 جويلية 2021"),
-            ("منذ 3 تموز 2021", "3 تموز 2021"),
-            ("vaccine 25 באפריל.  She", "25 באפריל"),
-            ("ได้รับวัคซีน 5 มีนาคม 2021", "5 มีนาคม 2021"),
-            ("As of 27 tháng 9, 2021, a", "27 tháng 9, 2021"),
-            ("vào ngày 5 tháng 3 năm 2021", "ngày 5 tháng 3 năm 2021"),
-        ] {
-            assert_eq!(dates(t), [want], "{t}");
-        }
-    }
-
-    #[test]
-    fn chinese_japanese_and_korean_dates_and_range_ends() {
-        for (t, want) in [
-            ("接种于2021年11月30日，", vec!["2021年11月30日"]),
-            (
-                "both negative, 11月30日-1 hospital admission",
-                vec!["11月30日", "1"],
-            ),
-            ("2021년 11월 30일 접종", vec!["2021년 11월 30일"]),
-            ("自2021年3月起", vec!["2021年3月"]),
-            ("令和3年5月20日に接種", vec!["令和3年5月20日"]),
-            (
-                "negative, 8 Σεπτεμβρίου-9 hospital admission",
-                vec!["8 Σεπτεμβρίου", "9"],
-            ),
-            ("le 5 janvier-7 à l'hôpital", vec!["5 janvier", "7"]),
-        ] {
-            assert_eq!(dates(t), want, "{t}");
-        }
-        // not a range: an earlier day, a dose, a month alone, a number going on
-        for (t, want) in [
-            ("le 5 janvier-3 doses", vec!["5 janvier"]),
-            ("服用3月", vec![]),
-            ("11月30日-12.5 mg", vec!["11月30日"]),
-            ("13月5日", vec![]),
-        ] {
-            assert_eq!(dates(t), want, "{t}");
-        }
-    }
-
-    #[test]
-    fn the_other_scripts_list_is_folded_as_the_engine_folds() {
-        // lexicons/world.py writes it; a word is looked up by `fold`, so an entry fold changes
-        // could never match
-        for line in MONTHS_SCRIPTS.lines().filter(|l| !l.starts_with('#')) {
-            assert_eq!(fold(line).replace('ς', "σ"), line, "{line}");
-        }
-        assert!(MONTHS_SCRIPTS.lines().count() > 100);
-    }
-
-    #[test]
-    fn ordinary_words_are_not_months() {
-        for t in [
-            "took 5 tablets 2021",
-            "dose 2 of vaccine",
-            "in Paris 2021",
-            "the 12 patients",
-            // "mai" without a day: a name, a drink
-            "Mai 2021 was the month",
-            "a mai tai",
-        ] {
-            assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,195 @@
+//! Tests of the world date recognizer.
+
+use super::*;
+
+fn dates(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    WorldDateRecognizer::new().collect(text, &mut out);
+    out.iter().map(|c| &text[c.start..c.end]).collect()
+}
+
+/// Dates with a weekday's abbreviation before them joined, as the recognizers run them.
+fn dates_with_weekdays(text: &str) -> Vec<&str> {
+    let r = WorldDateRecognizer::new();
+    let mut out = Vec::new();
+    r.collect(text, &mut out);
+    r.extend_over_weekdays(text, &mut out);
+    out.iter().map(|c| &text[c.start..c.end]).collect()
+}
+
+#[test]
+fn a_weekday_abbreviation_before_a_part_of_the_day() {
+    assert_eq!(
+        dates("until So. morning; Sel am eyes swollen; took to MD kam @ 12noon; lør eve"),
+        ["So", "Sel", "kam", "lør"]
+    );
+    // English words ("mån" and "sön" fold to "man" and "son") and a two-letter word without
+    // its period are no weekday
+    assert!(dates("so am I; the son eve; do morning walks; mar am; man @ home").is_empty());
+}
+
+#[test]
+fn abbreviated_months_and_a_weekday_before_a_date() {
+    assert_eq!(
+        dates_with_weekdays(
+            "first dose last Do., 7. Okt. 2021 17:00; On So., 10. Okt. 2021, fever"
+        ),
+        ["Do., 7. Okt. 2021", "So., 10. Okt. 2021"]
+    );
+    assert_eq!(
+        dates_with_weekdays("on 12 dez 2020 and 3 ene"),
+        ["12 dez 2020", "3 ene"]
+    );
+    // an English word is no abbreviated month, a word is no weekday without a date after it
+    assert!(dates_with_weekdays("2 out of 3 had 5 set of vials; so I went to the ER").is_empty());
+    assert_eq!(dates_with_weekdays("also, 7. Okt. 2021"), ["7. Okt. 2021"]);
+    // August's "ago" with its year or after "on the", never an English "ago"
+    assert_eq!(
+        dates_with_weekdays("first dose on the 31 ago and the second 15 ago 2021"),
+        ["31 ago", "15 ago 2021"]
+    );
+    assert!(dates_with_weekdays("seen 3 days ago; 2 ago; about 10 ago").is_empty());
+    assert_eq!(
+        dates_with_weekdays("Tirsdag. 3. marts; lør., 5. marts 2022"),
+        ["Tirsdag. 3. marts", "lør., 5. marts 2022"]
+    );
+}
+
+#[test]
+fn month_names_of_other_languages() {
+    for (t, want) in [
+        ("am 3. März 2021 geimpft", "3. März 2021"),
+        ("el 12 de marzo de 2021 presentó", "12 de marzo de 2021"),
+        ("le 5 janvier 2021,", "5 janvier 2021"),
+        ("dnia 5 stycznia 2021 r.", "5 stycznia 2021"),
+        ("desde marzo de 2021", "marzo de 2021"),
+        ("seit März 2021", "März 2021"),
+        ("il 5 gennaio", "5 gennaio"),
+        ("GI appointment 3 mei with plan", "3 mei"),
+        ("am 3. Mai 2021 geimpft", "3. Mai 2021"),
+        ("le 12 mai 2021,", "12 mai 2021"),
+        ("zaszczepiony 3 maj 2021, potem", "3 maj 2021"),
+        ("den 12 februari 2021", "12 februari 2021"),
+        ("bleeding and 21 tháng 8. It", "21 tháng 8"),
+        (
+            "positive for COVID 14 Φεβρουαρίου in clinic",
+            "14 Φεβρουαρίου",
+        ),
+        ("3 марта 2021 г.", "3 марта 2021"),
+        ("loss of appetite, 2 أكتوبر, fever", "2 أكتوبر"),
+        ("the following day 16 جويلية 2021 was", "16 جويلية 2021"),
+        ("منذ 3 تموز 2021", "3 تموز 2021"),
+        ("vaccine 25 באפריל.  She", "25 באפריל"),
+        ("ได้รับวัคซีน 5 มีนาคม 2021", "5 มีนาคม 2021"),
+        ("As of 27 tháng 9, 2021, a", "27 tháng 9, 2021"),
+        ("vào ngày 5 tháng 3 năm 2021", "ngày 5 tháng 3 năm 2021"),
+    ] {
+        assert_eq!(dates(t), [want], "{t}");
+    }
+}
+
+#[test]
+fn chinese_japanese_and_korean_dates_and_range_ends() {
+    for (t, want) in [
+        ("接种于2021年11月30日，", vec!["2021年11月30日"]),
+        (
+            "both negative, 11月30日-1 hospital admission",
+            vec!["11月30日", "1"],
+        ),
+        ("2021년 11월 30일 접종", vec!["2021년 11월 30일"]),
+        ("自2021年3月起", vec!["2021年3月"]),
+        ("令和3年5月20日に接種", vec!["令和3年5月20日"]),
+        (
+            "negative, 8 Σεπτεμβρίου-9 hospital admission",
+            vec!["8 Σεπτεμβρίου", "9"],
+        ),
+        ("le 5 janvier-7 à l'hôpital", vec!["5 janvier", "7"]),
+    ] {
+        assert_eq!(dates(t), want, "{t}");
+    }
+    // not a range: an earlier day, a dose, a month alone, a number going on
+    for (t, want) in [
+        ("le 5 janvier-3 doses", vec!["5 janvier"]),
+        ("服用3月", vec![]),
+        ("11月30日-12.5 mg", vec!["11月30日"]),
+        ("13月5日", vec![]),
+    ] {
+        assert_eq!(dates(t), want, "{t}");
+    }
+}
+
+#[test]
+fn the_other_scripts_list_is_folded_as_the_engine_folds() {
+    // lexicons/world.py writes it; a word is looked up by `fold`, so an entry fold changes
+    // could never match
+    for line in MONTHS_SCRIPTS.lines().filter(|l| !l.starts_with('#')) {
+        assert_eq!(fold(line).replace('ς', "σ"), line, "{line}");
+    }
+    assert!(MONTHS_SCRIPTS.lines().count() > 100);
+}
+
+#[test]
+fn ordinary_words_are_not_months() {
+    for t in [
+        "took 5 tablets 2021",
+        "dose 2 of vaccine",
+        "in Paris 2021",
+        "the 12 patients",
+        // "mai" without a day: a name, a drink
+        "Mai 2021 was the month",
+        "a mai tai",
+    ] {
+        assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
+    }
+}
+
+#[test]
+fn seasons_tied_to_a_year() {
+    for (t, want) in [
+        ("states dx sz disorder; hiver 94-retarded", "hiver 94"),
+        ("un episodio en el verano de 2020 que", "verano de 2020"),
+        ("seit Sommer 2019 keine", "Sommer 2019"),
+        ("in de zomer van 2020", "zomer van 2020"),
+        ("depuis l'été 2020", "été 2020"),
+        ("ВПЕРВЫЕ ЛЕТОМ 2020 ГОДА", "ЛЕТОМ 2020"),
+        (
+            "had pouchitis in the dry season 2019 too",
+            "dry season 2019",
+        ),
+        ("during the harmattan 2020", "harmattan 2020"),
+    ] {
+        assert_eq!(dates(t), [want], "{t}");
+    }
+    for t in [
+        "en verano se vacunó",
+        "last dry season",
+        "the 2020 season 12 games",
+        "yaz 12 kez",
+        "winter 5 mg",
+        "season 2",
+    ] {
+        assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
+    }
+}
+
+#[test]
+fn an_abbreviated_month_or_weekday_of_another_language_before_its_day() {
+    for (t, want) in [
+        ("Vaccine received Abr 5, began to feel ill", "Abr 5"),
+        ("Released mié 30 around noon.", "mié 30"),
+        ("fever since lør 12", "lør 12"),
+    ] {
+        assert_eq!(dates(t), [want], "{t}");
+    }
+    for t in [
+        "given Mar 5",
+        "the sep 3 mg",
+        "lot 12 and dose 2",
+        "took out 3 of them",
+        "set 5 alarms",
+        "vie 30.5",
+        "cell count was high 107, seg 18, L18 mono 6",
+    ] {
+        assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
+    }
+}
