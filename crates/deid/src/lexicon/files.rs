@@ -19,8 +19,9 @@ pub mod flag {
     pub const DRUG: LexFlags = 1 << 2;
     /// `safe/medical_terms.txt`: medical vocabulary.
     pub const MEDICAL_TERM: LexFlags = 1 << 3;
-    /// `safe/curated.txt` and `safe/field_labels.txt`: hand-checked safe words (manufacturers,
-    /// form field labels) that no name or place list overrides.
+    /// `safe/curated.txt`, `safe/field_labels.txt` and `safe/id_labels_world.txt`: hand-checked
+    /// safe words (manufacturers, form field labels, the names of the world's identifiers) that no
+    /// name or place list overrides.
     pub const CURATED_SAFE: LexFlags = 1 << 4;
     // UNSAFE lists
     /// `unsafe/first_names.txt`: given names.
@@ -96,6 +97,11 @@ pub const FILES: &[FileSpec] = &[
     },
     FileSpec {
         path: "safe/field_labels.txt",
+        flag: flag::CURATED_SAFE,
+        cased: false,
+    },
+    FileSpec {
+        path: "safe/id_labels_world.txt",
         flag: flag::CURATED_SAFE,
         cased: false,
     },

@@ -399,6 +399,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         }
     }
     spread_two_word_labels(doc, &mut out);
+    spread_over_label_chains(doc, flags, claimed, &mut out);
     // the unit of an age or a duration after its number ("52 years", "87 Jahre", "57 tuổi", "74
     // ετών"): never PHI; the number keeps its own decision (an age is PHI). Not a street's first
     // word before the street word ("lives at 504 Weeks Ville Apt. 231")
@@ -529,6 +530,32 @@ fn is_surname_after_first_name(doc: &Tokenized, flags: &[LexFlags], i: usize) ->
         && doc.gap_before(i) == " "
         && capitalised(doc.token_text(i))
         && capitalised(doc.token_text(i - 1))
+}
+
+/// The words for "number" and "identifier" that follow an identifier's name in a label.
+const NUMBER_WORDS: [&str; 8] = [
+    "nr", "no", "num", "number", "nummer", "numero", "número", "id",
+];
+
+/// A label before "number" is one too: "CPR-nr. 030649-2217", "AHV-Nr. 756.9217", "PESEL nr
+/// 85010112345", "Patient-ID 88123" (the number's name, then the word for number).
+fn spread_over_label_chains(
+    doc: &Tokenized,
+    flags: &[LexFlags],
+    claimed: &[bool],
+    out: &mut [Option<Usage>],
+) {
+    for i in (0..doc.len().saturating_sub(1)).rev() {
+        if out[i].is_none()
+            && !claimed[i]
+            && flags[i] & flag::CURATED_SAFE != 0
+            && out[i + 1] == Some(Usage::FieldLabel)
+            && matches!(doc.gap_after(i), "-" | " " | "/")
+            && NUMBER_WORDS.contains(&doc.token_text(i + 1).to_lowercase().as_str())
+        {
+            out[i] = Some(Usage::FieldLabel);
+        }
+    }
 }
 
 /// "Rochahaven, TX 01499": a state code before a ZIP code is the address's state, not the label
@@ -901,6 +928,19 @@ mod tests {
             ["room", "bed"]
         );
         assert_eq!(words("Patient Room 12", Usage::FieldLabel), ["Room"]);
+        // the world's identifiers by their names (safe/id_labels_world.txt), alone or in a chain
+        assert_eq!(
+            words(
+                "Patient Søren Kjærgaard (CPR-nr. 030649-2217), a",
+                Usage::FieldLabel
+            ),
+            ["CPR", "nr"]
+        );
+        assert_eq!(
+            words("PESEL 85010112345, zam.", Usage::FieldLabel),
+            ["PESEL"]
+        );
+        assert!(words("the PESEL was withheld", Usage::FieldLabel).is_empty());
         assert!(words("Rochahaven, TX 01499", Usage::FieldLabel).is_empty());
         assert_eq!(words("Tx 2 days of abx", Usage::FieldLabel), ["Tx"]);
         assert!(words("Please call my mobile tomorrow.", Usage::FieldLabel).is_empty());
