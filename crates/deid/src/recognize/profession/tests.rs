@@ -74,6 +74,16 @@ fn an_occupation_after_retired_or_past_a_word_of_where_one_works() {
 
 #[test]
 fn the_patients_or_a_relatives_occupation() {
+    // a relative's occupation after "and is a", or in apposition to the relative
+    assert_eq!(
+        found("The reporter, who is the patient's mother and is a physician also mentioned"),
+        ["physician"]
+    );
+    assert_eq!(
+        found("Follow-up received from the patient's mother, a staff nurse, reported that"),
+        ["staff nurse"]
+    );
+    assert!(found("the patient's mother, a 35 year old, called").is_empty());
     // a form title of the world, up to seven words
     assert_eq!(
         found("from a contactable técnico de sistemas de comunicações via rádio (patient). A"),
