@@ -179,7 +179,7 @@ impl DateRecognizer {
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
@@ -547,6 +547,10 @@ impl DateRecognizer {
             if y.as_str().len() == 6 && !trig.starts_with("date") {
                 return None;
             }
+            // "(approximately 2004)", never a count: "approximately 2000 mg", "approx 1500 cells"
+            if trig.starts_with("approx") && is_amount_or_unit(&word_after(text, y.end())) {
+                return None;
+            }
             let last = c.name("yr2").unwrap_or(y);
             if YEAR_UNITS.contains(&word_after(text, last.end()).as_str())
                 || continues_number(text, last.end(), b".,/")
@@ -747,6 +751,17 @@ const EVENT_BEFORE_DAY: &[&str] = &[
     "since",
     "until",
     "home",
+    // a weekday and a part of the day say a date follows ("On Friday evening 3-7 it became")
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "morning",
+    "afternoon",
+    "evening",
 ];
 
 /// What happened on a date, after a day and month with a hyphen at a clause's start ("15-3 repeat
@@ -948,6 +963,10 @@ mod tests {
             ["1979-04", "22-5", "18-4"]
         );
         assert_eq!(
+            dates("On Friday evening 3-7 it became the worst headache; each evening 2-3 hours"),
+            ["Friday", "3-7"]
+        );
+        assert_eq!(
             dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),
             ["15-3", "9-7"]
         );
@@ -1114,6 +1133,11 @@ mod tests {
     #[test]
     fn other_forms() {
         assert_eq!(dates("in 2004 or 2005"), ["2004", "2005"]);
+        assert_eq!(
+            dates("HAD \"BREAKOUT\" IN SECOND GRADE (APPROXIMATELY 2004). approx. 1998, twice"),
+            ["2004", "1998"]
+        );
+        assert!(dates("approximately 2000 mg; approx 1500 cells; approximately 45").is_empty());
         assert_eq!(dates("O2 Sat 89% on Sat, Jan 2"), ["Sat", "Jan 2"]);
         // the whole of "Friday the 15th" (as i2b2 annotates it), "the" with the day
         assert_eq!(

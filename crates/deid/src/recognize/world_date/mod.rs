@@ -37,7 +37,7 @@ pub(crate) struct WorldDateRecognizer {
     /// a whole word)
     re: Regex,
     /// Vietnamese, whose months are numbered: "21 tháng 8", "ngày 21 tháng 8 năm 2021",
-    /// "tháng 9, 2021"
+    /// "tháng 9, 2021", and abbreviated "9 thg 12"
     numbered_month: Regex,
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
@@ -65,7 +65,7 @@ impl WorldDateRecognizer {
             r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b)",
         );
         let numbered_month = compile(
-            r"(?i)(?:\b(?:ngày\s+)?\d{1,2}\s+)?\btháng\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
+            r"(?i)(?:\b(?:ngày\s+)?\d{1,2}\s+)?\b(?:tháng|thg\.?)\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
         );
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
@@ -341,7 +341,11 @@ impl WorldDateRecognizer {
             }
         }
         // "tháng" is rare outside Vietnamese text: skip the search where it cannot match
-        if text.contains("háng") || text.contains("HÁNG") {
+        if text.contains("háng")
+            || text.contains("HÁNG")
+            || text.contains("thg")
+            || text.contains("THG")
+        {
             for m in self.numbered_month.find_iter(text) {
                 out.push(Cand {
                     start: m.start(),

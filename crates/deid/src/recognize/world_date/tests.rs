@@ -72,6 +72,10 @@ fn month_names_of_other_languages() {
         ("den 12 februari 2021", "12 februari 2021"),
         ("bleeding and 21 tháng 8. It", "21 tháng 8"),
         (
+            "tested positive for COVID 9 thg 12 in outpatient clinic",
+            "9 thg 12",
+        ),
+        (
             "positive for COVID 14 Φεβρουαρίου in clinic",
             "14 Φεβρουαρίου",
         ),
