@@ -10,6 +10,7 @@
 #                                     #   vaers-1990s.csv, mixed CARRIER_MIX=0.6,0.4)
 #   INTL_FRACTION=0.6 COUNTRIES=GB:8,DE STYLES=asis=0.8,upper=0.08,lower=0.07,shorthand=0.05   # generator options
 #   LOCAL_TEXT=0.6                    # untagged local-language sentences (off by default; see generate/README.md)
+#   LOCAL_TEXT_STYLES=asis            # ... only in documents of these styles (default: every style)
 #
 # Training runs niced on 2 threads (DEID_TRAIN_THREADS).
 set -euo pipefail
@@ -60,6 +61,7 @@ if [ ! -d "$SYNTH/train" ] || [ ! -d "$SYNTH/valid" ]; then
     [ -n "${COUNTRIES:-}" ] && gen+=(--countries "$COUNTRIES")
     [ -n "${STYLES:-}" ] && gen+=(--styles "$STYLES")
     [ -n "${LOCAL_TEXT:-}" ] && gen+=(--local-text "$LOCAL_TEXT")
+    [ -n "${LOCAL_TEXT_STYLES:-}" ] && gen+=(--local-text-styles "$LOCAL_TEXT_STYLES")
     "$py" -m training.generate "${gen[@]}" --n "$N_DOCS" --seed "$SEED" --deid "$deid" --out "$SYNTH"
 fi
 mkdir -p "$DATA"

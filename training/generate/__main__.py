@@ -57,6 +57,10 @@ def parse_args(argv=None):
                     help="share of international documents given 1-3 untagged sentences in their own language "
                          "(locallang.py; default 0: a model trained with 0.6 released more PHI in lower case "
                          "and ALL CAPS, see the generator README)")
+    ap.add_argument("--local-text-styles", default="",
+                    help="document styles that may get local-language text, comma-separated (default: every "
+                         "style; 'asis' keeps it out of ALL CAPS, lower case and shorthand, where it taught a "
+                         "model to release lower-case names)")
     ap.add_argument("--styles", default=ST.DEFAULT_STYLES,
                     help="document styles for mixed-case carriers, name=weight,... of %s (ALL-CAPS carriers "
                          "stay upper, lower-case carriers become lower/shorthand)" % "/".join(ST.STYLES))
@@ -194,7 +198,9 @@ def make_document(c, k, seed, split, src, stats, opts=None, world_stats=None):
         opts.world.begin(doc_seed)
     persona = make_persona(src, opts.world, cc, rng, sex=guess_sex(c.texts["S"], c.sex), age=c.age,
                            vax_date=c.vax_date, shorthand=style == "shorthand")
-    build(doc, persona, rng, first, is_upper_text(c.texts["S"]), stats)
+    local_before = stats.get("local_text", 0)
+    build(doc, persona, rng, first, is_upper_text(c.texts["S"]), stats, style=style)
+    local_added = stats.get("local_text", 0) - local_before
     done = ST.apply_style(doc, style, rng)
     if "\n" in doc.text and rng.random() < 0.03:
         to_crlf(doc)
@@ -207,6 +213,8 @@ def make_document(c, k, seed, split, src, stats, opts=None, world_stats=None):
     if world_stats is not None:
         _count(world_stats, "documents_by_country", cc)
         _count(world_stats, "documents_by_style", style)
+        if local_added:
+            _count(world_stats, "local_text_by_style", style, local_added)
         for key, v in list(done.items()) + list(getattr(persona, "formats", {}).items()):
             _count(world_stats, "formats", key, v)
         for s, e, ty, *_ in doc.spans:
@@ -256,6 +264,7 @@ def main(argv=None):
     t_annot = time.time()
     opts = Options(world, a.intl_fraction, a.country_weights, a.style_weights)
     insert_mod.LOCAL_TEXT_P = a.local_text
+    insert_mod.LOCAL_TEXT_STYLES = frozenset(x.strip() for x in a.local_text_styles.split(",") if x.strip())
     world_stats = {}
 
     counts = {"train": {}, "valid": {}}
@@ -299,6 +308,7 @@ def main(argv=None):
                       "valid_fraction": a.valid_fraction, "seed": a.seed, "deid": a.deid,
                       "out": a.out, "no_cache": a.no_cache, "carrier_mix": a.mix,
                       "intl_fraction": a.intl_fraction, "local_text": a.local_text,
+                      "local_text_styles": sorted(insert_mod.LOCAL_TEXT_STYLES),
                       "countries": dict(a.country_weights),
                       "styles": {n: w for w, n in a.style_weights}},
         "sources": dict(src.used, lexicons="lexicons/unsafe/*.txt",

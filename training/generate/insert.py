@@ -537,6 +537,8 @@ N_INSERT_WEIGHTS = [(10, 0), (14, 1), (17, 2), (16, 3), (13, 4), (10, 5), (8, 6)
 # share of international documents given untagged sentences in their language (--local-text;
 # off by default: see the generator README for what a model trained with 0.6 did)
 LOCAL_TEXT_P = 0.0
+# the document styles that may get it (--local-text-styles; empty: every style)
+LOCAL_TEXT_STYLES = frozenset()
 STRATEGIES = [(48, "sentence"), (20, "appos"), (10, "header"), (10, "signoff"), (8, "redate"), (4, "range")]
 
 
@@ -616,7 +618,7 @@ def apply_strategy(doc, ctx, strat, state):
     return "sentence" if insert_sentence(doc, ctx, ctx.render(t), state) else False
 
 
-def build(carrier_doc, persona, rng, first, upper, stats):
+def build(carrier_doc, persona, rng, first, upper, stats, style=None):
     """Insert surrogates into CARRIER_DOC (a Doc); returns it.  STATS counts strategies."""
     ctx = Ctx(persona, rng, first, upper)
     doc = carrier_doc
@@ -642,7 +644,8 @@ def build(carrier_doc, persona, rng, first, upper, stats):
     # untagged sentences in an international persona's language (locallang.py): without them every
     # foreign word in training is PHI, and the model masks "de", "años", "Jahre" everywhere
     lang = getattr(ctx.P, "lang", None)
-    if lang and locallang.has_local_text(lang) and rng.random() < LOCAL_TEXT_P:
+    style_ok = not LOCAL_TEXT_STYLES or style in LOCAL_TEXT_STYLES
+    if lang and style_ok and locallang.has_local_text(lang) and rng.random() < LOCAL_TEXT_P:
         for _ in range(rng.choice([1, 1, 2, 3])):
             if insert_sentence(doc, ctx, locallang.local_sentence(ctx.P, rng, ctx.upper), state):
                 stats["local_text"] = stats.get("local_text", 0) + 1

@@ -399,6 +399,28 @@ class TestWorld(unittest.TestCase):
         self.assertIn(babel.__version__, src["babel"])
 
 
+class TestLocalTextStyles(unittest.TestCase):
+    """--local-text-styles asis: local-language text only in mixed-case documents, never in ALL
+    CAPS, lower case or shorthand (where it taught a model to release lower-case names)."""
+
+    def test_local_text_only_in_the_chosen_styles(self):
+        tmp = tempfile.mkdtemp(prefix="test-generate-local-styles-")
+        try:
+            out = os.path.join(tmp, "synth")
+            run_generator(out, 160, seed=5, extra=["--intl-fraction", "1", "--countries", WORLD_COUNTRIES,
+                                                   "--styles", "asis=0.5,upper=0.2,lower=0.3",
+                                                   "--local-text", "1", "--local-text-styles", "asis"])
+            with open(os.path.join(out, "manifest.json"), encoding="utf-8") as f:
+                manifest = json.load(f)
+            by_style = manifest["world"]["local_text_by_style"]
+            self.assertGreater(by_style.get("asis", 0), 10, by_style)
+            self.assertEqual(set(by_style), {"asis"}, by_style)
+            self.assertGreater(manifest["world"]["documents_by_style"].get("lower", 0), 10)
+            self.assertEqual(manifest["arguments"]["local_text_styles"], ["asis"])
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
 class TestLocalLanguageText(unittest.TestCase):
     """Untagged sentences in the persona's language (locallang.py): never a word that may be PHI."""
 
