@@ -441,7 +441,8 @@ impl DateRecognizer {
             }
             // "29-MAY", "14-mar": a day hyphened to a month word is the date, whatever its case
             let hyphened = c["dsep"].trim() == "-" && !c["dsep"].contains(' ');
-            if !year && !ord && !hyphened && needs_more_than_day(month.as_str(), false, text, s) {
+            if !year && !ord && !hyphened && needs_more_than_day(month.as_str(), false, text, s, e)
+            {
                 return None;
             }
             return Some([Some((s, e)), None]);
@@ -463,7 +464,7 @@ impl DateRecognizer {
             }
             let ord = c.name("mord").is_some();
             let year = c.name("my").is_some();
-            if !year && !ord && needs_more_than_day(month.as_str(), true, text, s) {
+            if !year && !ord && needs_more_than_day(month.as_str(), true, text, s, e) {
                 return None;
             }
             let mut second = None;
@@ -871,7 +872,10 @@ fn is_title_case(w: &str) -> bool {
 /// lowercase `dec` ("HR dec 5" is "decreased") unless a temporal preposition, an event that
 /// happens on a date ("appointment", "seen", "admitted") or the start of a line comes before it
 /// ("on dec 22", "gi appointment mar 3"), and a lowercase abbreviation after the day ("5 dec").
-fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> bool {
+/// A day before "may" in lower case or capitals ("discharged to home 4 may with", "APPETITE. 5
+/// MAY-8") needs that word before it and no verb after it: only a preposition, a conjunction,
+/// punctuation or the end follow a month there, and a verb follows the modal ("2 may be").
+fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end: usize) -> bool {
     let lower = w.to_ascii_lowercase();
     let temporal = || {
         let before = word_before(text, start);
@@ -921,7 +925,27 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize) -> 
     };
     match lower.as_str() {
         "may" if is_title_case(w) => false,
-        "may" => !month_first || !temporal(),
+        "may" if month_first => !temporal(),
+        "may" => {
+            let tail = text[end..].trim_start_matches([' ', '\u{a0}']);
+            let next = word_after(text, end);
+            let no_verb = tail.is_empty()
+                || tail.starts_with(['-', ',', '.', ';', ':', '(', ')', '\n'])
+                || matches!(
+                    next.as_str(),
+                    "with"
+                        | "and"
+                        | "at"
+                        | "in"
+                        | "to"
+                        | "from"
+                        | "until"
+                        | "for"
+                        | "when"
+                        | "after"
+                );
+            !(temporal() && no_verb)
+        }
         "mar" | "dec" if w == lower => !month_first || !temporal(),
         _ => !month_first && lower.len() <= 4 && w.bytes().all(|b| b.is_ascii_lowercase()),
     }
@@ -1120,6 +1144,12 @@ mod tests {
             Vec::<&str>::new()
         );
         assert_eq!(dates("on may 2 and May 5"), ["may 2", "May 5"]);
+        // a day before "may": after a word of when, and no verb after it
+        assert_eq!(
+            dates("discharged to home 4 may with low grade fever. 5 MAY-8 continued"),
+            ["4 may", "5 MAY"]
+        );
+        assert!(dates("took 2 tabs. 3 may help; on 2 may be; patients 2 may with").is_empty());
         assert_eq!(
             dates("continued through wed dec 4 and thu dec 5. sat was fine"),
             ["wed", "dec 4", "thu", "dec 5"]
