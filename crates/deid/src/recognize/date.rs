@@ -325,7 +325,9 @@ impl DateRecognizer {
                 .trim_end_matches([' ', '\u{a0}'])
                 .ends_with(['.', ',', ';', '\n'])
                 || text[..s].trim().is_empty();
-            let event = EVENT_BEFORE_DAY.contains(&word_before(text, s).as_str())
+            let before_word = word_before(text, s);
+            let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
+                || WEEKDAYS.contains(&before_word.as_str())
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
                 && before != Some('-')
@@ -574,16 +576,7 @@ impl DateRecognizer {
         let o = c.name("ord")?;
         let before = word_before(text, s);
         let after = word_after(text, e);
-        let weekday = [
-            "monday",
-            "tuesday",
-            "wednesday",
-            "thursday",
-            "friday",
-            "saturday",
-            "sunday",
-        ]
-        .contains(&before.as_str());
+        let weekday = WEEKDAYS.contains(&before.as_str());
         let ok = weekday
             || (matches!(
                 before.as_str(),
@@ -735,6 +728,17 @@ pub(crate) fn is_english_month(word: &str) -> bool {
             .any(|m| *m == w || (w.len() == 3 && m.starts_with(w.as_str())))
 }
 
+/// The English weekdays, lower case.
+const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 /// What happens on a date, before a day and month with a hyphen and one digit ("vaccine received
 /// 1-8", "vaccinated 3-4"): words of an event, never of an amount.
 const EVENT_BEFORE_DAY: &[&str] = &[
@@ -752,14 +756,8 @@ const EVENT_BEFORE_DAY: &[&str] = &[
     "since",
     "until",
     "home",
-    // a weekday and a part of the day say a date follows ("On Friday evening 3-7 it became")
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
+    // a part of the day says a date follows ("On Friday evening 3-7 it became"), as a weekday
+    // does (`WEEKDAYS`)
     "morning",
     "afternoon",
     "evening",
