@@ -743,11 +743,12 @@ const NOT_ACRONYMS: &[&str] = &[
     "once", "good", "new", "old", "sick", "home", "call", "see", "seen", "told", "who", "that",
 ];
 
-/// What may stand between two words of a title: blanks, one hyphen ("health-care"), or the
-/// apostrophe of a possessive ("politician's assistant", listed as "politician s assistant").
+/// What may stand between two words of a title: blanks, one hyphen ("health-care"), one slash
+/// ("clothing/textile technologist", "furniture conservator/restorer"), or the apostrophe of a
+/// possessive ("politician's assistant", listed as "politician s assistant").
 fn gap_ok(gap: &str) -> bool {
     let t = gap.trim_matches([' ', '\t', '\u{a0}']);
-    t.is_empty() || t == "-" || gap == "'" || gap == "\u{2019}"
+    t.is_empty() || t == "-" || gap == "/" || gap == "'" || gap == "\u{2019}"
 }
 
 /// A word: byte start, byte end, lower-cased text.

@@ -84,6 +84,11 @@ fn the_patients_or_a_relatives_occupation() {
         ["staff nurse"]
     );
     assert!(found("the patient's mother, a 35 year old, called").is_empty());
+    // Faker's titles with a slash
+    assert_eq!(
+        found("Information has been received from a Clothing/textile technologist, who is the patient's mother, concerning"),
+        ["Clothing/textile technologist"]
+    );
     // a form title of the world, up to seven words
     assert_eq!(
         found("from a contactable técnico de sistemas de comunicações via rádio (patient). A"),
