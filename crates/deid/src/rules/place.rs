@@ -35,6 +35,18 @@ const TOWN_PREFIXES: &[&str] = &[
     "santa",
 ];
 
+/// The kinds of region written after a region's name ("Ogun State", "Lviv Oblast"), folded.
+const REGION_KINDS: &[&str] = &[
+    "state",
+    "province",
+    "region",
+    "oblast",
+    "prefecture",
+    "governorate",
+    "county",
+    "district",
+];
+
 /// Words after which a state code is where one goes or lives.
 const PLACE_BEFORE: &[&str] = &["to", "in", "from", "visiting", "visited", "near"];
 
@@ -162,6 +174,34 @@ pub(super) fn apply(
             }
         }
     }
+    // a region named with its kind where one is or goes: "received DTP/OPV vax in Ogun State",
+    // "moved to Lviv Oblast", "IN SURAT PROVINCE" (the name a word the rules already call PHI:
+    // not "in stable state", "in good condition")
+    for i in 1..rules.len().saturating_sub(1) {
+        let name = rules[i].phi
+            && matches!(
+                rules[i].reason,
+                Reason::Unknown | Reason::Unsafe(_) | Reason::PlaceName
+            )
+            && doc.token_text(i).chars().all(char::is_alphabetic);
+        // "DANAPUR DISTRICT HOSPITAL" is a hospital's name (rules/facility), not a region
+        let facility_follows = i + 2 < rules.len()
+            && (super::facility::OTHER_HEADS.contains(&folded[i + 2].as_ref())
+                || super::facility::HOSPITAL_NOUNS.contains(&folded[i + 2].as_ref()));
+        if name
+            && !facility_follows
+            && REGION_KINDS.contains(&folded[i + 1].as_ref())
+            && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
+            && doc.gap_before(i) == " "
+            && doc.gap_before(i + 1) == " "
+        {
+            for k in [i, i + 1] {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::State);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
+    }
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0
@@ -259,6 +299,17 @@ mod tests {
         assert!(places("pain in the west wing, mostly").is_empty());
         assert!(!places("developed a new rash, florida trip").contains(&"rash".to_string()));
         assert!(places("rash spread north slowly, then").is_empty());
+    }
+
+    #[test]
+    fn a_region_with_its_kind_where_one_is() {
+        assert_eq!(
+            places("17 mo old male received DTP/OPV vax in Ogun State approx 2 hrs later"),
+            ["Ogun", "State"]
+        );
+        assert_eq!(places("MOVED TO LVIV OBLAST LAST YEAR"), ["LVIV", "OBLAST"]);
+        assert!(places("pt in stable state; in good condition; to the state").is_empty());
+        assert!(places("Pt was brought to DANAPUR DISTRICT HOSPITAL via EMS.").is_empty());
     }
 
     #[test]

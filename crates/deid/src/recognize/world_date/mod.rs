@@ -375,7 +375,14 @@ impl WorldDateRecognizer {
             };
             let ago = || {
                 let d = c.name("d").expect("a day");
-                is_latin_ago(text, d.start(), month.as_str(), c.name("y1").is_some())
+                // "10 de ago.": the connector alone makes it a date
+                let connector = text[d.end()..month.start()].trim().len() > 1;
+                is_latin_ago(
+                    text,
+                    d.start(),
+                    month.as_str(),
+                    c.name("y1").is_some() || connector,
+                )
             };
             if !whole || !(self.is_month(month.as_str()) || (day && (abbreviated() || ago()))) {
                 continue;
@@ -433,10 +440,11 @@ fn is_short_may(word: &str) -> bool {
         .any(|m| word.eq_ignore_ascii_case(m))
 }
 
-/// August in Spanish, Italian and Portuguese ("31 ago", "15 ago 2021") is the English "ago":
-/// a date only with its year or after a word that announces a date ("on the 31 ago", "el 3
-/// ago"), never in "3 days ago" (the unit comes between).
-fn is_latin_ago(text: &str, day_start: usize, month: &str, year: bool) -> bool {
+/// August in Spanish, Italian and Portuguese ("31 ago", "15 ago 2021", "10 de ago.") is the
+/// English "ago": a date only with its year or connector (`certain`) or after a word that
+/// announces a date ("on the 31 ago", "el 3 ago"), never in "3 days ago" (the unit comes
+/// between).
+fn is_latin_ago(text: &str, day_start: usize, month: &str, certain: bool) -> bool {
     if !month.eq_ignore_ascii_case("ago") {
         return false;
     }
@@ -446,10 +454,11 @@ fn is_latin_ago(text: &str, day_start: usize, month: &str, year: bool) -> bool {
         .next()
         .unwrap_or("")
         .to_lowercase();
-    year || matches!(
-        word.as_str(),
-        "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until"
-    )
+    certain
+        || matches!(
+            word.as_str(),
+            "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until"
+        )
 }
 
 #[cfg(test)]

@@ -50,6 +50,10 @@ fn abbreviated_months_and_a_weekday_before_a_date() {
     );
     assert!(dates_with_weekdays("seen 3 days ago; 2 ago; about 10 ago").is_empty());
     assert_eq!(
+        dates_with_weekdays("loss of apetite;10 de ago. dec urination"),
+        ["10 de ago"]
+    );
+    assert_eq!(
         dates_with_weekdays("Tirsdag. 3. marts; lør., 5. marts 2022"),
         ["Tirsdag. 3. marts", "lør., 5. marts 2022"]
     );
