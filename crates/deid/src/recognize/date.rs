@@ -515,6 +515,11 @@ impl DateRecognizer {
         }
         if let Some(w) = c.name("wa") {
             let date_after = self.month_start.is_match(&text[e..]);
+            // "PATIENT WOKE UP TUE 3 WITH": an abbreviation and its day of the month ("sat" and
+            // "sun" not: "O2 sat 89", "sun 3 hours")
+            if let Some(day) = day_after_weekday(text, w.as_str(), e) {
+                return Some([Some((s, e)), Some(day)]);
+            }
             // "wed dec 4" in lower case; "sat" or "sun" alone only with a capital
             if !is_title_case(w.as_str())
                 && !w.as_str().bytes().all(|b| b.is_ascii_uppercase())
@@ -726,6 +731,30 @@ pub(crate) fn is_english_month(word: &str) -> bool {
         || ENGLISH_MONTHS
             .iter()
             .any(|m| *m == w || (w.len() == 3 && m.starts_with(w.as_str())))
+}
+
+/// The day of the month right after a weekday's abbreviation ending at byte `e` ("TUE 3", "fri
+/// 12,"): one or two digits, 1 to 31, then no number, time or unit. Never after "sat", "sun" or
+/// "mon" ("O2 sat 89", "sun 3 hours", the monocytes of a differential: "lym 27;sec mon 9").
+fn day_after_weekday(text: &str, abbreviation: &str, e: usize) -> Option<(usize, usize)> {
+    if matches!(
+        abbreviation.to_ascii_lowercase().as_str(),
+        "sat" | "sun" | "mon"
+    ) {
+        return None;
+    }
+    let rest = text[e..].strip_prefix(' ')?;
+    let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let day: u32 = rest[..len].parse().ok()?;
+    let end = e + 1 + len;
+    let after = word_after(text, end);
+    let ok = (1..=2).contains(&len)
+        && (1..=31).contains(&day)
+        && !continues_number(text, end, b".,/:-")
+        && !is_word(char_at(text, end))
+        && !is_amount_or_unit(&after)
+        && !TIME_AFTER.contains(&after.as_str());
+    ok.then_some((e + 1, end))
 }
 
 /// The English weekdays, lower case.
@@ -1167,6 +1196,15 @@ mod tests {
         );
         assert!(dates("approximately 2000 mg; approx 1500 cells; approximately 45").is_empty());
         assert_eq!(dates("O2 Sat 89% on Sat, Jan 2"), ["Sat", "Jan 2"]);
+        assert_eq!(
+            dates("PATIENT WOKE UP TUE 3 WITH RECURRENT; seen fri 12, better"),
+            ["TUE", "3", "fri", "12"]
+        );
+        assert!(
+            dates("O2 sat 89; sun 3 hours; wed 3 pm; Tue 3:30; lym 27;sec mon 9")
+                .iter()
+                .all(|d| !d.starts_with('3') && !d.starts_with('8'))
+        );
         // the whole of "Friday the 15th" (as i2b2 annotates it), "the" with the day
         assert_eq!(
             dates("Released Friday the 15th around noon"),
