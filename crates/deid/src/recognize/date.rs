@@ -521,14 +521,21 @@ impl DateRecognizer {
                 return Some([Some((s, e)), Some(day)]);
             }
             // "wed dec 4" in lower case; "sat" or "sun" alone only with a capital
+            let part_of_day = matches!(
+                word_after(text, e).as_str(),
+                "morning" | "evening" | "afternoon" | "night" | "eve"
+            );
             if !is_title_case(w.as_str())
                 && !w.as_str().bytes().all(|b| b.is_ascii_uppercase())
                 && !date_after
+                && !part_of_day
             {
                 return None;
             }
             let before = word_before(text, s);
+            // "UNTIL SUN MORNING", "sat eve": before a part of the day, in any case
             let ok = date_after
+                || part_of_day
                 || (is_title_case(w.as_str()) && WEEKDAY_ABBR_BEFORE.contains(&before.as_str()));
             return ok.then_some([Some((s, e)), None]);
         }
@@ -1199,6 +1206,10 @@ mod tests {
         assert_eq!(
             dates("PATIENT WOKE UP TUE 3 WITH RECURRENT; seen fri 12, better"),
             ["TUE", "3", "fri", "12"]
+        );
+        assert_eq!(
+            dates("DIDN'T GO TO ER UNTIL SUN MORNING; sat eve fever; in the sun all day"),
+            ["SUN", "sat"]
         );
         assert!(
             dates("O2 sat 89; sun 3 hours; wed 3 pm; Tue 3:30; lym 27;sec mon 9")
