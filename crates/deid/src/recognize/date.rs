@@ -461,7 +461,19 @@ impl DateRecognizer {
         if let Some(month) = c.name("mm") {
             // month day [year]: "Dec 22", "December 24, 2020", "Dec 29th".
             let day: u32 = c["md"].parse().ok()?;
-            if !(1..=31).contains(&day) || continues_number(text, e, b"./:") {
+            if continues_number(text, e, b"./:") {
+                return None;
+            }
+            // "diagnosed JUL-82", "seen Jul 82": two digits no day can be are the year
+            if (32..=99).contains(&day)
+                && c["md"].len() == 2
+                && c.name("mord").is_none()
+                && c.name("my").is_none()
+                && !needs_more_than_day(month.as_str(), true, text, s, e)
+            {
+                return Some([Some((s, e)), None]);
+            }
+            if !(1..=31).contains(&day) {
                 return None;
             }
             let ord = c.name("mord").is_some();
@@ -1178,6 +1190,12 @@ mod tests {
             Vec::<&str>::new()
         );
         assert_eq!(dates("on may 2 and May 5"), ["may 2", "May 5"]);
+        // a month and a two-digit year no day can be
+        assert_eq!(
+            dates("initially diagnosed JUL-82 s/p flu shot; seen Jul 82; Dec 45"),
+            ["JUL-82", "Jul 82", "Dec 45"]
+        );
+        assert!(dates("you may 82; hr dec 45").is_empty());
         // a day before "may": after a word of when, and no verb after it
         assert_eq!(
             dates("discharged to home 4 may with low grade fever. 5 MAY-8 continued"),

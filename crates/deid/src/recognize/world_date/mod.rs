@@ -95,7 +95,7 @@ impl WorldDateRecognizer {
         let season_year = compile(
             r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
         );
-        let word_day = compile(r"(?P<w>[\p{L}\p{M}]{3,})\.?\s+(?P<d>\d{1,2})\b");
+        let word_day = compile(r"(?P<w>[\p{L}\p{M}]{3,})\.?,?\s+(?P<d>\d{1,2})\b");
         WorldDateRecognizer {
             season_year,
             seasons: season::seasons(),
@@ -160,9 +160,7 @@ impl WorldDateRecognizer {
             let comma = head.strip_suffix(',');
             let head = comma.unwrap_or(head).trim_end_matches([' ', '\u{a0}']);
             let period = head.strip_suffix('.');
-            if comma.is_none() && period.is_none() {
-                continue;
-            }
+            let bare = comma.is_none() && period.is_none();
             let head = period.unwrap_or(head);
             let start = head
                 .char_indices()
@@ -183,9 +181,15 @@ impl WorldDateRecognizer {
                             && !is_english_month(&f)
                     })
             };
+            // without a period or comma ("through tis 29 april") only three letters or more and
+            // no clinical abbreviation
+            let folded = fold(word);
+            let bare_ok = !bare
+                || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()));
             if !word.is_empty()
                 && whole
-                && self.weekday_abbreviations.contains(fold(word).as_ref())
+                && bare_ok
+                && self.weekday_abbreviations.contains(folded.as_ref())
                 && (word.chars().count() > 2 || foreign_month())
             {
                 c.start = start;

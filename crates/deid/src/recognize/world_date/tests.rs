@@ -43,6 +43,10 @@ fn abbreviated_months_and_a_weekday_before_a_date() {
     // an English word is no abbreviated month, a word is no weekday without a date after it
     assert!(dates_with_weekdays("2 out of 3 had 5 set of vials; so I went to the ER").is_empty());
     assert_eq!(dates_with_weekdays("also, 7. Okt. 2021"), ["7. Okt. 2021"]);
+    assert_eq!(
+        dates_with_weekdays("malaise continued through tirs 29 april and seg 3 mai"),
+        ["tirs 29 april", "3 mai"]
+    );
     // August's "ago" with its year or after "on the", never an English "ago"
     assert_eq!(
         dates_with_weekdays("first dose on the 31 ago and the second 15 ago 2021"),
@@ -186,6 +190,7 @@ fn an_abbreviated_month_or_weekday_of_another_language_before_its_day() {
         ("Vaccine received Abr 5, began to feel ill", "Abr 5"),
         ("Released mié 30 around noon.", "mié 30"),
         ("fever since lør 12", "lør 12"),
+        ("Released dom., 21 around noon", "dom., 21"),
     ] {
         assert_eq!(dates(t), [want], "{t}");
     }
