@@ -151,8 +151,8 @@ impl AgeRecognizer {
             if m.start() > 0 {
                 let b = text.as_bytes()[m.start() - 1];
                 // "p/4mo DTP" (post), "w/": shorthand for a word, not part of a number
-                let shorthand =
-                    text[..m.start()].ends_with("p/") || text[..m.start()].ends_with("w/");
+                let head = &text[..m.start()];
+                let shorthand = head.ends_with("p/") || head.ends_with("w/");
                 if b == b'.'
                     || (b == b'/' && !shorthand)
                     || (b == b'-' && is_word(char_before(text, m.start() - 1)))

@@ -15,7 +15,7 @@
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
 use super::date::{is_amount_or_unit, is_english_month};
-use super::{compile, continues_number, word_after, Cand, PRIO_DATE};
+use super::{char_before, compile, continues_number, gate, is_word, word_after, Cand, PRIO_DATE};
 use crate::lexicon::fold;
 use crate::phi::PhiType;
 use regex::Regex;
@@ -226,7 +226,7 @@ impl WorldDateRecognizer {
             let (s, y) = (c.name("s").expect("season"), c.name("y").expect("year"));
             let folded = fold(s.as_str());
             // (the regex has no `\b` before the word: the ASCII one never falls before "été")
-            if starts_inside_word(text, s.start())
+            if is_word(char_before(text, s.start()))
                 || !self.seasons.contains(folded.as_ref())
                 || continues_number(text, y.end(), b"./:")
             {
@@ -285,7 +285,7 @@ impl WorldDateRecognizer {
         for c in self.word_day.captures_iter(text) {
             let (w, d) = (c.name("w").expect("word"), c.name("d").expect("day"));
             let folded = fold(w.as_str());
-            if starts_inside_word(text, w.start()) || self.month_follows(text, d.end()) {
+            if is_word(char_before(text, w.start())) || self.month_follows(text, d.end()) {
                 continue;
             }
             let listed = self.month_abbreviations.contains(folded.as_ref())
@@ -311,7 +311,7 @@ impl WorldDateRecognizer {
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
         self.weekday_before_day_part(text, out);
-        if text.bytes().any(|b| b.is_ascii_digit()) {
+        if gate::has_digit_run(text, 1) {
             self.season_with_year(text, out);
             self.abbreviation_before_day(text, out);
         }
@@ -425,14 +425,6 @@ impl WorldDateRecognizer {
 const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
     "seg", "bal", "sal", "sam", "mer", "ven", "tem", "uno", "ter",
 ];
-
-/// Whether byte `i` of `text` is inside a word (a letter or digit right before it).
-fn starts_inside_word(text: &str, i: usize) -> bool {
-    text[..i]
-        .chars()
-        .next_back()
-        .is_some_and(char::is_alphanumeric)
-}
 
 /// May in French, German, Romanian and Norwegian ("mai"), Dutch and Indonesian ("mei"), Polish,
 /// Swedish and Danish ("maj"): the month list keeps words of four letters or more (three-letter
