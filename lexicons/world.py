@@ -139,28 +139,43 @@ def region_names():
 
 def abbreviations():
     """Abbreviated month names and abbreviated and wide weekday names of MONTH_LOCALES, folded ("okt", "dez", "gen" left out;
-    "do", "so", "lor", "sel"). Not a lexicon: `recognize/world_date.rs` reads an abbreviated
-    month only with its day ("7. Okt. 2021") and a weekday's abbreviation only right before a
-    date ("Do., 7. Okt. 2021"; one of two letters only before a date that names its month in
-    another language). English SAFE words ("out", "set", "ago", "gen"; a weekday's "mar") are
-    left out, but for two-letter weekdays."""
+    "do", "so", "lor", "sel"), and the abbreviated months of SCRIPT_MONTH_LOCALES ("νοε", "нояб").
+    Not a lexicon: `recognize/world_date` reads an abbreviated month only with its day ("7. Okt.
+    2021") and a weekday's abbreviation only right before a date ("Do., 7. Okt. 2021"; one of two
+    letters only before a date that names its month in another language or a dotted numeric date).
+    English SAFE words ("set", "ago", "gen"; a weekday's "mar", "son") are written apart as
+    'month-word X' and 'weekday-word X': the recognizer reads them only where the English word cannot
+    stand ("gen 2005", "søn. am", "mar, 28 ago"). Portuguese names its weekdays by their ordinal
+    without "-feira" ("until quarta morning"): those heads are weekdays too, never a weekday alone
+    ("segunda dose" is the second dose)."""
     english = english_words()
-    months, days = set(), set()
+    months, days, month_words, day_words = set(), set(), set(), set()
     for loc in MONTH_LOCALES:
         l = Locale.parse(loc)
         for context in ("format", "stand-alone"):
             for name in l.months[context]["abbreviated"].values():
                 e = entry(name.rstrip("."))
-                if e and " " not in e and len(e) >= 3 and e not in english:
-                    months.add(e)
+                if e and " " not in e and len(e) >= 3:
+                    (month_words if e in english else months).add(e)
             for width in ("abbreviated", "short", "wide"):
                 for name in l.days[context].get(width, {}).values():
-                    e = entry(name.rstrip("."))
-                    # two letters ("Do", "So", "Mi") whatever they are; longer ones no English
-                    # SAFE word ("mar", "sun")
-                    if e and " " not in e and (len(e) == 2 or (len(e) > 2 and e not in english)):
-                        days.add(e)
-    return [f"month {m}" for m in sorted(months)] + [f"weekday {d}" for d in sorted(days)]
+                    # "segunda-feira": the ordinal alone names the day too
+                    head = name.split("-feira")[0] if name.endswith("-feira") else None
+                    for n in filter(None, (name, head)):
+                        e = entry(n.rstrip("."))
+                        # two letters ("Do", "So", "Mi") whatever they are; longer ones no English
+                        # SAFE word ("mar", "sun")
+                        if not e or " " in e:
+                            continue
+                        if len(e) == 2 or e not in english:
+                            days.add(e)
+                        else:
+                            day_words.add(e)
+    for m in month_abbreviations_scripts():
+        months.add(m)
+    return ([f"month {m}" for m in sorted(months)] + [f"weekday {d}" for d in sorted(days)]
+            + [f"month-word {m}" for m in sorted(month_words)]
+            + [f"weekday-word {d}" for d in sorted(day_words)])
 
 
 def english_words():
@@ -315,22 +330,40 @@ def id_labels():
     return sorted(out - english_words() - known_places_and_names())
 
 
+def script_fold(w):
+    """A word folded as the engine's `lexicon::fold` folds it: lower case, NFKD, every mark dropped
+    by its general category (Mn, Mc, Me: also the Thai and Devanagari vowel signs, whose combining
+    class is 0 and which build.fold keeps), final sigma written as sigma."""
+    import unicodedata
+    nfkd = unicodedata.normalize("NFKD", w.lower())
+    return "".join(c for c in nfkd if unicodedata.category(c) not in ("Mn", "Mc", "Me")).replace("\u03c2", "\u03c3").strip()
+
+
+def month_abbreviations_scripts():
+    """Abbreviated month names of SCRIPT_MONTH_LOCALES of three letters or more ("Νοε", "нояб."),
+    folded as the engine folds; the wide names are in `month_names_scripts`."""
+    out = set()
+    for loc in SCRIPT_MONTH_LOCALES:
+        l = Locale.parse(loc)
+        for context in ("format", "stand-alone"):
+            for name in l.months[context]["abbreviated"].values():
+                w = script_fold(name.rstrip("."))
+                if len(w) >= 3 and w.isalpha() and not re.search(r"[a-z]", w):
+                    out.add(w)
+    return sorted(out)
+
+
 def month_names_scripts():
     """Month names of SCRIPT_MONTH_LOCALES folded as the engine's `lexicon::fold` folds a word:
     lower case, NFKD, every mark dropped by its general category (Mn, Mc, Me: also the Thai and
     Devanagari vowel signs, whose combining class is 0 and which build.fold keeps), one word each,
     final sigma written as sigma."""
-    import unicodedata
-
-    def fold(w):
-        nfkd = unicodedata.normalize("NFKD", w.lower())
-        return "".join(c for c in nfkd if unicodedata.category(c) not in ("Mn", "Mc", "Me"))
     out = set()
     for loc in SCRIPT_MONTH_LOCALES:
         l = Locale.parse(loc)
         for context in ("format", "stand-alone"):
             for name in l.months[context]["wide"].values():
-                w = fold(name).replace("\u03c2", "\u03c3").strip()
+                w = script_fold(name)
                 if w and " " not in w and not re.search(r"[a-z]", w):
                     out.add(w)
     return sorted(out)
@@ -356,8 +389,9 @@ if __name__ == "__main__":
         "Not a lexicon: read by recognize/world_date.rs, which finds dates such as '14 Φεβρουαρίου 2021', '2 أكتوبر'."], month_names_scripts())
     write("context/abbreviations_world.txt", [
         f"Abbreviated month and weekday names in {len(MONTH_LOCALES)} languages: CLDR via babel {babel.__version__} (BSD-3-Clause; CLDR: Unicode licence).",
-        "Generated by lexicons/world.py; folded as build.py folds; 'month X' (no English SAFE word) or 'weekday X'.",
-        "Not a lexicon: read by recognize/world_date.rs (a month with its day or year, a weekday right before a date)."], abbreviations())
+        "Abbreviated months of the other scripts of months_scripts.txt (folded as the engine folds) with them.",
+        "Generated by lexicons/world.py; folded as build.py folds; 'month X' or 'weekday X' (no English SAFE word), 'month-word X' or 'weekday-word X' (an English SAFE word too).",
+        "Not a lexicon: read by recognize/world_date (a month with its day or year, a weekday right before a date or a part of the day)."], abbreviations())
     write("unsafe/weekdays_world.txt", [
         f"Weekday names (wide, at least 4 letters) in {len(MONTH_LOCALES)} languages: CLDR via babel {babel.__version__} (BSD-3-Clause; CLDR: Unicode licence).",
         "Generated by lexicons/world.py; folded as build.py folds; without English SAFE words."], weekday_names())

@@ -176,7 +176,8 @@ pub(super) fn apply(
     }
     // a region named with its kind where one is or goes: "received DTP/OPV vax in Ogun State",
     // "moved to Lviv Oblast", "IN SURAT PROVINCE" (the name a word the rules already call PHI:
-    // not "in stable state", "in good condition")
+    // not "in stable state", "in good condition"); a name the place lists know needs no "in":
+    // "cough.Isfahan Province extremely warm"
     for i in 1..rules.len().saturating_sub(1) {
         let name = rules[i].phi
             && matches!(
@@ -191,8 +192,9 @@ pub(super) fn apply(
         if name
             && !facility_follows
             && REGION_KINDS.contains(&folded[i + 1].as_ref())
-            && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
-            && doc.gap_before(i) == " "
+            && ((PLACE_BEFORE.contains(&folded[i - 1].as_ref()) && doc.gap_before(i) == " ")
+                || (flags[i] & (flag::CITY | flag::STATE | flag::COUNTRY) != 0
+                    && matches!(rules[i].reason, Reason::Unsafe(_) | Reason::PlaceName)))
             && doc.gap_before(i + 1) == " "
         {
             for k in [i, i + 1] {
@@ -308,6 +310,11 @@ mod tests {
             ["Ogun", "State"]
         );
         assert_eq!(places("MOVED TO LVIV OBLAST LAST YEAR"), ["LVIV", "OBLAST"]);
+        // a name the place lists know needs no "in" before it
+        assert_eq!(
+            places("Cough meds helped.Isfahan Province extremely warm"),
+            ["Isfahan", "Province"]
+        );
         assert!(places("pt in stable state; in good condition; to the state").is_empty());
         assert!(places("Pt was brought to DANAPUR DISTRICT HOSPITAL via EMS.").is_empty());
     }

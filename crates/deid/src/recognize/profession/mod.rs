@@ -90,10 +90,10 @@ impl ProfessionRecognizer {
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
-            r"(?i)\s*\(\s*(?:the\s+)?(?:patient|pt)\b|,?\s+who\s+is\s+(?:also\s+)?the\s+(?:patient|pt)\b",
+            r"(?i)(?:[*:_]in(?:nen)?)?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|,?\s+who\s+is\s+(?:also\s+)?the\s+(?:patient|pt)\b)",
         );
         let reporter_is_patient = compile(
-            r"(?i)^(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
+            r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
         );
         ProfessionRecognizer {
             before,
@@ -106,6 +106,14 @@ impl ProfessionRecognizer {
     }
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
+        let first = out.len();
+        self.collect_titles(text, out);
+        for c in &mut out[first..] {
+            c.end += gender_suffix_len(&text[c.end..]);
+        }
+    }
+
+    fn collect_titles(&self, text: &str, out: &mut Vec<Cand>) {
         for c in self.before.captures_iter(text) {
             let m = c.get(0).unwrap();
             let skip = if c.name("contactable").is_some() {
@@ -668,6 +676,28 @@ fn is_role(w: &str) -> bool {
             | "other"
             | "lawyer"
     )
+}
+
+/// The length of German's gender-inclusive ending after a title ("Verkehrstechniker*in",
+/// "Pfleger:innen", "Lehrer_in"), which belongs to it; 0 where none follows.
+fn gender_suffix_len(rest: &str) -> usize {
+    let b = rest.as_bytes();
+    if b.len() < 3 || !matches!(b[0], b'*' | b':' | b'_') || !b[1..3].eq_ignore_ascii_case(b"in") {
+        return 0;
+    }
+    let len = if b.len() >= 6 && b[3..6].eq_ignore_ascii_case(b"nen") {
+        6
+    } else {
+        3
+    };
+    if rest[len..]
+        .chars()
+        .next()
+        .is_some_and(char::is_alphanumeric)
+    {
+        return 0;
+    }
+    len
 }
 
 fn cand(start: usize, end: usize) -> Cand {

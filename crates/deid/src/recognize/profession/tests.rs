@@ -374,3 +374,23 @@ fn an_unlisted_title_in_the_manufacturers_sentence_on_a_relative() {
         found("Information has been received from a pharmacist concerning a patient").is_empty()
     );
 }
+
+#[test]
+fn a_title_with_the_german_gender_ending() {
+    assert_eq!(
+        found(
+            "a spontaneous report from a contactable Verkehrstechniker*in (patient). A 75-year-old"
+        ),
+        ["Verkehrstechniker*in"]
+    );
+    assert_eq!(
+        found("A SPONTANEOUS REPORT FROM A CONTACTABLE VERKEHRSTECHNIKER*IN (PATIENT)."),
+        ["VERKEHRSTECHNIKER*IN"]
+    );
+    assert_eq!(
+        found("She works as a Pflegefachkraft, Lehrer:innen too"),
+        ["Pflegefachkraft"]
+    );
+    // a star that starts no ending is left alone
+    assert_eq!(found("She works as a nurse*"), ["nurse"]);
+}

@@ -44,7 +44,7 @@ pub(crate) struct WorldDateRecognizer {
     cjk: Regex,
     /// the end day of a range right after a date: "-9", "–12日", "~3일"
     range_end: Regex,
-    /// a word of two to four letters (with its period) before a part of the day: "So. morning"
+    /// a word (with its period) before a part of the day: "So. morning", "quarta morning"
     day_part: Regex,
     months: FxHashSet<Box<str>>,
     /// Abbreviated months ("okt", "dez", "ene"), read only with a day ("7. Okt. 2021"; "Mai
@@ -52,6 +52,12 @@ pub(crate) struct WorldDateRecognizer {
     month_abbreviations: FxHashSet<Box<str>>,
     /// Abbreviated weekdays ("do", "so", "lor", "sel"), read only right before a date.
     weekday_abbreviations: FxHashSet<Box<str>>,
+    /// Abbreviated months that are English words too ("gen", "set", "lug"): only with a full year
+    /// (`month_word_with_year`)
+    month_words: FxHashSet<Box<str>>,
+    /// Abbreviated weekdays that are English words too, once folded ("søn", "sön", "mån", "mar"):
+    /// only where the English word cannot be (`is_foreign_weekday_word`)
+    weekday_words: FxHashSet<Box<str>>,
     /// a word, maybe a connector, and a year: "verano de 2020", "hiver 94" (`season.rs`)
     season_year: Regex,
     seasons: FxHashSet<Box<str>>,
@@ -72,7 +78,7 @@ impl WorldDateRecognizer {
         );
         let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?:\s*[日일])?");
         let day_part = compile(
-            r"(?i)\b(?P<w>\p{L}{2,4})(?P<dot>\.)?\s*(?:morning|evening|eve|night|afternoon|am\b|pm\b|@)",
+            r"(?i)\b(?P<w>\p{L}{2,12})(?P<dot>\.)?\s*(?:morning|evening|eve|night|afternoon|am\b|pm\b|@)",
         );
         let entries = |list: &'static str| {
             list.lines()
@@ -92,6 +98,15 @@ impl WorldDateRecognizer {
             .filter_map(|l| l.strip_prefix("weekday "))
             .map(Box::from)
             .collect();
+        let month_words = entries(ABBREVIATIONS)
+            .filter_map(|l| l.strip_prefix("month-word "))
+            .filter(|w| !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(w))
+            .map(Box::from)
+            .collect();
+        let weekday_words = entries(ABBREVIATIONS)
+            .filter_map(|l| l.strip_prefix("weekday-word "))
+            .map(Box::from)
+            .collect();
         let season_year = compile(
             r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
         );
@@ -108,7 +123,36 @@ impl WorldDateRecognizer {
             months,
             month_abbreviations,
             weekday_abbreviations,
+            month_words,
+            weekday_words,
         }
+    }
+
+    /// A weekday's abbreviation that is an English word once folded, written with a letter no
+    /// English word has: "søn", "sön", "mån", "pią" (never "man", "son", "mar").
+    fn is_foreign_weekday_word(&self, word: &str) -> bool {
+        !word.is_ascii() && self.weekday_words.contains(fold(word).as_ref())
+    }
+
+    /// Whether the text before byte `i` ends with a weekday's name or abbreviation and its comma
+    /// or period ("mar, 28 ago", "Do. 14.12."): the weekday says a date follows.
+    fn weekday_with_punctuation_before(&self, text: &str, i: usize) -> bool {
+        let head = text[..i].trim_end_matches([' ', '\u{a0}']);
+        let Some(head) = head.strip_suffix([',', '.']) else {
+            return false;
+        };
+        let start = head
+            .char_indices()
+            .rev()
+            .take_while(|(_, ch)| ch.is_alphabetic())
+            .last()
+            .map_or(head.len(), |(k, _)| k);
+        let word = &head[start..];
+        let folded = fold(word);
+        word.chars().count() > 2
+            && !is_word(char_before(head, start))
+            && (self.weekday_abbreviations.contains(folded.as_ref())
+                || self.weekday_words.contains(folded.as_ref()))
     }
 
     fn is_month(&self, word: &str) -> bool {
@@ -177,7 +221,8 @@ impl WorldDateRecognizer {
                     .any(|w| {
                         let f = fold(w);
                         (self.months.contains(f.as_ref())
-                            || self.month_abbreviations.contains(f.as_ref()))
+                            || self.month_abbreviations.contains(f.as_ref())
+                            || self.month_words.contains(f.as_ref()))
                             && !is_english_month(&f)
                     })
             };
@@ -186,11 +231,24 @@ impl WorldDateRecognizer {
             let folded = fold(word);
             let bare_ok = !bare
                 || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()));
+            // "Di. 14.12.": two letters with their period before a date of numbers and periods
+            let dotted_date = || {
+                let date = text[c.start..c.end].trim_end_matches('.');
+                period.is_some()
+                    && date.contains('.')
+                    && date.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+            };
+            let listed = self.weekday_abbreviations.contains(folded.as_ref())
+                // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
+                // punctuation before a month of another language, or with a letter English has not
+                || (!bare
+                    && self.weekday_words.contains(folded.as_ref())
+                    && (foreign_month() || !word.is_ascii()));
             if !word.is_empty()
                 && whole
                 && bare_ok
-                && self.weekday_abbreviations.contains(folded.as_ref())
-                && (word.chars().count() > 2 || foreign_month())
+                && listed
+                && (word.chars().count() > 2 || foreign_month() || dotted_date())
             {
                 c.start = start;
             }
@@ -206,10 +264,18 @@ impl WorldDateRecognizer {
             let dotted = c.name("dot").is_some();
             let letters = word.chars().count();
             let folded = fold(word);
-            if self.weekday_abbreviations.contains(folded.as_ref())
-                && (letters > 2 || dotted)
-                && !is_english_month(&folded)
-            {
+            // two letters without a period only where no English word or clinical abbreviation
+            // is written so ("ke am", "lö eve"; not "so am I", "PE am")
+            let two_ok = dotted
+                || !word.is_ascii()
+                || TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref());
+            // a whole word ("diam" is no "di am")
+            if is_word(text[w.end()..].chars().next()) {
+                continue;
+            }
+            let listed = self.weekday_abbreviations.contains(folded.as_ref())
+                || self.is_foreign_weekday_word(word);
+            if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
                 out.push(Cand {
                     start: w.start(),
                     end: w.end(),
@@ -385,10 +451,26 @@ impl WorldDateRecognizer {
                     text,
                     d.start(),
                     month.as_str(),
-                    c.name("y1").is_some() || connector,
+                    c.name("y1").is_some()
+                        || connector
+                        || self.weekday_with_punctuation_before(text, d.start()),
                 )
             };
-            if !whole || !(self.is_month(month.as_str()) || (day && (abbreviated() || ago()))) {
+            // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year
+            let month_word_with_year = || {
+                let year = c.name("y1").or_else(|| c.name("y2"));
+                self.month_words.contains(fold(month.as_str()).as_ref())
+                    && year.is_some_and(|y| {
+                        matches!(&y.as_str()[..2], "19" | "20")
+                            && !continues_number(text, y.end(), b"./:")
+                            && !is_amount_or_unit(&word_after(text, y.end()))
+                    })
+            };
+            if !whole
+                || !(self.is_month(month.as_str())
+                    || (day && (abbreviated() || ago()))
+                    || month_word_with_year())
+            {
                 continue;
             }
             if let Some(d) = c.name("d") {
@@ -424,6 +506,18 @@ impl WorldDateRecognizer {
 /// meropenem, "ven 5", Portuguese "tem 5 anos", Spanish "uno 5").
 const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
     "seg", "bal", "sal", "sam", "mer", "ven", "tem", "uno", "ter",
+];
+
+/// Two-letter weekday abbreviations read before a part of the day without their period ("ke am":
+/// Finnish Wednesday; "vr eve"): none is an English word or a clinical abbreviation written before
+/// "am", "morning" or "@" ("so am I", "PE am", "MI morning", "to am", "lump on LA @ site").
+const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 7] = ["ke", "ti", "wo", "vr", "za", "zo", "di"];
+
+/// Abbreviated months that are English words too and name something else before a number of four
+/// digits ("pro 2000", "sub 1995", "avg 2010", "mag 2000"): never read before a year.
+const MONTH_WORDS_NEVER_BEFORE_A_YEAR: [&str; 14] = [
+    "pro", "sub", "out", "led", "mac", "vas", "avg", "dis", "des", "dub", "sty", "rugs", "lip",
+    "mag",
 ];
 
 /// May in French, German, Romanian and Norwegian ("mai"), Dutch and Indonesian ("mei"), Polish,

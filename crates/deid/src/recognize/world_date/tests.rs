@@ -26,6 +26,57 @@ fn a_weekday_abbreviation_before_a_part_of_the_day() {
     // English words ("mån" and "sön" fold to "man" and "son") and a two-letter word without
     // its period are no weekday
     assert!(dates("so am I; the son eve; do morning walks; mar am; man @ home").is_empty());
+    // ... but the letters English has not ("søn", "mån") make them one; a two-letter one no
+    // English word nor clinical abbreviation ("ke": Finnish Wednesday); Portuguese names its
+    // weekdays by the ordinal ("quarta-feira", "quarta")
+    assert_eq!(
+        dates("T 103, søn. am /w eyes swollen; mån eve; ke am; until quarta morning when"),
+        ["søn", "mån", "ke", "quarta"]
+    );
+    // "diam" is no "di am"; "LA @ site" the left arm; "PE am", "MI morning" clinical
+    assert!(dates("3\" in diam; lump on LA @ site; PE am; MI morning; segunda dose").is_empty());
+}
+
+#[test]
+fn a_weekday_of_two_letters_before_a_dotted_date_and_an_english_word_before_a_foreign_month() {
+    // the numeric dates are date.rs's: the recognizers run together
+    let all = |text: &str| -> Vec<String> {
+        crate::recognize::Recognizers::new()
+            .find(text)
+            .into_iter()
+            .map(|s| text.chars().skip(s.start).take(s.end - s.start).collect())
+            .collect()
+    };
+    assert_eq!(
+        all("malaise continued through DI. 14.12. AND ON"),
+        ["DI. 14.12"]
+    );
+    // "Pt. 12/14" is the patient: a two-letter word joins only a date of periods
+    assert_eq!(all("Pt. 12/14 seen"), ["12/14"]);
+    // "mar" is Spanish Tuesday with its comma before a day and "ago" (August)
+    assert_eq!(
+        dates_with_weekdays("vaccine on mar, 28 ago at work"),
+        ["mar, 28 ago"]
+    );
+    assert!(dates_with_weekdays("fever 28 ago; the man, 28 years old").is_empty());
+}
+
+#[test]
+fn an_abbreviated_month_that_is_an_english_word_with_its_full_year() {
+    assert_eq!(
+        dates("records of gen 2005-06/2006; on 14 lug 2003; set 2019"),
+        ["gen 2005", "14 lug 2003", "set 2019"]
+    );
+    // without a year, or before an amount, or a word that names something else before a number
+    assert!(dates("gen 2 vaccine; set 2000 mg; pro 2000 model; avg 2010; 14 lug").is_empty());
+}
+
+#[test]
+fn abbreviated_months_of_other_scripts_with_their_day() {
+    assert_eq!(
+        dates("bleeding and 1 Νοε. It might; 5 нояб. 2021; 12 ΔΕΚ"),
+        ["1 Νοε", "5 нояб. 2021", "12 ΔΕΚ"]
+    );
 }
 
 #[test]
