@@ -179,7 +179,7 @@ impl DateRecognizer {
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|'?[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall|(?:dry|rainy|wet|monsoon)\s+season|monsoon)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|(?:'|’)\d\d|[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
@@ -443,7 +443,13 @@ impl DateRecognizer {
             }
             // "29-MAY", "14-mar": a day hyphened to a month word is the date, whatever its case
             let hyphened = c["dsep"].trim() == "-" && !c["dsep"].contains(' ');
-            if !year && !ord && !hyphened && needs_more_than_day(month.as_str(), false, text, s, e)
+            // "covid 07oct", "1oct": a day glued to a month word too ("2may" may be a dose)
+            let glued = c["dsep"].is_empty() && !month.as_str().eq_ignore_ascii_case("may");
+            if !year
+                && !ord
+                && !hyphened
+                && !glued
+                && needs_more_than_day(month.as_str(), false, text, s, e)
             {
                 return None;
             }
@@ -555,7 +561,7 @@ impl DateRecognizer {
             let trig = c["trig"].to_ascii_lowercase();
             // a two-digit year ("CVA in 94", "since '88") only after a temporal word and not
             // before a unit: "in 45 minutes" is a duration
-            if y.as_str().trim_start_matches('\'').len() == 2 {
+            if y.as_str().trim_start_matches(['\'', '’']).len() == 2 {
                 let temporal = matches!(
                     trig.as_str(),
                     "in" | "since" | "during" | "until" | "till" | "before" | "after" | "circa"
@@ -1258,5 +1264,22 @@ mod tests {
         assert!(dates("(2000 mg) or (12345)").is_empty());
         assert_eq!(dates("K=11 1/13- potassium"), ["1/13"]);
         assert!(dates("was 10/10 on a pain scale").is_empty());
+    }
+
+    #[test]
+    fn a_day_glued_to_its_month_in_lower_case_an_apostrophe_year_and_a_dry_season() {
+        assert_eq!(
+            dates("positive for covid 07oct in clinic; on 1oct; exposed 6nov"),
+            ["07oct", "1oct", "6nov"]
+        );
+        // "2may" may be a dose; "12 oct" in lower case needs more than its day
+        assert!(dates("2may be given; 12 oct").is_empty());
+        assert_eq!(
+            dates("last DTP in '00 pt had T 104; in '98"),
+            ["'00", "'98"]
+        );
+        // a two-digit count after "in" without its apostrophe stays a count
+        assert!(dates("in 00 cases").is_empty());
+        assert_eq!(dates("itis last dry season, but"), ["dry season"]);
     }
 }

@@ -113,13 +113,14 @@ pub(super) fn apply(
         }
     }
     // the letters of an abbreviated country are one name: the "a" of "u.s.a." is an English
-    // word on its own, and the model released it
+    // word on its own, and the model released it; so are the words of a hyphened one
+    // ("kwazulu-natal": "natal" is a medical word)
     for i in 1..rules.len() {
         if rules[i].phi
             && matches!(rules[i].reason, Reason::Unsafe(_))
             && flags[i] & (flag::COUNTRY | flag::STATE) != 0
             && rules[i - 1].reason == Reason::PlaceName
-            && doc.gap_before(i) == "."
+            && matches!(doc.gap_before(i), "." | "-")
         {
             rules[i].reason = Reason::PlaceName;
         }
@@ -310,6 +311,10 @@ mod tests {
             ["Ogun", "State"]
         );
         assert_eq!(places("MOVED TO LVIV OBLAST LAST YEAR"), ["LVIV", "OBLAST"]);
+        assert_eq!(
+            places("vax in kwazulu-natal approx 2 hrs"),
+            ["kwazulu", "natal"]
+        );
         // a name the place lists know needs no "in" before it
         assert_eq!(
             places("Cough meds helped.Isfahan Province extremely warm"),

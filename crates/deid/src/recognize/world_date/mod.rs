@@ -32,13 +32,17 @@ const ABBREVIATIONS: &str = include_str!("../../../../../lexicons/context/abbrev
 
 #[derive(Debug, Clone)]
 pub(crate) struct WorldDateRecognizer {
-    /// day [.] [de] MONTH [[,] [de|del] YEAR], or MONTH [de|del] YEAR (no `\b` after the month:
+    /// day [.] [de] MONTH [[,] [de|del] YEAR], MONTH [de|del] YEAR, or MONTH day, YEAR ("ago 17,
+    /// 2012", "Hulyo 4, 2021"; no `\b` after the month:
     /// the ASCII boundary never falls after a Greek or Arabic word; `collect` checks the month is
     /// a whole word)
     re: Regex,
     /// Vietnamese, whose months are numbered: "21 tháng 8", "ngày 21 tháng 8 năm 2021",
-    /// "tháng 9, 2021", and abbreviated "9 thg 12"
+    /// "tháng 9, 2021", and abbreviated "9 thg 12"; with the weekday before it, numbered too
+    /// ("Th 7, 29 tháng 12", "Thứ 7", "thứ bảy", "Chủ nhật", "CN": CLDR vi)
     numbered_month: Regex,
+    /// a Vietnamese weekday alone: "took to MD thứ bảy @ 12noon" (CLDR vi wide weekdays)
+    vietnamese_weekday: Regex,
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
     cjk: Regex,
@@ -68,11 +72,12 @@ pub(crate) struct WorldDateRecognizer {
 impl WorldDateRecognizer {
     pub(crate) fn new() -> WorldDateRecognizer {
         let re = compile(
-            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b)",
+            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b|(?P<m3>[\p{L}\p{M}]{3,})\.?\s+(?P<d3>\d{1,2}),?\s+(?P<y3>\d{4})\b)",
         );
         let numbered_month = compile(
-            r"(?i)(?:\b(?:ngày\s+)?\d{1,2}\s+)?\b(?:tháng|thg\.?)\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
+            r"(?i)(?:(?:\bth(?:ứ)?\s*[2-7]|\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật|\bcn)\.?,?\s+)?(?:\b(?:ngày\s+)?\d{1,2}\s+)?\b(?:tháng|thg\.?)\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
         );
+        let vietnamese_weekday = compile(r"(?i)\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật");
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
@@ -117,6 +122,7 @@ impl WorldDateRecognizer {
             word_day,
             re,
             numbered_month,
+            vietnamese_weekday,
             cjk,
             range_end,
             day_part,
@@ -354,8 +360,13 @@ impl WorldDateRecognizer {
             if is_word(char_before(text, w.start())) || self.month_follows(text, d.end()) {
                 continue;
             }
+            // a weekday that is an English word too only with a letter English has not ("sön 5")
+            // or where no English word is written before a number ("Released vie 10")
             let listed = self.month_abbreviations.contains(folded.as_ref())
-                || self.weekday_abbreviations.contains(folded.as_ref());
+                || self.weekday_abbreviations.contains(folded.as_ref())
+                || (self.weekday_words.contains(folded.as_ref())
+                    && (!w.as_str().is_ascii()
+                        || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())));
             let day: u32 = d.as_str().parse().unwrap_or(0);
             if !listed
                 || is_english_month(&folded)
@@ -425,11 +436,26 @@ impl WorldDateRecognizer {
                 });
             }
         }
+        if text.contains("hứ") || text.contains("HỨ") || text.contains("hủ") || text.contains("HỦ")
+        {
+            for m in self.vietnamese_weekday.find_iter(text) {
+                // a whole word: the ASCII `\b` cannot end "tư"
+                if !is_word(text[m.end()..].chars().next()) {
+                    out.push(Cand {
+                        start: m.start(),
+                        end: m.end(),
+                        kind: PhiType::Date,
+                        prio: PRIO_DATE,
+                    });
+                }
+            }
+        }
         for c in self.re.captures_iter(text) {
             let m = c.get(0).expect("whole match");
             let month = c
                 .name("m1")
                 .or_else(|| c.name("m2"))
+                .or_else(|| c.name("m3"))
                 .expect("one month group");
             // the month word must be a whole word, not the tail of a longer one
             let before = text[..month.start()].chars().next_back();
@@ -458,7 +484,10 @@ impl WorldDateRecognizer {
             };
             // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year
             let month_word_with_year = || {
-                let year = c.name("y1").or_else(|| c.name("y2"));
+                let year = c
+                    .name("y1")
+                    .or_else(|| c.name("y2"))
+                    .or_else(|| c.name("y3"));
                 self.month_words.contains(fold(month.as_str()).as_ref())
                     && year.is_some_and(|y| {
                         matches!(&y.as_str()[..2], "19" | "20")
@@ -466,10 +495,15 @@ impl WorldDateRecognizer {
                             && !is_amount_or_unit(&word_after(text, y.end()))
                     })
             };
+            // month first with its day and year ("ago 17, 2012", "okt 5, 2021"): an abbreviation
+            // counts too, the day must be one
+            let month_first = c.name("d3").map(|d| d.as_str().parse::<u32>().unwrap_or(0));
             if !whole
                 || !(self.is_month(month.as_str())
                     || (day && (abbreviated() || ago()))
+                    || (month_first.is_some() && abbreviated())
                     || month_word_with_year())
+                || month_first.is_some_and(|d| !(1..=31).contains(&d))
             {
                 continue;
             }
@@ -492,7 +526,7 @@ impl WorldDateRecognizer {
                 kind: PhiType::Date,
                 prio: PRIO_DATE,
             });
-            let year = c.name("y1").is_some() || c.name("y2").is_some();
+            let year = c.name("y1").is_some() || c.name("y2").is_some() || c.name("y3").is_some();
             if let (Some(d), false) = (c.name("d"), year) {
                 let d: u32 = d.as_str().parse().unwrap_or(0);
                 out.extend(self.range_end_after(text, end, d));
@@ -512,6 +546,10 @@ const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
 /// Finnish Wednesday; "vr eve"): none is an English word or a clinical abbreviation written before
 /// "am", "morning" or "@" ("so am I", "PE am", "MI morning", "to am", "lump on LA @ site").
 const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 7] = ["ke", "ti", "wo", "vr", "za", "zo", "di"];
+
+/// Weekday abbreviations that are English words too but never written before a number in English
+/// ("vie 10": Spanish Friday; "tis 29", "tors 3": Swedish and Norwegian Tuesday and Thursday).
+const WEEKDAY_WORDS_BEFORE_A_DAY: [&str; 3] = ["vie", "tis", "tors"];
 
 /// Abbreviated months that are English words too and name something else before a number of four
 /// digits ("pro 2000", "sub 1995", "avg 2010", "mag 2000"): never read before a year.

@@ -257,3 +257,33 @@ fn an_abbreviated_month_or_weekday_of_another_language_before_its_day() {
         assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
     }
 }
+
+#[test]
+fn a_month_first_with_its_day_and_year_and_weekdays_before_it() {
+    assert_eq!(
+        dates_with_weekdays("then on huw, ago 16, 2012 and BIY, AGO 17, 2012 she had"),
+        ["huw, ago 16, 2012", "BIY, AGO 17, 2012"]
+    );
+    assert!(dates("seen okt 5, 2021").contains(&"okt 5, 2021"));
+    // an English word before a day and a year is no month: "out 5, 2012"
+    assert!(dates("ruled out 5, 2012 cases").is_empty());
+}
+
+#[test]
+fn a_weekday_that_is_an_english_word_before_its_day() {
+    assert_eq!(
+        dates("Released vie 10 around noon; sön 5 fever"),
+        ["vie 10", "sön 5"]
+    );
+    assert!(dates("they vie 10 mg; the son 5 years; per 10 days").is_empty());
+}
+
+#[test]
+fn vietnamese_weekdays() {
+    assert_eq!(
+        dates("fully cleared up by Th 7, 29 tháng 12. TOOK TO MD THỨ BẢY @ 12NOON; chủ nhật"),
+        ["Th 7, 29 tháng 12", "THỨ BẢY", "chủ nhật"]
+    );
+    // "thứ" and a word that is no weekday's number
+    assert!(dates("thứ tự").is_empty());
+}
