@@ -326,7 +326,13 @@ impl DateRecognizer {
                 .ends_with(['.', ',', ';', '\n'])
                 || text[..s].trim().is_empty();
             let before_word = word_before(text, s);
+            // "the week of 19-7"
+            let week_of = before_word == "of" && {
+                let head = text[..s].trim_end_matches([' ', '\u{a0}']);
+                word_before(head, head.len() - 2) == "week"
+            };
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
+                || week_of
                 || WEEKDAYS.contains(&before_word.as_str())
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
@@ -815,6 +821,11 @@ const EVENT_BEFORE_DAY: &[&str] = &[
     "morning",
     "afternoon",
     "evening",
+    // where one went or what one learnt that day ("Presented to ED 6-5 with", "tested positive
+    // 5-5 in clinic")
+    "ed",
+    "er",
+    "positive",
 ];
 
 /// What happened on a date, after a day and month with a hyphen at a clause's start ("15-3 repeat
@@ -1046,6 +1057,14 @@ mod tests {
             dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),
             ["15-3", "9-7"]
         );
+        assert_eq!(
+            dates(
+                "Presented to ED 6-5 with fatigue; the week of 19-7 and then; tested positive 5-5"
+            ),
+            ["6-5", "19-7", "5-5"]
+        );
+        // counts after the same words
+        assert!(dates("to ER 2-3 times; positive 1-2 days later; a week of 1-2 doses").is_empty());
         for text in [
             "fever for 2-3 hours after the shot",
             "vaccine 1-2 days later",
