@@ -139,7 +139,8 @@ def region_names():
 
 def abbreviations():
     """Abbreviated month names and abbreviated and wide weekday names of MONTH_LOCALES, folded ("okt", "dez", "gen" left out;
-    "do", "so", "lor", "sel"), and the abbreviated months of SCRIPT_MONTH_LOCALES ("νοε", "нояб").
+    "do", "so", "lor", "sel"), and the abbreviated months and the weekdays of SCRIPT_MONTH_LOCALES
+    ("νοε", "нояб", "пт").
     Not a lexicon: `recognize/world_date` reads an abbreviated month only with its day ("7. Okt.
     2021") and a weekday's abbreviation only right before a date ("Do., 7. Okt. 2021"; one of two
     letters only before a date that names its month in another language or a dotted numeric date).
@@ -173,6 +174,7 @@ def abbreviations():
                             day_words.add(e)
     for m in month_abbreviations_scripts():
         months.add(m)
+    days.update(weekday_names_scripts())
     return ([f"month {m}" for m in sorted(months)] + [f"weekday {d}" for d in sorted(days)]
             + [f"month-word {m}" for m in sorted(month_words)]
             + [f"weekday-word {d}" for d in sorted(day_words)])
@@ -350,6 +352,22 @@ def month_abbreviations_scripts():
                 w = script_fold(name.rstrip("."))
                 if len(w) >= 3 and w.isalpha() and not re.search(r"[a-z]", w):
                     out.add(w)
+    return sorted(out)
+
+
+def weekday_names_scripts():
+    """Abbreviated and wide weekday names of SCRIPT_MONTH_LOCALES of two letters or more ("пт",
+    "Δευ", "الجمعة"), folded as the engine folds: read only right before a date or a day (the
+    short forms, "не" and "по", are words of their languages)."""
+    out = set()
+    for loc in SCRIPT_MONTH_LOCALES:
+        l = Locale.parse(loc)
+        for context in ("format", "stand-alone"):
+            for width in ("abbreviated", "wide"):
+                for name in l.days[context].get(width, {}).values():
+                    w = script_fold(name.rstrip("."))
+                    if len(w) >= 2 and w.isalpha() and not re.search(r"[a-z]", w):
+                        out.add(w)
     return sorted(out)
 
 

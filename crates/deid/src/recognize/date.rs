@@ -53,6 +53,7 @@ const AMOUNT_WORDS: &[&str] = &[
     "mg",
     "ml",
     "mcg",
+    "ug",
     "g",
     "l",
     "strength",
@@ -173,7 +174,7 @@ pub(crate) struct DateRecognizer {
 impl DateRecognizer {
     pub(crate) fn new() -> DateRecognizer {
         let numeric = compile(
-            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})(?P<dsep>[.-])(?P<dm>\d{2})|(?P<hd>\d{1,2})-(?P<hm>\d{1,2})|(?P<ym>(?:19|20)\d\d)-(?:0[1-9]|1[0-2]))\b",
+            r"\b(?:(?P<iy>\d{4})(?P<is>[-/.])(?P<im>\d{1,2})(?P<is2>[-/.])(?P<id>\d{1,2})|(?P<a>\d{1,2})(?P<s1>[-/.])(?P<b>\d{1,2})(?P<s2>[-/.])(?P<c>\d{4}|\d{2})|(?P<cy>(?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?P<e>\d{1,2})/(?P<f>\d{4}|\d{1,2})|(?P<dd>\d{2})(?P<dsep>[.-])(?P<dm>\d{2})|(?P<hd>\d{1,2})(?P<hsep>[-.])(?P<hm>\d{1,2})|(?P<ym>(?:19|20)\d\d)-(?:0[1-9]|1[0-2]))\b",
         );
         let named = compile(&format!(
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
@@ -315,8 +316,11 @@ impl DateRecognizer {
         if let (Some(a), Some(b)) = (num("hd"), num("hm")) {
             // "vaccine received 1-8,", "her first COVID vaccine 10-1.": a day and month (or month
             // and day) with a hyphen and a single digit, only after a word of what happens on a
-            // date ("2-3 hours", "x 1-2 days", "on 2-3 occasions" stay counts)
-            let valid = ((1..=12).contains(&a) && (1..=31).contains(&b))
+            // date ("2-3 hours", "x 1-2 days", "on 2-3 occasions" stay counts); with a period
+            // only day and month, as the world writes them ("vaccine 26.2.", "GI appointment 24.5
+            // with plan", "On Thursday evening 9.4 it became"; "received 0.5 mL" is an amount)
+            let dotted = &c["hsep"] == ".";
+            let valid = (!dotted && (1..=12).contains(&a) && (1..=31).contains(&b))
                 || ((1..=31).contains(&a) && (1..=12).contains(&b));
             let after = word_after(text, e);
             // or at a clause's start before what happened that day: "symptoms, 15-3 repeat of
@@ -338,6 +342,7 @@ impl DateRecognizer {
             return valid
                 && before != Some('-')
                 && char_at(text, e) != Some('-')
+                && !(dotted && (before == Some('.') || continues_number(text, e, b".,")))
                 && event
                 && !is_amount_or_unit(&after)
                 && !TIME_AFTER.contains(&after.as_str())
@@ -848,6 +853,10 @@ const EVENT_AFTER_DAY: &[&str] = &[
     "went",
 ];
 
+/// Nouns of an event after a day and a month word that is an English word too ("4 dec
+/// appointment made", "1 MAY VIRTUAL APPOINTMENT"): no verb of "may", no "decreased" before them.
+const EVENT_NOUN_AFTER_DAY: &[&str] = &["appointment", "appt", "visit", "virtual", "team"];
+
 /// Words after a hyphenated pair of numbers that make it a count ("2-3 occasions", "1-2 more").
 const AFTER_COUNT: &[&str] = &[
     "occasions",
@@ -997,6 +1006,12 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                 || matches!(
                     next.as_str(),
                     "with"
+                        // no verb after a modal: "1 MAY VIRTUAL APPOINTMENT", "10 may appointment made"
+                        | "appointment"
+                        | "appt"
+                        | "visit"
+                        | "virtual"
+                        | "team"
                         | "and"
                         | "at"
                         | "in"
@@ -1009,7 +1024,11 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                 );
             !(temporal() && no_verb)
         }
-        "mar" | "dec" if w == lower => !month_first || !temporal(),
+        // "4 dec appointment made", "4 mar appointment": a day, the word and an event's noun
+        "mar" | "dec" if w == lower => {
+            !(temporal()
+                && (month_first || EVENT_NOUN_AFTER_DAY.contains(&word_after(text, end).as_str())))
+        }
         _ => !month_first && lower.len() <= 4 && w.bytes().all(|b| b.is_ascii_lowercase()),
     }
 }
@@ -1065,6 +1084,14 @@ mod tests {
         );
         // counts after the same words
         assert!(dates("to ER 2-3 times; positive 1-2 days later; a week of 1-2 doses").is_empty());
+        // with a period, a day and a month ("26.2."), never an amount or a version
+        assert_eq!(
+            dates("her first COVID vaccine 26.2.  GI appointment 24.5 with plan; evening 9.4 it"),
+            ["26.2", "24.5", "9.4"]
+        );
+        assert!(
+            dates("received 0.5 mL; positive, 4.2 ug/mL; received 1.2.3; vaccine 2.13").is_empty()
+        );
         for text in [
             "fever for 2-3 hours after the shot",
             "vaccine 1-2 days later",
@@ -1300,5 +1327,15 @@ mod tests {
         // a two-digit count after "in" without its apostrophe stays a count
         assert!(dates("in 00 cases").is_empty());
         assert_eq!(dates("itis last dry season, but"), ["dry season"]);
+    }
+
+    #[test]
+    fn may_mar_and_dec_after_a_day_before_an_event() {
+        assert_eq!(
+            dates("TO VACCINE. 1 MAY VIRTUAL APPOINTMENT; intake, 4 dec appointment made"),
+            ["1 MAY", "4 dec"]
+        );
+        // the modal and "decreased" stay words
+        assert!(dates("pt. 1 may repeat the dose; intake, 4 dec appetite").is_empty());
     }
 }

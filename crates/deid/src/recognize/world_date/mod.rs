@@ -57,7 +57,7 @@ pub(crate) struct WorldDateRecognizer {
     /// Abbreviated weekdays ("do", "so", "lor", "sel"), read only right before a date.
     weekday_abbreviations: FxHashSet<Box<str>>,
     /// Abbreviated months that are English words too ("gen", "set", "lug"): only with a full year
-    /// (`month_word_with_year`)
+    /// (`month_word_with_year`) or after a day that a weekday or another date announces
     month_words: FxHashSet<Box<str>>,
     /// Abbreviated weekdays that are English words too, once folded ("søn", "sön", "mån", "mar"):
     /// only where the English word cannot be (`is_foreign_weekday_word`)
@@ -65,7 +65,8 @@ pub(crate) struct WorldDateRecognizer {
     /// a word, maybe a connector, and a year: "verano de 2020", "hiver 94" (`season.rs`)
     season_year: Regex,
     seasons: FxHashSet<Box<str>>,
-    /// a word of three letters or more and a day: "Abr 5", "vie 30"
+    /// a word of three letters or more and a day: "Abr 5", "vie 30"; of two in another script
+    /// with its period or comma ("пт, 13")
     word_day: Regex,
 }
 
@@ -105,7 +106,6 @@ impl WorldDateRecognizer {
             .collect();
         let month_words = entries(ABBREVIATIONS)
             .filter_map(|l| l.strip_prefix("month-word "))
-            .filter(|w| !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(w))
             .map(Box::from)
             .collect();
         let weekday_words = entries(ABBREVIATIONS)
@@ -115,7 +115,7 @@ impl WorldDateRecognizer {
         let season_year = compile(
             r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
         );
-        let word_day = compile(r"(?P<w>[\p{L}\p{M}]{3,})\.?,?\s+(?P<d>\d{1,2})\b");
+        let word_day = compile(r"(?P<w>[\p{L}\p{M}]{2,})(?P<p>\.?,?)\s+(?P<d>\d{1,2})\b");
         WorldDateRecognizer {
             season_year,
             seasons: season::seasons(),
@@ -144,9 +144,12 @@ impl WorldDateRecognizer {
     /// or period ("mar, 28 ago", "Do. 14.12."): the weekday says a date follows.
     fn weekday_with_punctuation_before(&self, text: &str, i: usize) -> bool {
         let head = text[..i].trim_end_matches([' ', '\u{a0}']);
-        let Some(head) = head.strip_suffix([',', '.']) else {
+        // "mar, ", "sob., "
+        let bare = head.trim_end_matches([',', '.']);
+        if bare.len() == head.len() || head.len() - bare.len() > 2 {
             return false;
-        };
+        }
+        let head = bare;
         let start = head
             .char_indices()
             .rev()
@@ -356,6 +359,10 @@ impl WorldDateRecognizer {
     fn abbreviation_before_day(&self, text: &str, out: &mut Vec<Cand>) {
         for c in self.word_day.captures_iter(text) {
             let (w, d) = (c.name("w").expect("word"), c.name("d").expect("day"));
+            // two letters only in another script and with a period or comma ("пт, 13")
+            if w.as_str().chars().count() < 3 && (w.as_str().is_ascii() || c["p"].is_empty()) {
+                continue;
+            }
             let folded = fold(w.as_str());
             if is_word(char_before(text, w.start())) || self.month_follows(text, d.end()) {
                 continue;
@@ -488,7 +495,9 @@ impl WorldDateRecognizer {
                     .name("y1")
                     .or_else(|| c.name("y2"))
                     .or_else(|| c.name("y3"));
-                self.month_words.contains(fold(month.as_str()).as_ref())
+                let folded = fold(month.as_str());
+                self.month_words.contains(folded.as_ref())
+                    && !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref())
                     && year.is_some_and(|y| {
                         matches!(&y.as_str()[..2], "19" | "20")
                             && !continues_number(text, y.end(), b"./:")
@@ -498,9 +507,17 @@ impl WorldDateRecognizer {
             // month first with its day and year ("ago 17, 2012", "okt 5, 2021"): an abbreviation
             // counts too, the day must be one
             let month_first = c.name("d3").map(|d| d.as_str().parse::<u32>().unwrap_or(0));
+            // "sob., 11 lip", "on 8/8 & 9 ago": a month that is an English word too after a day
+            // that a weekday or another date announces
+            let announced_month_word = || {
+                let d = c.name("d").expect("a day");
+                self.month_words.contains(fold(month.as_str()).as_ref())
+                    && (self.weekday_with_punctuation_before(text, d.start())
+                        || date_and_before(text, d.start()))
+            };
             if !whole
                 || !(self.is_month(month.as_str())
-                    || (day && (abbreviated() || ago()))
+                    || (day && (abbreviated() || ago() || announced_month_word()))
                     || (month_first.is_some() && abbreviated())
                     || month_word_with_year())
                 || month_first.is_some_and(|d| !(1..=31).contains(&d))
@@ -557,6 +574,22 @@ const MONTH_WORDS_NEVER_BEFORE_A_YEAR: [&str; 14] = [
     "pro", "sub", "out", "led", "mac", "vas", "avg", "dis", "des", "dub", "sty", "rugs", "lip",
     "mag",
 ];
+
+/// Whether the text before byte `i` is a number and a conjunction ("8/8 & ", "10 y ", "3 and "):
+/// the day at `i` is the second of two dates.
+fn date_and_before(text: &str, i: usize) -> bool {
+    let head = text[..i].trim_end_matches([' ', '\u{a0}']);
+    let rest = ["&", "and", "y", "e", "et", "und", "og", "och", "i", "en"]
+        .iter()
+        .find_map(|c| {
+            let r = head.strip_suffix(c)?;
+            (c.len() == 1 && *c == "&" || r.ends_with([' ', '\u{a0}'])).then_some(r)
+        });
+    rest.is_some_and(|r| {
+        r.trim_end_matches([' ', '\u{a0}'])
+            .ends_with(|ch: char| ch.is_ascii_digit())
+    })
+}
 
 /// May in French, German, Romanian and Norwegian ("mai"), Dutch and Indonesian ("mei"), Polish,
 /// Swedish and Danish ("maj"): the month list keeps words of four letters or more (three-letter

@@ -287,3 +287,19 @@ fn vietnamese_weekdays() {
     // "thứ" and a word that is no weekday's number
     assert!(dates("thứ tự").is_empty());
 }
+
+#[test]
+fn a_month_that_is_an_english_word_after_a_weekday_or_another_date() {
+    assert_eq!(
+        dates_with_weekdays("fully cleared up by sob., 11 lip. fine on 8/8 & 9 ago;fever"),
+        ["sob., 11 lip", "9 ago"]
+    );
+    assert!(dates("cut her lip, 11 lip injuries; 2 weeks and 3 ago").is_empty());
+}
+
+#[test]
+fn a_weekday_of_another_script_before_its_day() {
+    assert_eq!(dates("Released пт, 13 around noon"), ["пт, 13"]);
+    // two letters without their comma or period are words ("не 5 раз")
+    assert!(dates("пт 13 и не 5").is_empty());
+}
