@@ -322,7 +322,9 @@ impl DateRecognizer {
             let dotted = &c["hsep"] == ".";
             let valid = (!dotted && (1..=12).contains(&a) && (1..=31).contains(&b))
                 || ((1..=31).contains(&a) && (1..=12).contains(&b));
-            let after = word_after(text, e);
+            // the period that ends a day and month as German writes it ("3.7. repeat of")
+            let ordinal_period = dotted && char_at(text, e) == Some('.');
+            let after = word_after(text, if ordinal_period { e + 1 } else { e });
             // or at a clause's start before what happened that day: "symptoms, 15-3 repeat of
             // COVID swab", "vaccine. 9-7 virtual appointment with PCP"
             let clause_start = text[..s]
@@ -1029,7 +1031,14 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
             !(temporal()
                 && (month_first || EVENT_NOUN_AFTER_DAY.contains(&word_after(text, end).as_str())))
         }
-        _ => !month_first && lower.len() <= 4 && w.bytes().all(|b| b.is_ascii_lowercase()),
+        // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time
+        // or the clause's start before its day ("2 jan" alone may be a name)
+        _ => {
+            !month_first
+                && lower.len() <= 4
+                && w.bytes().all(|b| b.is_ascii_lowercase())
+                && !temporal()
+        }
     }
 }
 
@@ -1318,8 +1327,13 @@ mod tests {
             dates("positive for covid 07oct in clinic; on 1oct; exposed 6nov"),
             ["07oct", "1oct", "6nov"]
         );
-        // "2may" may be a dose; "12 oct" in lower case needs more than its day
-        assert!(dates("2may be given; 12 oct").is_empty());
+        // "2may" may be a dose; "12 oct" in lower case needs more than its day: a word of time
+        // or the clause's start before it
+        assert!(dates("2may be given; dose 12 oct").is_empty());
+        assert_eq!(
+            dates("given by father;5 sept rash devel; seen on 3 jun"),
+            ["5 sept", "3 jun"]
+        );
         assert_eq!(
             dates("last DTP in '00 pt had T 104; in '98"),
             ["'00", "'98"]

@@ -784,7 +784,7 @@ fn gap_ok(gap: &str) -> bool {
 /// A word: byte start, byte end, lower-cased text.
 type Word = (usize, usize, String);
 
-/// The words of `text` from byte `at` on (letters and digits of any script), lower-cased.
+/// The words of `text` from byte `at` on (letters and digits of any script), lower-cased and accent-folded as the lists are (`lexicon::fold`: "farmacéutico" is "farmaceutico").
 struct Words<'a> {
     text: &'a str,
     at: usize,
@@ -810,7 +810,7 @@ impl Iterator for Words<'_> {
         Some((
             start,
             start + len,
-            self.text[start..start + len].to_lowercase(),
+            crate::lexicon::fold(&self.text[start..start + len]).into_owned(),
         ))
     }
 }
@@ -833,7 +833,11 @@ fn words_back(head: &str, n: usize) -> Vec<Word> {
             .rev()
             .find(|(_, c)| !c.is_alphanumeric())
             .map_or(0, |(i, c)| i + c.len_utf8());
-        out.push((start, word_end, head[start..word_end].to_lowercase()));
+        out.push((
+            start,
+            word_end,
+            crate::lexicon::fold(&head[start..word_end]).into_owned(),
+        ));
         end = start;
     }
     out

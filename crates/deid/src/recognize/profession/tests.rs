@@ -394,3 +394,15 @@ fn a_title_with_the_german_gender_ending() {
     // a star that starts no ending is left alone
     assert_eq!(found("She works as a nurse*"), ["nurse"]);
 }
+
+#[test]
+fn a_one_word_title_of_another_language_accented_or_not() {
+    assert_eq!(
+        found("CRYING X 3 HRS MOTHER IS FARMACÉUTICO - CHILD EASILY CONSOLABLE"),
+        ["FARMACÉUTICO"]
+    );
+    assert_eq!(
+        found("the patient is a 45 yo male Altenpfleger, with"),
+        ["Altenpfleger"]
+    );
+}

@@ -43,6 +43,8 @@ pub(crate) struct WorldDateRecognizer {
     numbered_month: Regex,
     /// a Vietnamese weekday alone: "took to MD thứ bảy @ 12noon" (CLDR vi wide weekdays)
     vietnamese_weekday: Regex,
+    /// a Japanese era's date in Latin letters: "H3.12.2" (Heisei 3), "S62.4.1", "R3.5.20"
+    japanese_era: Regex,
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
     cjk: Regex,
@@ -79,6 +81,8 @@ impl WorldDateRecognizer {
             r"(?i)(?:(?:\bth(?:ứ)?\s*[2-7]|\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật|\bcn)\.?,?\s+)?(?:\b(?:ngày\s+)?\d{1,2}\s+)?\b(?:tháng|thg\.?)\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
         );
         let vietnamese_weekday = compile(r"(?i)\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật");
+        let japanese_era =
+            compile(r"(?i)\b[MTSHR](?P<y>\d{1,2})\.(?P<m>\d{1,2})\.(?P<d>\d{1,2})\b");
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
@@ -123,6 +127,7 @@ impl WorldDateRecognizer {
             re,
             numbered_month,
             vietnamese_weekday,
+            japanese_era,
             cjk,
             range_end,
             day_part,
@@ -239,7 +244,10 @@ impl WorldDateRecognizer {
             // no clinical abbreviation
             let folded = fold(word);
             let bare_ok = !bare
-                || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()));
+                || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()))
+                // "through DI 17 OKT": two letters no English word before a month of another
+                // language
+                || (TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref()) && foreign_month());
             // "Di. 14.12.": two letters with their period before a date of numbers and periods
             let dotted_date = || {
                 let date = text[c.start..c.end].trim_end_matches('.');
@@ -252,7 +260,9 @@ impl WorldDateRecognizer {
                 // punctuation before a month of another language, or with a letter English has not
                 || (!bare
                     && self.weekday_words.contains(folded.as_ref())
-                    && (foreign_month() || !word.is_ascii()));
+                    && (foreign_month() || !word.is_ascii()))
+                // "last TORS 17 MAJ 2018": those no English sentence writes before a day
+                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
             if !word.is_empty()
                 && whole
                 && bare_ok
@@ -288,6 +298,27 @@ impl WorldDateRecognizer {
                 out.push(Cand {
                     start: w.start(),
                     end: w.end(),
+                    kind: PhiType::Date,
+                    prio: PRIO_DATE,
+                });
+            }
+        }
+    }
+
+    /// A Japanese era's year, month and day ("H3.12.2"): a real year of the era, month and day,
+    /// and no number going on ("H3.12.2.1" is something else).
+    fn japanese_era_dates(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.japanese_era.captures_iter(text) {
+            let m = c.get(0).expect("whole match");
+            let num = |g: &str| c[g].parse::<u32>().unwrap_or(0);
+            if (1..=64).contains(&num("y"))
+                && (1..=12).contains(&num("m"))
+                && (1..=31).contains(&num("d"))
+                && !continues_number(text, m.end(), b"./-")
+            {
+                out.push(Cand {
+                    start: m.start(),
+                    end: m.end(),
                     kind: PhiType::Date,
                     prio: PRIO_DATE,
                 });
@@ -398,6 +429,9 @@ impl WorldDateRecognizer {
         if gate::has_digit_run(text, 1) {
             self.season_with_year(text, out);
             self.abbreviation_before_day(text, out);
+        }
+        if gate::has_digit_run(text, 1) {
+            self.japanese_era_dates(text, out);
         }
         // CJK dates: the unit characters make them unambiguous
         if text.contains(['月', '월']) {
@@ -513,7 +547,11 @@ impl WorldDateRecognizer {
                 let d = c.name("d").expect("a day");
                 self.month_words.contains(fold(month.as_str()).as_ref())
                     && (self.weekday_with_punctuation_before(text, d.start())
-                        || date_and_before(text, d.start()))
+                        || date_and_before(text, d.start())
+                        || (date_word_before(text, d.start())
+                            && !MONTH_WORDS_AFTER_A_NUMBER
+                                .contains(&fold(month.as_str()).as_ref())))
+                    && !is_amount_or_unit(&word_after(text, month.end()))
             };
             if !whole
                 || !(self.is_month(month.as_str())
@@ -565,14 +603,21 @@ const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
 const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 7] = ["ke", "ti", "wo", "vr", "za", "zo", "di"];
 
 /// Weekday abbreviations that are English words too but never written before a number in English
-/// ("vie 10": Spanish Friday; "tis 29", "tors 3": Swedish and Norwegian Tuesday and Thursday).
-const WEEKDAY_WORDS_BEFORE_A_DAY: [&str; 3] = ["vie", "tis", "tors"];
+/// ("vie 10": Spanish Friday; "tis 29", "tors 3": Swedish and Norwegian Tuesday and Thursday;
+/// "pią": Polish Friday; not "sob", shortness of breath: "SOB 19FEB91").
+const WEEKDAY_WORDS_BEFORE_A_DAY: [&str; 4] = ["vie", "tis", "tors", "pia"];
 
 /// Abbreviated months that are English words too and name something else before a number of four
 /// digits ("pro 2000", "sub 1995", "avg 2010", "mag 2000"): never read before a year.
 const MONTH_WORDS_NEVER_BEFORE_A_YEAR: [&str; 14] = [
     "pro", "sub", "out", "led", "mac", "vas", "avg", "dis", "des", "dub", "sty", "rugs", "lip",
     "mag",
+];
+
+/// Of those, the ones English writes after a number too ("the 3 sub q injections", "on 2 out of
+/// 3"): no word that announces a date makes them a month.
+const MONTH_WORDS_AFTER_A_NUMBER: [&str; 12] = [
+    "pro", "sub", "out", "led", "mac", "vas", "avg", "dis", "des", "dub", "sty", "rugs",
 ];
 
 /// Whether the text before byte `i` is a number and a conjunction ("8/8 & ", "10 y ", "3 and "):
@@ -609,17 +654,25 @@ fn is_latin_ago(text: &str, day_start: usize, month: &str, certain: bool) -> boo
     if !month.eq_ignore_ascii_case("ago") {
         return false;
     }
-    let before = text[..day_start].trim_end();
-    let word = before
+    certain || date_word_before(text, day_start)
+}
+
+/// Whether a word that announces a date comes right before byte `i` ("on the 11 mag", "el 3
+/// ago", "the week of 7 mag").
+fn date_word_before(text: &str, i: usize) -> bool {
+    let words: Vec<String> = text[..i]
+        .trim_end()
         .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_lowercase();
-    certain
-        || matches!(
-            word.as_str(),
-            "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until"
-        )
+        .take(2)
+        .map(str::to_lowercase)
+        .collect();
+    match words.first().map(String::as_str) {
+        Some(
+            "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until",
+        ) => true,
+        Some("of") => words.get(1).is_some_and(|w| w == "week"),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -303,3 +303,31 @@ fn a_weekday_of_another_script_before_its_day() {
     // two letters without their comma or period are words ("не 5 раз")
     assert!(dates("пт 13 и не 5").is_empty());
 }
+
+#[test]
+fn japanese_era_dates_and_months_that_are_english_words_after_a_date_word() {
+    assert_eq!(
+        dates("INCLUDING H3.12.2 EXCESSIVE SLEEPING & H14.3.9 PT'S MOM"),
+        ["H3.12.2", "H14.3.9"]
+    );
+    // no era's year, month or day, or a number that goes on
+    assert!(dates("T3.1.2.4 and S99.1.1 and H3.13.2").is_empty());
+    assert_eq!(
+        dates("THE WEEK OF 7 MAG AND; DUE ON THE 11 MAG. FIRST"),
+        ["7 MAG", "11 MAG"]
+    );
+    assert!(dates("on 2 mag tablets; the 3 sub q; on 2 out of 3").is_empty());
+}
+
+#[test]
+fn two_letter_weekdays_and_those_no_english_sentence_writes_before_a_date() {
+    assert_eq!(
+        dates_with_weekdays("CONTINUED THROUGH DI 17 OKT AND; LAST TORS 17 MAJ 2018 17:00"),
+        ["DI 17 OKT", "TORS 17 MAJ 2018"]
+    );
+    // "SOB 19FEB91" is shortness of breath; "on 12 dez" an English "on"
+    assert_eq!(
+        dates_with_weekdays("SOB 19 MAJ; on 12 dez"),
+        ["19 MAJ", "12 dez"]
+    );
+}
