@@ -337,8 +337,14 @@ impl DateRecognizer {
                 let head = text[..s].trim_end_matches([' ', '\u{a0}']);
                 word_before(head, head.len() - 2) == "week"
             };
+            // "on the 11.9 and tested positive"
+            let on_the = before_word == "the" && {
+                let head = text[..s].trim_end_matches([' ', '\u{a0}']);
+                word_before(head, head.len() - 3) == "on"
+            };
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
                 || week_of
+                || on_the
                 || WEEKDAYS.contains(&before_word.as_str())
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
@@ -853,6 +859,8 @@ const EVENT_AFTER_DAY: &[&str] = &[
     "started",
     "stopped",
     "went",
+    "rash",
+    "team",
 ];
 
 /// Nouns of an event after a day and a month word that is an English word too ("4 dec
@@ -1028,8 +1036,11 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
         }
         // "4 dec appointment made", "4 mar appointment": a day, the word and an event's noun
         "mar" | "dec" if w == lower => {
-            !(temporal()
-                && (month_first || EVENT_NOUN_AFTER_DAY.contains(&word_after(text, end).as_str())))
+            let next = word_after(text, end);
+            // ";7 mar fever 106": what happened that day ("dec fever" may be a decreased one)
+            let event = EVENT_NOUN_AFTER_DAY.contains(&next.as_str())
+                || (lower == "mar" && EVENT_AFTER_DAY.contains(&next.as_str()));
+            !(temporal() && (month_first || event))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time
         // or the clause's start before its day ("2 jan" alone may be a name)
@@ -1101,6 +1112,13 @@ mod tests {
         assert!(
             dates("received 0.5 mL; positive, 4.2 ug/mL; received 1.2.3; vaccine 2.13").is_empty()
         );
+        assert_eq!(
+            dates("FEVER 103-104 21-1; 22-1 RASH; TX;4.6. RASH; 12-1 TEAM MEMBER; ON THE 11.9 AND"),
+            ["22-1", "4.6", "12-1", "11.9"]
+        );
+        assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
+        // "on the 2-3 days", "pt 4 dec fever": counts and a decreased fever
+        assert!(dates("on the 2-3 days after; pt 4 dec fever").is_empty());
         for text in [
             "fever for 2-3 hours after the shot",
             "vaccine 1-2 days later",

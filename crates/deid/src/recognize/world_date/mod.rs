@@ -545,8 +545,11 @@ impl WorldDateRecognizer {
             // that a weekday or another date announces
             let announced_month_word = || {
                 let d = c.name("d").expect("a day");
+                // "ON THE 24. DES.": the day's period says a month follows
+                let ordinal = text[d.end()..].starts_with('.');
                 self.month_words.contains(fold(month.as_str()).as_ref())
                     && (self.weekday_with_punctuation_before(text, d.start())
+                        || ordinal
                         || date_and_before(text, d.start())
                         || (date_word_before(text, d.start())
                             && !MONTH_WORDS_AFTER_A_NUMBER

@@ -317,6 +317,8 @@ fn japanese_era_dates_and_months_that_are_english_words_after_a_date_word() {
         ["7 MAG", "11 MAG"]
     );
     assert!(dates("on 2 mag tablets; the 3 sub q; on 2 out of 3").is_empty());
+    // the day's own period says a month follows
+    assert_eq!(dates("VACCINE ON THE 24. DES. AND"), ["24. DES"]);
 }
 
 #[test]
