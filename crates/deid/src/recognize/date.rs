@@ -1003,6 +1003,10 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                     | "vaccinated"
                     | "vax"
                     | "scheduled"
+                    // "FIRST COVID VACCINE 4 MAY.", "PRESENTED TO ED 7 MAY WITH"
+                    | "vaccine"
+                    | "ed"
+                    | "er"
             )
     };
     match lower.as_str() {
@@ -1038,8 +1042,11 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
         "mar" | "dec" if w == lower => {
             let next = word_after(text, end);
             // ";7 mar fever 106": what happened that day ("dec fever" may be a decreased one)
+            // "bleeding and 26 mar." at a sentence's end
+            let sentence_end = text[end..].starts_with('.')
+                && !text[end + 1..].starts_with(|c: char| c.is_alphanumeric());
             let event = EVENT_NOUN_AFTER_DAY.contains(&next.as_str())
-                || (lower == "mar" && EVENT_AFTER_DAY.contains(&next.as_str()));
+                || (lower == "mar" && (EVENT_AFTER_DAY.contains(&next.as_str()) || sentence_end));
             !(temporal() && (month_first || event))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time
@@ -1117,6 +1124,10 @@ mod tests {
             ["22-1", "4.6", "12-1", "11.9"]
         );
         assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
+        assert_eq!(
+            dates("COVID VACCINE 4 MAY.  PRESENTED TO ED 7 MAY WITH; bleeding and 26 mar. it"),
+            ["4 MAY", "7 MAY", "26 mar"]
+        );
         // "on the 2-3 days", "pt 4 dec fever": counts and a decreased fever
         assert!(dates("on the 2-3 days after; pt 4 dec fever").is_empty());
         for text in [

@@ -242,19 +242,22 @@ impl WorldDateRecognizer {
             };
             // without a period or comma ("through tis 29 april") only three letters or more and
             // no clinical abbreviation
+            // "Di. 14.12.": two letters with their period before a date of numbers and periods
+            let numeric_dotted = || {
+                let date = text[c.start..c.end].trim_end_matches('.');
+                date.contains('.') && date.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+            };
+            let dotted_date = || period.is_some() && numeric_dotted();
             let folded = fold(word);
+            // "through DI 17 OKT", "TI 29.04.": two letters no English word before a month of
+            // another language or a date of numbers and periods
+            let two_letters_bare = || {
+                TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
+                    && (foreign_month() || numeric_dotted())
+            };
             let bare_ok = !bare
                 || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()))
-                // "through DI 17 OKT": two letters no English word before a month of another
-                // language
-                || (TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref()) && foreign_month());
-            // "Di. 14.12.": two letters with their period before a date of numbers and periods
-            let dotted_date = || {
-                let date = text[c.start..c.end].trim_end_matches('.');
-                period.is_some()
-                    && date.contains('.')
-                    && date.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
-            };
+                || two_letters_bare();
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
                 // punctuation before a month of another language, or with a letter English has not
@@ -267,7 +270,10 @@ impl WorldDateRecognizer {
                 && whole
                 && bare_ok
                 && listed
-                && (word.chars().count() > 2 || foreign_month() || dotted_date())
+                && (word.chars().count() > 2
+                    || foreign_month()
+                    || dotted_date()
+                    || (bare && two_letters_bare()))
             {
                 c.start = start;
             }

@@ -327,6 +327,15 @@ fn two_letter_weekdays_and_those_no_english_sentence_writes_before_a_date() {
         dates_with_weekdays("CONTINUED THROUGH DI 17 OKT AND; LAST TORS 17 MAJ 2018 17:00"),
         ["DI 17 OKT", "TORS 17 MAJ 2018"]
     );
+    let all = |text: &str| -> Vec<String> {
+        crate::recognize::Recognizers::new()
+            .find(text)
+            .into_iter()
+            .map(|s| text.chars().skip(s.start).take(s.end - s.start).collect())
+            .collect()
+    };
+    assert_eq!(all("CONTINUED THROUGH TI 29.04. AND"), ["TI 29.04"]);
+    assert_eq!(all("went to 29.04. and"), ["29.04"]);
     // "SOB 19FEB91" is shortness of breath; "on 12 dez" an English "on"
     assert_eq!(
         dates_with_weekdays("SOB 19 MAJ; on 12 dez"),
