@@ -1,0 +1,307 @@
+//! Tests of the date recognizer.
+
+use super::*;
+
+fn dates(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    DateRecognizer::new().collect(text, &mut out);
+    out.sort_by_key(|c| c.start);
+    out.iter().map(|c| &text[c.start..c.end]).collect()
+}
+
+#[test]
+fn a_hyphenated_day_and_month_after_an_event() {
+    assert_eq!(
+        dates("Vaccine received 1-8, began to feel ill. Her first COVID vaccine 10-1."),
+        ["1-8", "10-1"]
+    );
+    assert_eq!(
+        dates("She tested positive for COVID 27/4 in outpatient clinic; pain 3/10; 24/7 care"),
+        ["27/4"]
+    );
+    assert_eq!(
+        dates("initially diagnosed 1979-04 s/p flu shot. Discharged to home 22-5 with; 18-4 fever 106"),
+        ["1979-04", "22-5", "18-4"]
+    );
+    assert_eq!(
+        dates("On Friday evening 3-7 it became the worst headache; each evening 2-3 hours"),
+        ["Friday", "3-7"]
+    );
+    assert_eq!(
+        dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),
+        ["15-3", "9-7"]
+    );
+    assert_eq!(
+        dates("Presented to ED 6-5 with fatigue; the week of 19-7 and then; tested positive 5-5"),
+        ["6-5", "19-7", "5-5"]
+    );
+    // counts after the same words
+    assert!(dates("to ER 2-3 times; positive 1-2 days later; a week of 1-2 doses").is_empty());
+    // with a period, a day and a month ("26.2."), never an amount or a version
+    assert_eq!(
+        dates("her first COVID vaccine 26.2.  GI appointment 24.5 with plan; evening 9.4 it"),
+        ["26.2", "24.5", "9.4"]
+    );
+    assert!(dates("received 0.5 mL; positive, 4.2 ug/mL; received 1.2.3; vaccine 2.13").is_empty());
+    assert_eq!(
+        dates("FEVER 103-104 21-1; 22-1 RASH; TX;4.6. RASH; 12-1 TEAM MEMBER; ON THE 11.9 AND"),
+        ["22-1", "4.6", "12-1", "11.9"]
+    );
+    assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
+    assert_eq!(
+        dates("COVID VACCINE 4 MAY.  PRESENTED TO ED 7 MAY WITH; bleeding and 26 mar. it"),
+        ["4 MAY", "7 MAY", "26 mar"]
+    );
+    // "on the 2-3 days", "pt 4 dec fever": counts and a decreased fever
+    assert!(dates("on the 2-3 days after; pt 4 dec fever").is_empty());
+    for text in [
+        "fever for 2-3 hours after the shot",
+        "vaccine 1-2 days later",
+        "seen 2-3 times",
+        "received 1-2 doses",
+        "vaccinated 3-4 occasions",
+        "vaccine 5-6 x",
+        "received 2-3%",
+        "pain, 2-3 tabs of tylenol. 1-2 visits",
+        "wheezing . 9-11 called epinephrine x 2",
+    ] {
+        assert!(dates(text).is_empty(), "{text}: {:?}", dates(text));
+    }
+}
+
+#[test]
+fn ordinal_days_listed_before_a_month() {
+    assert_eq!(
+        dates("positive on the 2nd and 3rd of July; fever 7th, 8th and 9th May"),
+        ["2nd", "3rd of July", "7th", "8th", "9th May"]
+    );
+    // a word between, or no ordinal before the separator
+    assert_eq!(dates("the 1st dose and 3rd of May"), ["3rd of May"]);
+    assert_eq!(
+        dates("tested positive for COVID 29-MAY in clinic; seen 14-mar"),
+        ["29-MAY", "14-mar"]
+    );
+    assert_eq!(dates("Brand 3rd of May"), ["3rd of May"]);
+    assert_eq!(dates("gave 2 and 3rd of May"), ["3rd of May"]);
+    // a month of another script after "and": the words after the number are not ASCII (this
+    // panicked, and the narrative was skipped)
+    dates("tested positive for covid on the 29th and 28 फ़रवरी. She recovered.");
+    dates("on the 1st and 2 日");
+}
+
+#[test]
+fn numeric_forms() {
+    assert_eq!(
+        dates("on 12/21/2020 and 12/21/20"),
+        ["12/21/2020", "12/21/20"]
+    );
+    assert_eq!(
+        dates("on 1-5-21, 2020-12-21, 12.21.2020"),
+        ["1-5-21", "2020-12-21", "12.21.2020"]
+    );
+    assert_eq!(dates("Test Date: 20201225; Test Name"), ["20201225"]);
+    assert_eq!(dates("since 12/2020"), ["12/2020"]);
+    assert_eq!(dates("Discharged 1/17. Woke up 1/18"), ["1/17", "1/18"]);
+    assert_eq!(dates("12/26/20-12/28/20"), ["12/26/20", "12/28/20"]);
+    assert_eq!(
+        dates("negative, 09/02-10 hospital admission; during 18/09-27, 2020, in"),
+        ["09/02", "10", "18/09", "27, 2020"]
+    );
+    assert!(!dates("took 3/4-5 times a day").contains(&"5"));
+    assert_eq!(
+        dates("review symptoms, 02-02-7 continued symptoms"),
+        ["02-02", "7"]
+    );
+    assert_eq!(dates("ref 12-05-3-4 sent"), Vec::<&str>::new());
+    assert_eq!(
+        dates("Admitted to the hospital 12/21-12/27/20 for"),
+        ["12/21", "12/27/20"]
+    );
+    assert_eq!(
+        dates("symptoms, 04.09 appointment made; home 09.09 with fever"),
+        ["04.09", "09.09"]
+    );
+    assert_eq!(
+        dates("13-MAR felt light headed, 14-03, fever; 20-03 repeat swab"),
+        ["13-MAR", "14-03", "20-03"]
+    );
+    assert_eq!(
+        dates("little water intake, 04-27 appointment made"),
+        ["04-27"]
+    );
+    assert_eq!(
+        dates("loss of appetite, 03.24, fever 103; Vaccine received 01.25, began"),
+        ["03.24", "01.25"]
+    );
+    // decimals and clock times are not written so
+    assert!(dates("INR 1.25, K 3.24, seen 03.00 pm").is_empty());
+}
+
+#[test]
+fn numeric_lookalikes() {
+    for t in [
+        "BP 165/104",
+        "blood pressure 140/90",
+        "BP 12/8",
+        "took 1/2 tablet",
+        "in 2 1/2 weeks",
+        "3/10 pain",
+        "pain was 8/10",
+        "strength 4/5",
+        "5/5 strength",
+        "PHASE 1/2/3",
+        "12.5",
+        "0.5 mL",
+        "2-3 hours",
+        "95-98%",
+        "60-40-20",
+        "EK5730",
+        "12/26/202",
+        "by 16.10 symptoms were better",
+        "um 16.10 Uhr",
+        "WBC 11.08 mg",
+        "pH 7.35",
+        "35.12 %",
+        "45.10",
+        "12.13",
+        "1.2.3",
+        "12.03.1",
+        "10-12 days",
+        "05-10 mg",
+        "AB-14-03",
+        "ref 14-03-",
+        "20-30",
+    ] {
+        assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
+    }
+}
+
+#[test]
+fn month_forms() {
+    assert_eq!(dates("on dec 22 I felt"), ["dec 22"]);
+    assert_eq!(dates("Jan 11, 2021@15:30"), ["Jan 11, 2021"]);
+    assert_eq!(dates("the 3rd of January"), ["3rd of January"]);
+    assert_eq!(dates("Dec 27-29 continued"), ["Dec 27", "29"]);
+    assert_eq!(dates("October-November 2013"), ["October", "November 2013"]);
+    assert_eq!(dates("COVID-19 January 5"), ["January 5"]);
+    assert_eq!(
+        dates("As of today January/12/2021, the"),
+        ["January/12/2021"]
+    );
+    assert_eq!(dates("Decadron 5 dec appetite"), Vec::<&str>::new());
+    assert_eq!(dates("you may 2 and may be"), Vec::<&str>::new());
+    // lower case after an event that happens on a date: the month and its day
+    assert_eq!(
+        dates("gi appointment mar 3 with plan; seen dec 5; admitted may 2"),
+        ["mar 3", "dec 5", "may 2"]
+    );
+    assert_eq!(
+        dates("negative. discharged to home mar 3 with fever; sent home dec 5"),
+        ["mar 3", "dec 5"]
+    );
+    assert_eq!(
+        dates("hr dec 5 bpm; this will mar 3 of them"),
+        Vec::<&str>::new()
+    );
+    assert_eq!(dates("on may 2 and May 5"), ["may 2", "May 5"]);
+    // a month and a two-digit year no day can be
+    assert_eq!(
+        dates("initially diagnosed JUL-82 s/p flu shot; seen Jul 82; Dec 45"),
+        ["JUL-82", "Jul 82", "Dec 45"]
+    );
+    assert!(dates("you may 82; hr dec 45").is_empty());
+    // a day before "may": after a word of when, and no verb after it
+    assert_eq!(
+        dates("discharged to home 4 may with low grade fever. 5 MAY-8 continued"),
+        ["4 may", "5 MAY"]
+    );
+    assert!(dates("took 2 tabs. 3 may help; on 2 may be; patients 2 may with").is_empty());
+    assert_eq!(
+        dates("continued through wed dec 4 and thu dec 5. sat was fine"),
+        ["wed", "dec 4", "thu", "dec 5"]
+    );
+    assert_eq!(
+        dates("symptoms, mar 1 appointment made; negative, mar 5-6 hospital admission"),
+        ["mar 1", "mar 5", "6"]
+    );
+}
+
+#[test]
+fn other_forms() {
+    assert_eq!(dates("in 2004 or 2005"), ["2004", "2005"]);
+    assert_eq!(
+        dates("HAD \"BREAKOUT\" IN SECOND GRADE (APPROXIMATELY 2004). approx. 1998, twice"),
+        ["2004", "1998"]
+    );
+    assert!(dates("approximately 2000 mg; approx 1500 cells; approximately 45").is_empty());
+    assert_eq!(dates("O2 Sat 89% on Sat, Jan 2"), ["Sat", "Jan 2"]);
+    assert_eq!(
+        dates("PATIENT WOKE UP TUE 3 WITH RECURRENT; seen fri 12, better"),
+        ["TUE", "3", "fri", "12"]
+    );
+    assert_eq!(
+        dates("DIDN'T GO TO ER UNTIL SUN MORNING; sat eve fever; in the sun all day"),
+        ["SUN", "sat"]
+    );
+    assert!(
+        dates("O2 sat 89; sun 3 hours; wed 3 pm; Tue 3:30; lym 27;sec mon 9")
+            .iter()
+            .all(|d| !d.starts_with('3') && !d.starts_with('8'))
+    );
+    // the whole of "Friday the 15th" (as i2b2 annotates it), "the" with the day
+    assert_eq!(
+        dates("Released Friday the 15th around noon"),
+        ["Friday", "the 15th"]
+    );
+    assert_eq!(dates("by the 15th"), ["15th"]);
+    assert_eq!(
+        dates("pouchitis last spring, and this Summer"),
+        ["spring", "Summer"]
+    );
+    assert!(dates("since her last fall she walks with a cane").is_empty());
+    assert!(dates("her last fall from bed; last fall on the ice").is_empty());
+    assert_eq!(dates("developed pouchitis last fall, but"), ["fall"]);
+    assert_eq!(dates("on the 2nd dose"), Vec::<&str>::new());
+    assert_eq!(dates("on the 1st and 2nd dose"), Vec::<&str>::new());
+    assert_eq!(dates("positive on the 2nd and 02/07. He"), ["2nd", "02/07"]);
+    assert_eq!(dates("Test Date: 202012; x"), ["202012"]);
+    assert_eq!(
+        dates("carcinoma (2013), neck pain (1996 & 2015)"),
+        ["2013", "1996", "2015"]
+    );
+    assert!(dates("(2000 mg) or (12345)").is_empty());
+    assert_eq!(dates("K=11 1/13- potassium"), ["1/13"]);
+    assert!(dates("was 10/10 on a pain scale").is_empty());
+}
+
+#[test]
+fn a_day_glued_to_its_month_in_lower_case_an_apostrophe_year_and_a_dry_season() {
+    assert_eq!(
+        dates("positive for covid 07oct in clinic; on 1oct; exposed 6nov"),
+        ["07oct", "1oct", "6nov"]
+    );
+    // "2may" may be a dose; "12 oct" in lower case needs more than its day: a word of time
+    // or the clause's start before it
+    assert!(dates("2may be given; dose 12 oct").is_empty());
+    assert_eq!(
+        dates("given by father;5 sept rash devel; seen on 3 jun"),
+        ["5 sept", "3 jun"]
+    );
+    assert_eq!(
+        dates("last DTP in '00 pt had T 104; in '98"),
+        ["'00", "'98"]
+    );
+    // a two-digit count after "in" without its apostrophe stays a count
+    assert!(dates("in 00 cases").is_empty());
+    assert_eq!(dates("itis last dry season, but"), ["dry season"]);
+}
+
+#[test]
+fn may_mar_and_dec_after_a_day_before_an_event() {
+    assert_eq!(
+        dates("TO VACCINE. 1 MAY VIRTUAL APPOINTMENT; intake, 4 dec appointment made"),
+        ["1 MAY", "4 dec"]
+    );
+    // the modal and "decreased" stay words
+    assert!(dates("pt. 1 may repeat the dose; intake, 4 dec appetite").is_empty());
+}
