@@ -1,0 +1,283 @@
+//! Tests of the usage rules.
+
+use super::*;
+use crate::lexicon::Lexicons;
+
+fn found(text: &str) -> Vec<(String, Usage)> {
+    let doc = Tokenized::new(text);
+    let lex = Lexicons::embedded();
+    let folded = crate::lexicon::fold_words(&doc);
+    let flags = lex.flags_for_folded(&doc, &folded);
+    let spans = crate::recognize::Recognizers::new()
+        .find_with(text, &crate::tokenize::OffsetMap::new(text));
+    let claimed: Vec<bool> = doc
+        .tokens
+        .iter()
+        .map(|t| spans.iter().any(|s| s.overlaps(t.start, t.end)))
+        .collect();
+    let u = usage(&doc, &flags, &claimed);
+    (0..doc.len())
+        .filter_map(|i| u[i].map(|x| (doc.token_text(i).to_string(), x)))
+        .collect()
+}
+
+fn words(text: &str, kind: Usage) -> Vec<String> {
+    found(text)
+        .into_iter()
+        .filter(|(_, u)| *u == kind)
+        .map(|(w, _)| w)
+        .collect()
+}
+
+#[test]
+fn every_unit_is_known_in_any_case() {
+    for u in UNITS {
+        for w in [u.to_string(), u.to_uppercase()] {
+            assert_eq!(is_unit(&w), Some(u.chars().count() == 1), "{w}");
+        }
+    }
+    assert_eq!(is_unit("fever"), None);
+    assert_eq!(is_unit("capsuless"), None);
+}
+
+#[test]
+fn numbers_with_units_are_measurements_and_ages_are_not() {
+    assert_eq!(
+        words(
+            "D-dimer >35 mg/L FEU, fibrinogen 1.1 g/L, ALT 612 U/L",
+            Usage::Measurement
+        ),
+        ["35", "mg", "L", "1", "1", "g", "L", "612", "U", "L"]
+    );
+    assert_eq!(
+        words("levothyroxine 75 µg daily, 500mg bid", Usage::Measurement),
+        ["75", "µg", "500mg"]
+    );
+    assert_eq!(
+        words("Depakine 1000 mg daily", Usage::Measurement),
+        ["1000", "mg"]
+    );
+    assert_eq!(
+        words("SpO2 88 % on room air, temp 39.2 °C", Usage::Measurement),
+        ["88", "39", "2"]
+    );
+    assert_eq!(
+        words(
+            "HR 88-102 ST, RASS -2, GCS 15; K 3.2; SpO2: 96",
+            Usage::Measurement
+        ),
+        ["88", "102", "2", "15", "96"]
+    );
+    // a one-letter unit after a decimal number
+    assert_eq!(
+        words(
+            "I&O +1.2 L. Fluid restriction 1.2 L, co-amoxiclav 1.2 g IV",
+            Usage::Measurement
+        ),
+        ["1", "2", "L", "1", "2", "L", "1", "2", "g"]
+    );
+    // ages, durations, identifiers and initials stay as they were
+    for text in [
+        "aged 45 y",
+        "for 3 days",
+        "a 45 year old",
+        "MRN 123456",
+        "John L Smith",
+        "Room 12 G",
+        "Kanaalstraat 90, 3531 CL Utrecht",
+        "the patient lives at kanaalstraat 90, 3531 cl utrecht with her husband.",
+    ] {
+        // (only the unit of a duration or an age is released, never its number)
+        let m = words(text, Usage::Measurement);
+        assert!(m.iter().all(|w| is_time_unit(w)), "{text}: {m:?}");
+    }
+}
+
+#[test]
+fn the_unit_of_an_age_or_duration_is_released_its_number_is_not() {
+    // a street spelled like a unit: "504 Weeks Ville"
+    assert!(words(
+        "SHE LIVES AT 504 WEEKS VILLE APT. 231, DALTONLAND, MS 45696.",
+        Usage::Measurement
+    )
+    .is_empty());
+    for (text, unit) in [
+        (
+            "Patient: Mohamed El-Sayed, male, 52 years, accountant",
+            "years",
+        ),
+        ("Frau Elisabeth Pölzl, 87 Jahre, SV-Nr. 2816", "Jahre"),
+        (
+            "Nguyễn Thị Hương, female, 57 tuổi, street food vendor",
+            "tuổi",
+        ),
+        ("ΠΑΠΑΔΟΠΟΥΛΟΣ, 74 ΕΤΩΝ, RETIRED", "ΕΤΩΝ"),
+        ("fever for 3 days", "days"),
+    ] {
+        let m = words(text, Usage::Measurement);
+        assert_eq!(m, [unit], "{text}");
+    }
+    assert!(words("he was in the hospital for years", Usage::Measurement).is_empty());
+}
+
+#[test]
+fn a_body_temperature_is_a_measurement() {
+    let text = "Thurs eve T 102, 17OCT93 t102; began fever 103-104 15dec; temp: 38 and fever 99";
+    assert_eq!(
+        words(text, Usage::Measurement),
+        ["102", "t102", "103", "104", "38", "99"]
+    );
+    // a number out of a body's range, or not after a temperature's word, is not one
+    let m = words("T 250, room 102, fever for 2 weeks", Usage::Measurement);
+    assert!(
+        !m.iter().any(|w| ["250", "102", "2"].contains(&w.as_str())),
+        "{m:?}"
+    );
+}
+
+#[test]
+fn an_ages_abbreviation_is_no_initial() {
+    for (text, unit) in [
+        (
+            "PT NAME: DONNA BAKER (45 Y/O), HOSPITAL NO. 2092",
+            &["Y", "O"][..],
+        ),
+        ("A 60 YO FEMALE WAS SEEN", &["YO"]),
+        ("PATIENT IS A 75Y/O MALE ANALYST", &["O"]),
+        ("pt is a 82 y.o. m with fever", &["y", "o"]),
+    ] {
+        assert_eq!(words(text, Usage::Measurement), unit, "{text}");
+    }
+    // initials are not: "J. O. SMITH", "Y. O. KIM", an "O" after a name
+    for text in ["SEEN BY DR Y. O. KIM ON 5/1", "BLOOD TYPE O, 45 O2 SAT"] {
+        assert!(words(text, Usage::Measurement).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
+    assert_eq!(
+        words(
+            "On day 8 of treatment, after dose 2; GI symptoms on days 1, 2, 3, and 4, week 3-5. Day: 12",
+            Usage::RelativeTime
+        ),
+        ["8", "2", "1", "2", "3", "4", "3", "5", "12"]
+    );
+    // a date, a decimal, a time, an age, a number on the next line
+    for text in [
+        "on day 12/03/2021",
+        "day 1.5 mg",
+        "day 3:30 pm",
+        "a 45 year old, 3 days later",
+        "post vaccine day\n14 Main Street",
+        "seen on 14 days",
+    ] {
+        assert!(words(text, Usage::RelativeTime).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn both_numbers_of_a_measured_pair_and_nursing_scores() {
+    assert_eq!(
+        words(
+            "BP 168/94, MAP 75-85, Pain 4/10, UO 50-80 ml/hr",
+            Usage::Measurement
+        ),
+        ["168", "94", "75", "85", "4", "10", "50", "80", "ml"]
+    );
+    // a date after a vital stays the recognizer's, and a pair needs its first number measured
+    assert!(words("seen 12/03 and 4/10", Usage::Measurement).is_empty());
+    // a surname before a phone number is no score
+    assert!(words("NOK: PARTNER ORLA BRADY 086 914 3320", Usage::Measurement).is_empty());
+}
+
+#[test]
+fn lot_numbers_after_their_label_but_not_house_plots() {
+    assert_eq!(
+        words(
+            "VARIVAX (Lot #608318/0403B); Comirnaty (lot EP9598, 30 micrograms); CoronaVac (lote 210032); Lot number: ABV2856",
+            Usage::LotNumber
+        ),
+        ["608318", "0403B", "EP9598", "210032", "ABV2856"]
+    );
+    for text in [
+        "lives at Lot 12 Block 4, Phase 2",
+        "Lot 5, Blk 3",
+        "parking lot 4",
+        "lot 123456 Block 7",
+    ] {
+        assert!(words(text, Usage::LotNumber).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_count_units_exponent_is_part_of_the_measurement() {
+    assert_eq!(
+        words("platelets 187 x10^9/L, WBC 4.1 10^9/l", Usage::Measurement),
+        ["187", "x10", "9", "L", "4", "1", "10", "9", "l"]
+    );
+}
+
+#[test]
+fn labels_count_only_before_their_value() {
+    assert_eq!(
+        words(
+            "Uppsala, Tel +46 70 174 06 42, e-mail hakon.odegard@epost.example.",
+            Usage::FieldLabel
+        ),
+        ["Tel", "e", "mail"]
+    );
+    assert!(words("She lives in Tel Aviv.", Usage::FieldLabel).is_empty());
+    // a surname spelled like a label, after a first name
+    assert!(words("Pt name: Timo Room (87 y/o), seen today", Usage::FieldLabel).is_empty());
+    assert_eq!(
+        words("Pt in room 12, bed 3.", Usage::FieldLabel),
+        ["room", "bed"]
+    );
+    assert_eq!(words("Patient Room 12", Usage::FieldLabel), ["Room"]);
+    // the world's identifiers by their names (safe/id_labels_world.txt), alone or in a chain
+    assert_eq!(
+        words(
+            "Patient Søren Kjærgaard (CPR-nr. 030649-2217), a",
+            Usage::FieldLabel
+        ),
+        ["CPR", "nr"]
+    );
+    assert_eq!(
+        words("PESEL 85010112345, zam.", Usage::FieldLabel),
+        ["PESEL"]
+    );
+    assert!(words("the PESEL was withheld", Usage::FieldLabel).is_empty());
+    assert!(words("Rochahaven, TX 01499", Usage::FieldLabel).is_empty());
+    assert_eq!(words("Tx 2 days of abx", Usage::FieldLabel), ["Tx"]);
+    assert!(words("Please call my mobile tomorrow.", Usage::FieldLabel).is_empty());
+}
+
+#[test]
+fn dr_before_a_name_is_a_title_after_a_street_name_it_is_not() {
+    assert_eq!(
+        words("Reporter: Dr. Anna-Karin Sjöberg", Usage::Title),
+        ["Dr"]
+    );
+    assert_eq!(words("Seen by Dr Smith today", Usage::Title), ["Dr"]);
+    assert_eq!(
+        words(
+            "his PCP Dr. Lindqvist; GP Dr Moira Fenwick. Oncologist Dr. P. Ramaswamy notified. Called Dr. Voss, Rheumatology Dr P. Gunasekera",
+            Usage::Title
+        ),
+        ["Dr", "Dr", "Dr", "Dr", "Dr"]
+    );
+    assert!(words("She lives at 12 Oak Dr Springfield", Usage::Title).is_empty());
+    assert!(words(
+        "POLI KULIT DAN KELAMIN, RSUPN DR. CIPTO MANGUNKUSUMO, JAKARTA",
+        Usage::Title
+    )
+    .is_empty());
+    assert_eq!(
+        words(
+            "SEEN BY DR. FELIX MEISSNER, A NEUROLOGIST, ON THE WARD",
+            Usage::Title
+        ),
+        ["DR"]
+    );
+}
