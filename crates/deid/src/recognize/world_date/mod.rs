@@ -396,8 +396,11 @@ impl WorldDateRecognizer {
     fn abbreviation_before_day(&self, text: &str, out: &mut Vec<Cand>) {
         for c in self.word_day.captures_iter(text) {
             let (w, d) = (c.name("w").expect("word"), c.name("d").expect("day"));
-            // two letters only in another script and with a period or comma ("пт, 13")
-            if w.as_str().chars().count() < 3 && (w.as_str().is_ascii() || c["p"].is_empty()) {
+            // two letters only in another script and with a period or comma ("пт, 13"), or
+            // those no English word ("WOKE UP DI 18", "RELEASED VR 21")
+            let two = w.as_str().chars().count() < 3;
+            let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&fold(w.as_str()).as_ref());
+            if two && !listed_two && (w.as_str().is_ascii() || c["p"].is_empty()) {
                 continue;
             }
             let folded = fold(w.as_str());

@@ -300,6 +300,12 @@ fn a_month_that_is_an_english_word_after_a_weekday_or_another_date() {
 #[test]
 fn a_weekday_of_another_script_before_its_day() {
     assert_eq!(dates("Released пт, 13 around noon"), ["пт, 13"]);
+    // two Latin letters no English word nor clinical abbreviation
+    assert_eq!(
+        dates("PATIENT WOKE UP DI 18 WITH; RELEASED VR 21 AROUND"),
+        ["DI 18", "VR 21"]
+    );
+    assert!(dates("so 18 of them; do 2 more; to 21 days; PE 12 mm").is_empty());
     // two letters without their comma or period are words ("не 5 раз")
     assert!(dates("пт 13 и не 5").is_empty());
 }
