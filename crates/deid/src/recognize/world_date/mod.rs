@@ -50,7 +50,8 @@ pub(crate) struct WorldDateRecognizer {
     cjk: Regex,
     /// the end day of a range right after a date: "-9", "–12日", "~3일"
     range_end: Regex,
-    /// a word (with its period) before a part of the day: "So. morning", "quarta morning"
+    /// a part of the day, after which a weekday may stand: "So. morning", "quarta morning" (found
+    /// first, the word before it read back: one search of literals, not one at every word)
     day_part: Regex,
     months: FxHashSet<Box<str>>,
     /// Abbreviated months ("okt", "dez", "ene"), read only with a day ("7. Okt. 2021"; "Mai
@@ -87,9 +88,7 @@ impl WorldDateRecognizer {
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
         let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?:\s*[日일])?");
-        let day_part = compile(
-            r"(?i)\b(?P<w>\p{L}{2,12})(?P<dot>\.)?\s*(?:morning|evening|eve|night|afternoon|am\b|pm\b|@)",
-        );
+        let day_part = compile(r"(?i)\b(?:morning|evening|eve|night|afternoon|am\b|pm\b)|@");
         let entries = |list: &'static str| {
             list.lines()
                 .map(str::trim)
@@ -283,11 +282,25 @@ impl WorldDateRecognizer {
     /// A weekday's abbreviation before a part of the day: "until So. morning", "mån am", "took to MD
     /// tis @ 12noon", "lør eve" (two letters only with their period: "so am I" is English).
     fn weekday_before_day_part(&self, text: &str, out: &mut Vec<Cand>) {
-        for c in self.day_part.captures_iter(text) {
-            let w = c.name("w").expect("weekday group");
-            let word = w.as_str();
-            let dotted = c.name("dot").is_some();
+        for part in self.day_part.find_iter(text) {
+            // the word before: letters, then maybe its period, then blanks
+            let head = text[..part.start()].trim_end_matches([' ', '\t', '\u{a0}']);
+            let (dotted, head) = match head.strip_suffix('.') {
+                Some(h) => (true, h),
+                None => (false, head),
+            };
+            let start = head
+                .char_indices()
+                .rev()
+                .take_while(|(_, ch)| ch.is_alphabetic())
+                .last()
+                .map_or(head.len(), |(i, _)| i);
+            let word = &head[start..];
             let letters = word.chars().count();
+            if !(2..=12).contains(&letters) || is_word(char_before(text, start)) {
+                continue;
+            }
+            let w = start..head.len();
             let folded = fold(word);
             // two letters without a period only where no English word or clinical abbreviation
             // is written so ("ke am", "lö eve"; not "so am I", "PE am")
@@ -295,15 +308,15 @@ impl WorldDateRecognizer {
                 || !word.is_ascii()
                 || TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref());
             // a whole word ("diam" is no "di am")
-            if is_word(text[w.end()..].chars().next()) {
+            if is_word(text[w.end..].chars().next()) {
                 continue;
             }
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 || self.is_foreign_weekday_word(word);
             if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
                 out.push(Cand {
-                    start: w.start(),
-                    end: w.end(),
+                    start: w.start,
+                    end: w.end,
                     kind: PhiType::Date,
                     prio: PRIO_DATE,
                 });
