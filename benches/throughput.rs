@@ -213,8 +213,9 @@ fn main() {
     let bin = env!("CARGO_BIN_EXE_deid");
     let mut rows: Vec<Row> = Vec::new();
 
-    // the faster model shipped beside the default (dilated-CNN tagger)
+    // the faster models shipped beside the default (dilated-CNN tagger; v2 with int8 weights)
     let cnn = concat!(env!("CARGO_MANIFEST_DIR"), "/models/deid-idcnn-64");
+    let int8 = concat!(env!("CARGO_MANIFEST_DIR"), "/models/deid-bilstm-v2-int8");
     for (key, what, format, rules_only, model) in [
         (
             "cli_rules_jsonl",
@@ -236,6 +237,13 @@ fn main() {
             "jsonl",
             false,
             Some(cnn),
+        ),
+        (
+            "cli_hybrid_int8_jsonl",
+            "deid annotate (hybrid, deid-bilstm-v2-int8, CPU), CSV -> one JSONL",
+            "jsonl",
+            false,
+            Some(int8),
         ),
         (
             "cli_rules_i2b2",

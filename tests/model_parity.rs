@@ -1,4 +1,5 @@
 //! Parity: Rust preprocessing + ONNX Runtime give the probabilities PyTorch gave at export time
+//! (for a quantized model: Python's ONNX Runtime on its int8 graphs, `training/quantize.py`)
 //! (max abs difference < 1e-4) on the dev documents stored in the model's `parity.json`. The
 //! inputs are compared first, so a failure says whether the featurizer drifted (re-export the
 //! model) or the runtime disagrees.
@@ -183,5 +184,42 @@ fn the_split_graph_with_its_cache_decides_exactly_as_the_whole_graph() {
         }
         println!("pass {pass}: max abs probability difference {worst:e}");
         assert!(worst < 1e-5, "pass {pass}: {worst}");
+    }
+}
+
+/// A quantized model (`training/quantize.py`) scales its activations by the batch, so the engine
+/// runs it one document per batch: every dev narrative of every style gets exactly the spans and
+/// probabilities in a batch run that it gets alone, as the app annotates it.
+#[test]
+fn a_quantized_model_decides_a_narrative_alone_as_in_a_batch() {
+    use deid::deidentify::{Deidentifier, Mode};
+    let quantized: Vec<_> = shipped_models()
+        .into_iter()
+        .filter(|d| deid::model::Metadata::read(d).unwrap().quantized.is_some())
+        .collect();
+    assert!(!quantized.is_empty(), "no quantized model is shipped");
+    let texts = common::dev_gold_texts();
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    for dir in quantized {
+        let model = DeepModel::load(&dir, Provider::Cpu).unwrap();
+        let d = Deidentifier::with_model(RuleEngine::embedded(), model, Mode::Hybrid);
+        let batch = d.score_batch(&refs).unwrap();
+        for (k, text) in refs.iter().enumerate() {
+            let alone = d.score_batch(&[text]).unwrap().remove(0).unwrap();
+            let together = batch[k].as_ref().unwrap();
+            assert_eq!(
+                d.spans_for(&alone, &d.thresholds).0,
+                d.spans_for(together, &d.thresholds).0,
+                "{}: narrative {k}",
+                dir.display()
+            );
+            let (pa, pb) = (
+                alone.scores.as_ref().unwrap(),
+                together.scores.as_ref().unwrap(),
+            );
+            for (x, y) in pa.iter().zip(pb) {
+                assert_eq!(x.p_safe, y.p_safe, "{}: narrative {k}", dir.display());
+            }
+        }
     }
 }

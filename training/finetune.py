@@ -124,6 +124,11 @@ def main(argv=None) -> int:
 
 def check_paths(args) -> tuple[Path, Path]:
     base, out = Path(args.base), Path(args.out)
+    meta = base / "metadata.json"
+    if meta.is_file() and "quantized" in json.loads(meta.read_text(encoding="utf-8")):
+        source = json.loads(meta.read_text(encoding="utf-8"))["quantized"].get("from", "its source")
+        raise F.InputError(f"{base} is a quantized model: fine-tune {source} and quantize the result "
+                           "(python -m training.quantize)")
     for f in ("checkpoint.pt", "metadata.json"):
         if not (base / f).is_file():
             raise F.InputError(f"{base / f} missing: --base must be a model directory written by training.export")

@@ -58,6 +58,18 @@ pub struct SplitGraph {
     pub max_abs_diff_vs_whole: f64,
 }
 
+/// `metadata.json`'s "quantized": the model's weights are int8 (`training/quantize.py`, ONNX
+/// Runtime's dynamic quantization). Its activations are scaled by the range of the whole input
+/// tensor, so in a batch of several documents one document's probabilities would depend on the
+/// others beside it: the engine runs such a model one document (or window) per batch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Quantized {
+    /// The model directory's name it was quantized from ("deid-bilstm-v2").
+    pub from: String,
+    /// How ("onnxruntime.quantization.quantize_dynamic, int8 weights, reduce_range").
+    pub method: String,
+}
+
 /// The contents of a model's `metadata.json` (format 1), checked against this engine on
 /// [`Metadata::read`].
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -96,6 +108,9 @@ pub struct Metadata {
     /// character encodings across batches.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split: Option<SplitGraph>,
+    /// Int8 weights (`training/quantize.py`): run one document per batch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quantized: Option<Quantized>,
     /// Training provenance and metrics, kept as they are (written by `training/`).
     #[serde(flatten)]
     pub other: BTreeMap<String, serde_json::Value>,

@@ -7,7 +7,7 @@ mod metadata;
 mod runtime;
 mod sessions;
 
-pub use metadata::{Metadata, SplitGraph, ThresholdPair, Thresholds};
+pub use metadata::{Metadata, Quantized, SplitGraph, ThresholdPair, Thresholds};
 pub use runtime::{disable_runtime_telemetry, keep_runtime_memory, Provider};
 
 use crate::error::{Error, Result};
@@ -222,6 +222,8 @@ impl DeepModel {
     /// (`tests/model_parity.rs`).
     pub fn batch_tokens(&self) -> usize {
         match self.provider {
+            // a quantized model scales activations by the batch: one document per batch
+            _ if self.meta.quantized.is_some() => 1,
             Provider::Cuda => self.gpu.batch_tokens,
             Provider::Cpu | Provider::Auto => 2_048,
         }
@@ -277,6 +279,15 @@ impl DeepModel {
     /// Run one batch (documents padded to the longest; callers group documents of similar
     /// length, see [`length_batches`]). Documents without tokens get empty probabilities.
     pub fn predict(&self, batch: &[&ModelInput]) -> Result<Vec<Probabilities>> {
+        // int8 activations are scaled by the whole batch's range: each document alone, so that
+        // its result never depends on the documents beside it
+        if self.meta.quantized.is_some() && batch.len() > 1 {
+            let mut out = Vec::with_capacity(batch.len());
+            for doc in batch {
+                out.extend(self.predict(&[*doc])?);
+            }
+            return Ok(out);
+        }
         let n_labels = self.meta.labels.len();
         let t_max = batch.iter().map(|d| d.word_ids.len()).max().unwrap_or(0);
         if t_max == 0 {
