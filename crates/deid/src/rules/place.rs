@@ -128,8 +128,12 @@ pub(super) fn apply(
     // a town of a "Town, State" address with a prefix the model reads as a direction or an
     // adjective: "resides in west sheila, mississippi", "NORTH JEREMIAH, KY"
     for i in 0..rules.len().saturating_sub(2) {
+        // (the cheap checks first: this runs at every word)
         let state =
             flags[i + 2] & (flag::STATE | flag::STATE_ABBREVIATION) != 0 && rules[i + 2].phi;
+        if !state {
+            continue;
+        }
         // the town's own word may be an English word where a place goes ("resides in lake
         // christian, minnesota"; not "a new rash, florida")
         let town = rules[i + 1].phi
@@ -153,6 +157,9 @@ pub(super) fn apply(
     // a prefixed town where one is, goes or works, without its state: "works at Smith and Gross
     // in west davidborough", "IN NORTH JEREMIAH." (the town's word no list knows, or a city)
     for i in 1..rules.len().saturating_sub(1) {
+        if rules[i].phi || !rules[i + 1].phi {
+            continue;
+        }
         let town = rules[i + 1].phi
             && (rules[i + 1].reason == Reason::Unknown
                 || (flags[i + 1] & flag::CITY != 0
@@ -187,12 +194,14 @@ pub(super) fn apply(
             )
             && doc.token_text(i).chars().all(char::is_alphabetic);
         // "DANAPUR DISTRICT HOSPITAL" is a hospital's name (rules/facility), not a region
-        let facility_follows = i + 2 < rules.len()
-            && (super::facility::OTHER_HEADS.contains(&folded[i + 2].as_ref())
-                || super::facility::HOSPITAL_NOUNS.contains(&folded[i + 2].as_ref()));
+        let facility_follows = || {
+            i + 2 < rules.len()
+                && (super::facility::OTHER_HEADS.contains(&folded[i + 2].as_ref())
+                    || super::facility::HOSPITAL_NOUNS.contains(&folded[i + 2].as_ref()))
+        };
         if name
-            && !facility_follows
             && REGION_KINDS.contains(&folded[i + 1].as_ref())
+            && !facility_follows()
             && ((PLACE_BEFORE.contains(&folded[i - 1].as_ref()) && doc.gap_before(i) == " ")
                 || (flags[i] & (flag::CITY | flag::STATE | flag::COUNTRY) != 0
                     && matches!(rules[i].reason, Reason::Unsafe(_) | Reason::PlaceName)))
