@@ -542,7 +542,13 @@ fn ordinals_listed_before(text: &str, start: usize) -> Vec<(usize, usize)> {
         let before = head[..cut].trim_end_matches([' ', '\u{a0}']);
         let Some(ord) = ["st", "nd", "rd", "th"]
             .into_iter()
-            .find(|o| before.len() >= 3 && before[before.len() - 2..].eq_ignore_ascii_case(o))
+            // (`get`: the last two bytes may cut a letter of another script, "sáb, 15th of May")
+            .find(|o| {
+                before.len() >= 3
+                    && before
+                        .get(before.len() - 2..)
+                        .is_some_and(|t| t.eq_ignore_ascii_case(o))
+            })
         else {
             break;
         };

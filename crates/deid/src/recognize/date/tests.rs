@@ -305,3 +305,13 @@ fn may_mar_and_dec_after_a_day_before_an_event() {
     // the modal and "decreased" stay words
     assert!(dates("pt. 1 may repeat the dose; intake, 4 dec appetite").is_empty());
 }
+
+#[test]
+fn a_letter_of_another_script_before_an_ordinal_date_is_no_crash() {
+    // found by the probe (seed 49): the ordinals-listed-before check sliced inside "á"
+    assert_eq!(
+        dates("the hives had fully cleared up by sáb, 15th of May."),
+        ["15th of May"]
+    );
+    assert_eq!(dates("by śr., 2nd and 3rd of July"), ["2nd", "3rd of July"]);
+}
