@@ -105,6 +105,17 @@ const FRAGMENTS: &[&str] = &[
     "３月",
     "]]>",
     "&amp;",
+    // the world's dates around ordinals and abbreviations (a crash: "sáb, 15th of May")
+    "sáb,",
+    "15th of May",
+    "søn.",
+    "пт,",
+    "H3.12.2",
+    "28 ago",
+    "26.2.",
+    "Th 7,",
+    "tháng 12",
+    "Verkehrstechniker*in",
 ];
 
 fn narrative() -> impl Strategy<Value = String> {
