@@ -412,7 +412,12 @@ impl WorldDateRecognizer {
             // two letters only in another script and with a period or comma ("пт, 13"), or
             // those no English word ("WOKE UP DI 18", "RELEASED VR 21")
             let two = w.as_str().chars().count() < 3;
-            let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&fold(w.as_str()).as_ref());
+            // ... or of the Latin script with a letter English has not before a day with its
+            // period ("RELEASED PÁ 4. AROUND NOON"; "số 12 phố" is a house number)
+            let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&fold(w.as_str()).as_ref())
+                || (!w.as_str().is_ascii()
+                    && w.as_str().chars().any(|ch| ch.is_ascii_alphabetic())
+                    && text[d.end()..].starts_with('.'));
             if two && !listed_two && (w.as_str().is_ascii() || c["p"].is_empty()) {
                 continue;
             }

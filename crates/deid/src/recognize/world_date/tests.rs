@@ -306,6 +306,9 @@ fn a_weekday_of_another_script_before_its_day() {
         ["DI 18", "VR 21"]
     );
     assert!(dates("so 18 of them; do 2 more; to 21 days; PE 12 mm").is_empty());
+    // with a letter English has not, before a day with its period
+    assert_eq!(dates("RELEASED PÁ 4. AROUND NOON"), ["PÁ 4"]);
+    assert!(dates("address số 12 phố Hàng Bài").is_empty());
     // two letters without their comma or period are words ("не 5 раз")
     assert!(dates("пт 13 и не 5").is_empty());
 }

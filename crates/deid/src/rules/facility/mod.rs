@@ -104,6 +104,8 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "hastane",
     "hastanesi",
     "merkezi",
+    // French nursing homes ("readmitted to the EHPAD Les Tilleuls")
+    "ehpad",
 ];
 
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
@@ -228,7 +230,17 @@ const FACILITY_KINDS: &[&str] = &[
 /// rechts der Isar", "University Hospital of Wales").
 pub(super) const CONNECTORS: &[&str] = &[
     "of", "de", "del", "di", "du", "des", "der", "am", "an", "la", "le", "st",
+    // Portuguese, Italian, German, Dutch and Polish ("Hospital da Luz", "Azienda Ospedaliera
+    // della Valle", "Klinikum im Park", "Uniwersyteckie Centrum Kliniczne w Gdańsku"): only after
+    // the name's head (`HEAD_FIRST_CONNECTORS`)
+    "da", "do", "dos", "das", "della", "im", "zum", "van", "w",
 ];
+
+/// Connectors that join a facility's name only after its head has come: before it they are
+/// prepositions of the sentence ("recebida do Hospital das Clínicas": "received from"), or
+/// English ("do", "w" for "with").
+const HEAD_FIRST_CONNECTORS: &[&str] =
+    &["da", "do", "dos", "das", "della", "im", "zum", "van", "w"];
 
 /// Extend the rules' PHI over facility names. `flags`: each word's lexicon flags; `class`: the
 /// lists each word is on; `case_informative`: whether capitals mean something in this document
@@ -308,7 +320,9 @@ pub(super) fn apply(
                 anchors += 1;
             } else if is_campus(j) {
             } else if !(j > i
-                && (is_connector(j) || flags[j] & flag::SALUTATION != 0)
+                && ((is_connector(j)
+                    && (heads > 0 || !HEAD_FIRST_CONNECTORS.contains(&folded[j].as_ref())))
+                    || flags[j] & flag::SALUTATION != 0)
                 && j + 1 < n
                 && close(doc, j + 1)
                 && (is_head(j + 1) || is_anchor(j + 1, rules)))

@@ -309,3 +309,26 @@ fn a_towns_prefix_a_pharmacy_of_another_language_and_a_surname_in_capitals() {
         }
     }
 }
+
+#[test]
+fn the_connectors_of_other_languages_inside_a_facility_name() {
+    let engine = crate::rules::RuleEngine::embedded();
+    let hospital = |text: &str| -> Vec<String> {
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        (0..doc.len())
+            .filter(|&i| out.rules[i].kind == Some(crate::phi::PhiType::Hospital))
+            .map(|i| doc.token_text(i).to_lowercase())
+            .collect()
+    };
+    assert_eq!(
+        hospital("recebida do Hospital das Clínicas da FMUSP, São Paulo."),
+        ["hospital", "das", "clínicas", "da", "fmusp"]
+    );
+    assert_eq!(
+        hospital("readmitted to the EHPAD Les Tilleuls. He has been stable."),
+        ["ehpad", "les", "tilleuls"]
+    );
+    // "w" of English shorthand ("with") joins nothing that is no name
+    assert!(hospital("taken to hospital w chest pain").is_empty());
+}
