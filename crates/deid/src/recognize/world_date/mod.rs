@@ -99,22 +99,17 @@ impl WorldDateRecognizer {
             .chain(entries(MONTHS_SCRIPTS))
             .map(Box::from)
             .collect();
-        let month_abbreviations = entries(ABBREVIATIONS)
-            .filter_map(|l| l.strip_prefix("month "))
-            .map(Box::from)
-            .collect();
-        let weekday_abbreviations = entries(ABBREVIATIONS)
-            .filter_map(|l| l.strip_prefix("weekday "))
-            .map(Box::from)
-            .collect();
-        let month_words = entries(ABBREVIATIONS)
-            .filter_map(|l| l.strip_prefix("month-word "))
-            .map(Box::from)
-            .collect();
-        let weekday_words = entries(ABBREVIATIONS)
-            .filter_map(|l| l.strip_prefix("weekday-word "))
-            .map(Box::from)
-            .collect();
+        // the abbreviations file's lines of one kind ("month okt", "weekday-word son")
+        let kind = |prefix: &str| -> FxHashSet<Box<str>> {
+            entries(ABBREVIATIONS)
+                .filter_map(|l| l.strip_prefix(prefix))
+                .map(Box::from)
+                .collect()
+        };
+        let month_abbreviations = kind("month ");
+        let weekday_abbreviations = kind("weekday ");
+        let month_words = kind("month-word ");
+        let weekday_words = kind("weekday-word ");
         let season_year = compile(
             r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
         );
@@ -154,12 +149,7 @@ impl WorldDateRecognizer {
             return false;
         }
         let head = bare;
-        let start = head
-            .char_indices()
-            .rev()
-            .take_while(|(_, ch)| ch.is_alphabetic())
-            .last()
-            .map_or(head.len(), |(k, _)| k);
+        let start = letters_start(head);
         let word = &head[start..];
         let folded = fold(word);
         word.chars().count() > 2
@@ -219,12 +209,7 @@ impl WorldDateRecognizer {
             let period = head.strip_suffix('.');
             let bare = comma.is_none() && period.is_none();
             let head = period.unwrap_or(head);
-            let start = head
-                .char_indices()
-                .rev()
-                .take_while(|(_, ch)| ch.is_alphabetic())
-                .last()
-                .map_or(head.len(), |(i, _)| i);
+            let start = letters_start(head);
             let word = &head[start..];
             let whole = !head[..start].ends_with(|ch: char| ch.is_alphanumeric());
             // two letters ("Do", "on", "pt") only before a month of another language
@@ -289,12 +274,7 @@ impl WorldDateRecognizer {
                 Some(h) => (true, h),
                 None => (false, head),
             };
-            let start = head
-                .char_indices()
-                .rev()
-                .take_while(|(_, ch)| ch.is_alphabetic())
-                .last()
-                .map_or(head.len(), |(i, _)| i);
+            let start = letters_start(head);
             let word = &head[start..];
             let letters = word.chars().count();
             if !(2..=12).contains(&letters) || is_word(char_before(text, start)) {
@@ -649,6 +629,16 @@ const MONTH_WORDS_NEVER_BEFORE_A_YEAR: [&str; 14] = [
 const MONTH_WORDS_AFTER_A_NUMBER: [&str; 12] = [
     "pro", "sub", "out", "led", "mac", "vas", "avg", "dis", "des", "dub", "sty", "rugs",
 ];
+
+/// Where the letters that end `head` start ("by sób" -> the byte of "s"); `head.len()` when it
+/// ends with no letter.
+fn letters_start(head: &str) -> usize {
+    head.char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_alphabetic())
+        .last()
+        .map_or(head.len(), |(i, _)| i)
+}
 
 /// Whether the text before byte `i` is a number and a conjunction ("8/8 & ", "10 y ", "3 and "):
 /// the day at `i` is the second of two dates.

@@ -8,6 +8,15 @@ fn dates(text: &str) -> Vec<&str> {
     out.iter().map(|c| &text[c.start..c.end]).collect()
 }
 
+/// Every recognizer's spans, as the engine runs them together (numeric dates are date.rs's).
+fn all(text: &str) -> Vec<String> {
+    crate::recognize::Recognizers::new()
+        .find(text)
+        .into_iter()
+        .map(|s| text.chars().skip(s.start).take(s.end - s.start).collect())
+        .collect()
+}
+
 /// Dates with a weekday's abbreviation before them joined, as the recognizers run them.
 fn dates_with_weekdays(text: &str) -> Vec<&str> {
     let r = WorldDateRecognizer::new();
@@ -40,13 +49,6 @@ fn a_weekday_abbreviation_before_a_part_of_the_day() {
 #[test]
 fn a_weekday_of_two_letters_before_a_dotted_date_and_an_english_word_before_a_foreign_month() {
     // the numeric dates are date.rs's: the recognizers run together
-    let all = |text: &str| -> Vec<String> {
-        crate::recognize::Recognizers::new()
-            .find(text)
-            .into_iter()
-            .map(|s| text.chars().skip(s.start).take(s.end - s.start).collect())
-            .collect()
-    };
     assert_eq!(
         all("malaise continued through DI. 14.12. AND ON"),
         ["DI. 14.12"]
@@ -336,13 +338,6 @@ fn two_letter_weekdays_and_those_no_english_sentence_writes_before_a_date() {
         dates_with_weekdays("CONTINUED THROUGH DI 17 OKT AND; LAST TORS 17 MAJ 2018 17:00"),
         ["DI 17 OKT", "TORS 17 MAJ 2018"]
     );
-    let all = |text: &str| -> Vec<String> {
-        crate::recognize::Recognizers::new()
-            .find(text)
-            .into_iter()
-            .map(|s| text.chars().skip(s.start).take(s.end - s.start).collect())
-            .collect()
-    };
     assert_eq!(all("CONTINUED THROUGH TI 29.04. AND"), ["TI 29.04"]);
     assert_eq!(all("went to 29.04. and"), ["29.04"]);
     // "SOB 19FEB91" is shortness of breath; "on 12 dez" an English "on"
