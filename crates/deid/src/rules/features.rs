@@ -152,7 +152,9 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             );
             out.set(
                 Feature::IsMonth,
-                has(flag::MONTH) && (date_like() || after_when(BEFORE_MONTH)),
+                has(flag::MONTH)
+                    && (date_like() || after_when(BEFORE_MONTH))
+                    && !is_modal_may(doc, i),
             );
             // A TLD list holds "it", "is", "at", "me": only a TLD glued to a dot is one.
             out.set(
@@ -213,6 +215,23 @@ fn is_code_context(doc: &Tokenized, i: usize) -> bool {
 }
 
 /// Whether the token before or after `i` (on the same line) contains a digit.
+/// "may" as the verb before what it qualifies, in any case and next to a number: "May have
+/// allergies", "May be allergic to", "May or may not be related", "the vaccine 4 may cause" (never
+/// "May or June", "4 May the patient").
+fn is_modal_may(doc: &Tokenized, i: usize) -> bool {
+    let word = |k: usize| -> Option<String> {
+        (k < doc.len() && doc.gap_before(k) == " ").then(|| doc.token_text(k).to_ascii_lowercase())
+    };
+    if !doc.token_text(i).eq_ignore_ascii_case("may") {
+        return false;
+    }
+    match word(i + 1).as_deref() {
+        Some("be" | "have" | "not" | "also" | "cause" | "help" | "need" | "affect") => true,
+        Some("or") => matches!(word(i + 2).as_deref(), Some("may" | "might" | "not")),
+        _ => false,
+    }
+}
+
 fn near_number(doc: &Tokenized, i: usize) -> bool {
     let has_digit = |j: usize| doc.token_text(j).chars().any(char::is_numeric);
     (i > 0 && !doc.gap_before(i).contains('\n') && has_digit(i - 1))
@@ -401,6 +420,19 @@ mod tests {
         );
         // verbs and other senses stay words
         assert!(with("this may cause pain; she may march", Feature::IsMonth).is_empty());
+        // "may" the verb, capitalised or after a number
+        assert!(with(
+            "May have allergies. May be allergic to X. May or may not be related; the vaccine 4 may cause",
+            Feature::IsMonth
+        )
+        .is_empty());
+        assert_eq!(
+            with(
+                "1st dose, either May or June; On 4 May the patient",
+                Feature::IsMonth
+            ),
+            ["May", "June", "May"]
+        );
         assert!(with("pt sat up and could wed", Feature::IsWeekday).is_empty());
         assert!(with(
             "rash on sun-exposed skin since sun exposure",
