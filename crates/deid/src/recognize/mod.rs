@@ -271,6 +271,19 @@ pub(crate) fn word_before(text: &str, i: usize) -> String {
     trimmed[start..].to_ascii_lowercase()
 }
 
+/// The word before the word that [`word_before`] reads at `i`, lower-cased: "on" in "on the 11.9",
+/// "week" in "the week of 19-7".
+pub(crate) fn word_before_word(text: &str, i: usize) -> String {
+    let head = &text[..floor_boundary(text, i)];
+    let trimmed = head.trim_end_matches([' ', '\t', ',', '(', ':', '\u{a0}']);
+    let start = trimmed
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !c.is_ascii_alphabetic())
+        .map_or(0, |(p, c)| p + c.len_utf8());
+    word_before(trimmed, start)
+}
+
 /// The next ASCII word (letters only) after byte offset `i`, skipping blanks, lower-cased.
 pub(crate) fn word_after(text: &str, i: usize) -> String {
     let tail = text[floor_boundary(text, i)..].trim_start_matches([' ', '\t', '\u{a0}']);

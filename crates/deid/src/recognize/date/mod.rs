@@ -25,7 +25,7 @@
 
 use super::{
     char_at, char_before, compile, continues_number, is_word, preceded_by_number, word_after,
-    word_before, Cand, PRIO_DATE,
+    word_before, word_before_word, Cand, PRIO_DATE,
 };
 use crate::phi::PhiType;
 use regex::{Captures, Regex};
@@ -209,15 +209,9 @@ impl DateRecognizer {
                 || text[..s].trim().is_empty();
             let before_word = word_before(text, s);
             // "the week of 19-7"
-            let week_of = before_word == "of" && {
-                let head = text[..s].trim_end_matches([' ', '\u{a0}']);
-                word_before(head, head.len() - 2) == "week"
-            };
+            let week_of = before_word == "of" && word_before_word(text, s) == "week";
             // "on the 11.9 and tested positive"
-            let on_the = before_word == "the" && {
-                let head = text[..s].trim_end_matches([' ', '\u{a0}']);
-                word_before(head, head.len() - 3) == "on"
-            };
+            let on_the = before_word == "the" && word_before_word(text, s) == "on";
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
                 || week_of
                 || on_the

@@ -15,7 +15,10 @@
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
 use super::date::{is_amount_or_unit, is_english_month};
-use super::{char_before, compile, continues_number, gate, is_word, word_after, Cand, PRIO_DATE};
+use super::{
+    char_before, compile, continues_number, gate, is_word, word_after, word_before,
+    word_before_word, Cand, PRIO_DATE,
+};
 use crate::lexicon::fold;
 use crate::phi::PhiType;
 use regex::Regex;
@@ -391,17 +394,17 @@ impl WorldDateRecognizer {
             let (w, d) = (c.name("w").expect("word"), c.name("d").expect("day"));
             // two letters only in another script and with a period or comma ("пт, 13"), or
             // those no English word ("WOKE UP DI 18", "RELEASED VR 21")
+            let folded = fold(w.as_str());
             let two = w.as_str().chars().count() < 3;
             // ... or of the Latin script with a letter English has not before a day with its
             // period ("RELEASED PÁ 4. AROUND NOON"; "số 12 phố" is a house number)
-            let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&fold(w.as_str()).as_ref())
+            let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
                 || (!w.as_str().is_ascii()
                     && w.as_str().chars().any(|ch| ch.is_ascii_alphabetic())
                     && text[d.end()..].starts_with('.'));
             if two && !listed_two && (w.as_str().is_ascii() || c["p"].is_empty()) {
                 continue;
             }
-            let folded = fold(w.as_str());
             if is_word(char_before(text, w.start())) || self.month_follows(text, d.end()) {
                 continue;
             }
@@ -680,17 +683,11 @@ fn is_latin_ago(text: &str, day_start: usize, month: &str, certain: bool) -> boo
 /// Whether a word that announces a date comes right before byte `i` ("on the 11 mag", "el 3
 /// ago", "the week of 7 mag").
 fn date_word_before(text: &str, i: usize) -> bool {
-    let words: Vec<String> = text[..i]
-        .trim_end()
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .take(2)
-        .map(str::to_lowercase)
-        .collect();
-    match words.first().map(String::as_str) {
-        Some(
-            "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until",
-        ) => true,
-        Some("of") => words.get(1).is_some_and(|w| w == "week"),
+    match word_before(text, i).as_str() {
+        "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until" => {
+            true
+        }
+        "of" => word_before_word(text, i) == "week",
         _ => false,
     }
 }
