@@ -516,6 +516,17 @@ HOLIDAYS = [
     "obon", "songkran", "seollal", "lebaran", "dia de muertos", "dia de los muertos",
     "tet holiday", "tet nguyen dan", "ramazan bayrami", "kurban bayrami", "seker bayrami",
     "eid el kabir", "eid el fitr", "eid ul fitr", "eid ul adha",
+    # Europe's eves and carnival days that no public calendar lists (the `holidays` calendars
+    # name Christmas Eve as "Nochebuena" or "Heiligabend", never France's "Réveillon", Poland's
+    # "Wigilia" before 2025 or Finland's bare "juhannus"): a narrative dates an onset by them
+    # ("the day after Réveillon", "came down w/a cold-juhannus"). Only names no English
+    # sentence uses otherwise ("Sylvester"/"Noel" are names, masked as such)
+    "reveillon", "saint sylvestre", "la saint sylvestre", "san silvestro", "silvesterabend",
+    "nochevieja", "noche vieja", "dia de reyes", "noche de reyes", "hogmanay", "rosenmontag",
+    "weiberfastnacht", "fasching", "karneval", "walpurgisnacht", "valborgsmassoafton",
+    "wigilia", "andrzejki", "tlusty czwartek", "juhannus", "sankthans", "sankthansaften",
+    "sinterklaas", "sinterklaasavond", "oudejaarsavond", "kerstavond", "ferragosto",
+    "capodanno", "vigilia di natale", "festa junina", "maslenitsa",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

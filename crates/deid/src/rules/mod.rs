@@ -528,6 +528,39 @@ mod tests {
     }
 
     #[test]
+    fn eves_and_carnival_days_no_calendar_lists_are_dates_in_any_case() {
+        // the `holidays` calendars name neither France's Réveillon nor Finland's bare juhannus;
+        // `lexicons/build.py` lists them, and a holiday is never released
+        for text in [
+            "The day after Réveillon he went to a drive-up clinic.",
+            "came down w/a cold on juhannus, went into coma",
+            "SEEN ON ROSENMONTAG AND AGAIN AT HOGMANAY",
+            "syncope at la Saint-Sylvestre while on azithromycin",
+        ] {
+            let doc = Tokenized::new(text);
+            let out = RuleEngine::embedded().apply(&doc, &OffsetMap::new(text));
+            let holidays: Vec<String> = (0..doc.len())
+                .filter(|&i| out.rules[i].features.has(Feature::IsHoliday))
+                .map(|i| doc.token_text(i).to_lowercase())
+                .collect();
+            assert!(
+                [
+                    "réveillon",
+                    "juhannus",
+                    "rosenmontag",
+                    "hogmanay",
+                    "sylvestre"
+                ]
+                .iter()
+                .any(|h| holidays.iter().any(|w| w.contains(h))),
+                "{text}: {holidays:?}"
+            );
+        }
+        // the English words around them stay words
+        assert!(phi_words("The day after the party he went to a clinic.").is_empty());
+    }
+
+    #[test]
     fn contractions_are_safe_but_initials_are_not() {
         let v = verdicts("It\u{2019}s fine, don't worry. Seen by J. Smith's nurse.");
         let phi = |t: &str| v.iter().find(|(w, _)| w == t).unwrap().1;
