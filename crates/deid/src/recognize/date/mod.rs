@@ -87,6 +87,12 @@ impl DateRecognizer {
                 if let Some((s, e)) = self.numeric_range_end(text, c) {
                     push(s, e);
                 }
+                if let (Some(d), Some(".")) = (c.name("hd"), c.name("hsep").map(|s| s.as_str())) {
+                    let day = d.as_str().parse().unwrap_or(0);
+                    if let Some((s, e)) = self.dotted_range_end(text, m.end(), day) {
+                        push(s, e);
+                    }
+                }
                 return Some(());
             }
             // "09/02-10", "09.05-10": not a date with two separators, but a day and month then
@@ -130,6 +136,25 @@ impl DateRecognizer {
             }
             Some(())
         });
+    }
+
+    /// The end day of a range after a day and month written with periods that ends at byte `e`
+    /// before its last period ("2.8.-4", "10.8.-13 continued"): a later day than `day`, no number
+    /// going on, no amount or unit after it ("2.8.-4 mg" is no range of days).
+    fn dotted_range_end(&self, text: &str, e: usize, day: u32) -> Option<(usize, usize)> {
+        let tail = text[e..].strip_prefix('.')?;
+        if !tail.starts_with(['-', '–']) {
+            return None;
+        }
+        let t = self.range_tail.captures(tail)?;
+        let d2: u32 = t["d"].parse().ok()?;
+        let start = e + 1 + t.name("d")?.start();
+        let end = e + 1 + t[0].len();
+        (d2 > day
+            && d2 <= 31
+            && !continues_number(text, end, b"./:,-")
+            && !is_amount_or_unit(&word_after(text, end)))
+        .then_some((start, end))
     }
 
     /// The end day of a range after a day and month without a year ("09/02-10 hospital
@@ -212,9 +237,13 @@ impl DateRecognizer {
             let week_of = before_word == "of" && word_before_word(text, s) == "week";
             // "on the 11.9 and tested positive"
             let on_the = before_word == "the" && word_before_word(text, s) == "on";
+            // "symptoms, 2.8.-4 continued": a day and month with the period that ends them, then
+            // the end day of a range
+            let dotted_range = ordinal_period && self.dotted_range_end(text, e, a).is_some();
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
                 || week_of
                 || on_the
+                || dotted_range
                 || WEEKDAYS.contains(&before_word.as_str())
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
@@ -777,8 +806,12 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
             // "bleeding and 26 mar." at a sentence's end
             let sentence_end = text[end..].starts_with('.')
                 && !text[end + 1..].starts_with(|c: char| c.is_alphanumeric());
+            // ";9 mar had sz": a verb of what happened that day (no verb follows the verb "mar")
             let event = EVENT_NOUN_AFTER_DAY.contains(&next.as_str())
-                || (lower == "mar" && (EVENT_AFTER_DAY.contains(&next.as_str()) || sentence_end));
+                || (lower == "mar"
+                    && (EVENT_AFTER_DAY.contains(&next.as_str())
+                        || VERB_AFTER_DAY.contains(&next.as_str())
+                        || sentence_end));
             !(temporal() && (month_first || event))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time

@@ -47,7 +47,22 @@ fn a_hyphenated_day_and_month_after_an_event() {
         dates("FEVER 103-104 21-1; 22-1 RASH; TX;4.6. RASH; 12-1 TEAM MEMBER; ON THE 11.9 AND"),
         ["22-1", "4.6", "12-1", "11.9"]
     );
+    // a day and month with their periods, then a range's end day
+    assert_eq!(
+        dates("review symptoms, 2.8.-4 continued symptoms. appetite. 10.8.-13 continued"),
+        ["2.8", "4", "10.8", "13"]
+    );
+    // not an amount, a version, an earlier day or a number going on
+    for text in [
+        "level 2.8.-4 mg",
+        "potassium was 4.8.-2 later",
+        "version 2.8.-4.1 installed",
+    ] {
+        assert!(dates(text).is_empty(), "{text}: {:?}", dates(text));
+    }
     assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
+    assert_eq!(dates("activities stopped;9 mar had sz;"), ["9 mar"]);
+    assert!(dates("scratches 2 mar had no effect").is_empty());
     assert_eq!(
         dates("COVID VACCINE 4 MAY.  PRESENTED TO ED 7 MAY WITH; bleeding and 26 mar. it"),
         ["4 MAY", "7 MAY", "26 mar"]

@@ -243,6 +243,18 @@ pub(super) const EVENT_AFTER_DAY: &[&str] = &[
     "team",
 ];
 
+/// Verbs in the past after a day and a lower-case "mar" at a clause's start (";9 mar had sz"):
+/// the verb "mar" is never followed by one.
+pub(super) const VERB_AFTER_DAY: &[&str] = &[
+    "had",
+    "was",
+    "developed",
+    "became",
+    "began",
+    "woke",
+    "noted",
+];
+
 /// Nouns of an event after a day and a month word that is an English word too ("4 dec
 /// appointment made", "1 MAY VIRTUAL APPOINTMENT"): no verb of "may", no "decreased" before them.
 pub(super) const EVENT_NOUN_AFTER_DAY: &[&str] =
