@@ -33,6 +33,10 @@ const MONTHS_SCRIPTS: &str = include_str!("../../../../../lexicons/context/month
 /// Abbreviated month and weekday names of the same 29 languages ("month okt", "weekday do").
 const ABBREVIATIONS: &str = include_str!("../../../../../lexicons/context/abbreviations_world.txt");
 
+/// Abbreviated months that are given names too (`unsafe/first_names.txt`): "Mai 2021", "Stu
+/// 2019" may name a person, whom the name rules find; only with a day are they months here.
+const ABBREVIATIONS_NAMES_TOO: &[&str] = &["ara", "ian", "mai", "paz", "stu", "tammi"];
+
 #[derive(Debug, Clone)]
 pub(crate) struct WorldDateRecognizer {
     /// day [.] [de] MONTH [[,] [de|del] YEAR], MONTH [de|del] YEAR, or MONTH day, YEAR ("ago 17,
@@ -533,15 +537,18 @@ impl WorldDateRecognizer {
                         || self.weekday_with_punctuation_before(text, d.start()),
                 )
             };
-            // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year
+            // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year;
+            // "records of Okt 2002", "dez 1999": an abbreviation no English word is, the same
             let month_word_with_year = || {
                 let year = c
                     .name("y1")
                     .or_else(|| c.name("y2"))
                     .or_else(|| c.name("y3"));
                 let folded = fold(month.as_str());
-                self.month_words.contains(folded.as_ref())
-                    && !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref())
+                ((self.month_words.contains(folded.as_ref())
+                    && !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref()))
+                    || (self.month_abbreviations.contains(folded.as_ref())
+                        && !ABBREVIATIONS_NAMES_TOO.contains(&folded.as_ref())))
                     && year.is_some_and(|y| {
                         matches!(&y.as_str()[..2], "19" | "20")
                             && !continues_number(text, y.end(), b"./:")

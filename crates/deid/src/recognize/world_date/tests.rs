@@ -74,6 +74,15 @@ fn an_abbreviated_month_that_is_an_english_word_with_its_full_year() {
 }
 
 #[test]
+fn an_abbreviated_month_with_its_full_year() {
+    assert_eq!(
+        dates("clinic records of Okt 2002-MAR-04; since DEZ 1999, kwi 2020"),
+        ["Okt 2002", "DEZ 1999", "kwi 2020"]
+    );
+    assert!(dates("okt 2000 mg; dez 2002.5; Stu 2019 team").is_empty());
+}
+
+#[test]
 fn abbreviated_months_of_other_scripts_with_their_day() {
     assert_eq!(
         dates("bleeding and 1 Νοε. It might; 5 нояб. 2021; 12 ΔΕΚ"),
