@@ -526,7 +526,9 @@ HOLIDAYS = [
     "weiberfastnacht", "fasching", "karneval", "walpurgisnacht", "valborgsmassoafton",
     "wigilia", "andrzejki", "tlusty czwartek", "juhannus", "sankthans", "sankthansaften",
     "sinterklaas", "sinterklaasavond", "oudejaarsavond", "kerstavond", "ferragosto",
-    "capodanno", "vigilia di natale", "festa junina", "maslenitsa",
+    "capodanno", "vigilia di natale", "festa junina", "maslenitsa", "revelion",
+    "la inmaculada", "inmaculada", "l ascension", "holy week", "semana santa",
+    "santa lucia", "luciadagen",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

@@ -176,7 +176,9 @@ impl ProfessionRecognizer {
         }
         for m in self.patient_after.find_iter(text) {
             // the longer reading: "DENTAL HYGIENIST" whole, where a list knows only the head
-            let listed = self.title_before(text, m.start());
+            let listed = self
+                .title_before(text, m.start())
+                .or_else(|| self.inverted_title_before(text, m.start()));
             let form = form_title_before(text, m.start());
             let longer = match (listed, form) {
                 (Some(l), Some(f)) => Some(if f.0 < l.0 { f } else { l }),
@@ -368,6 +370,17 @@ impl ProfessionRecognizer {
             }
         }
         found
+    }
+
+    /// A title as Faker writes a fifth of them, ending just before byte `at`: "a Surveyor, rural
+    /// practice, who is the patient's mother" (the head, a comma, and words that put before it
+    /// make a listed title; `inverted_tail`).
+    fn inverted_title_before(&self, text: &str, at: usize) -> Option<(usize, usize)> {
+        let end = text[..at].trim_end().len();
+        let comma = text[..end].rfind(',')?;
+        let (start, head_end) = self.title_before(text, comma)?;
+        (head_end == comma && self.inverted_tail(text, head_end) == Some(end))
+            .then_some((start, end))
     }
 
     /// The title ending just before byte `at` (its last word an occupation), as a byte range.

@@ -89,6 +89,19 @@ fn the_patients_or_a_relatives_occupation() {
         found("Information has been received from a Clothing/textile technologist, who is the patient's mother, concerning"),
         ["Clothing/textile technologist"]
     );
+    // Faker's inverted titles ("Head, modifier") in any case
+    for text in [
+        "Information has been received from a Surveyor, rural practice, who is the patient's mother, concerning",
+        "INFORMATION HAS BEEN RECEIVED FROM A SURVEYOR, RURAL PRACTICE, WHO IS THE PATIENT'S MOTHER",
+    ] {
+        assert_eq!(
+            found(text).iter().map(|t| t.to_lowercase()).collect::<Vec<_>>(),
+            ["surveyor, rural practice"],
+            "{text}"
+        );
+    }
+    // a list before the relative is no title: "the nurse, the doctor, who is the patient's"
+    assert!(found("seen by the ward, the clinic, who is the patient's GP").is_empty());
     // a form title of the world, up to seven words
     assert_eq!(
         found("from a contactable técnico de sistemas de comunicações via rádio (patient). A"),
