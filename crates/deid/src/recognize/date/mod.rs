@@ -204,7 +204,17 @@ impl DateRecognizer {
             let (a, b) = (num("a").unwrap(), num("b").unwrap());
             let md = (1..=12).contains(&a) && (1..=31).contains(&b);
             let dm = (1..=31).contains(&a) && (1..=12).contains(&b);
-            return c["s1"] == c["s2"] && year_ok(y.as_str()) && (md || dm);
+            // "By 93.08.30", "As of 88.11.07": a two-digit year first (one no day can be), then
+            // a zero-padded month and day, as East Asian and older European systems write them
+            // (not the start of an id: "rijksregisternummer 91.10.17-284.23")
+            let short_ymd = a > 31
+                && !continues_number(text, e, b"-")
+                && c["a"].len() == 2
+                && c["b"].len() == 2
+                && y.as_str().len() == 2
+                && (1..=12).contains(&b)
+                && (1..=31).contains(&y.as_str().parse::<u32>().unwrap_or(0));
+            return c["s1"] == c["s2"] && (short_ymd || (year_ok(y.as_str()) && (md || dm)));
         }
         // ISO year and month: "diagnosed 1979-04" (a date's rest is no continuation of it: the
         // full "1979-04-12" is matched first)
@@ -298,6 +308,11 @@ impl DateRecognizer {
         }
         if f.len() == 4 {
             return year_ok(f);
+        }
+        // "initially diagnosed 01/99": a zero-padded month and a two-digit year no day can be
+        if f.len() == 2 && f_num > 31 && c["e"].len() == 2 && c["e"].starts_with('0') {
+            return !AMOUNT_WORDS.contains(&word_after(text, e).as_str())
+                && !MEASURE_CONTEXT.contains(&word_before(text, s).as_str());
         }
         let day = if day_first { e_ } else { f_num };
         if !(1..=31).contains(&day) {

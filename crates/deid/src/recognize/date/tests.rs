@@ -60,6 +60,15 @@ fn a_hyphenated_day_and_month_after_an_event() {
     ] {
         assert!(dates(text).is_empty(), "{text}: {:?}", dates(text));
     }
+    // a two-digit year first
+    assert_eq!(
+        dates("By 93.08.30 pt report; As of 88.11.07 the vaccinee; on 99-12-31"),
+        ["93.08.30", "88.11.07", "99-12-31"]
+    );
+    assert!(dates("BP 98.6.12 and 45.13.02 or 98.12.40").is_empty());
+    // a zero-padded month and a two-digit year
+    assert_eq!(dates("initially diagnosed 01/99 s/p flu shot"), ["01/99"]);
+    assert!(dates("ratio 1/99, 10/45 and 01/15 mg").is_empty());
     assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
     assert_eq!(dates("activities stopped;9 mar had sz;"), ["9 mar"]);
     assert!(dates("scratches 2 mar had no effect").is_empty());
