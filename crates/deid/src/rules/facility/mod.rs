@@ -18,8 +18,6 @@ use std::borrow::Cow;
 pub(super) const OTHER_HEADS: &[&str] = &[
     "hospital",
     "hospitals",
-    "hospitalier",
-    "hospitalario",
     "kliniken",
     "clinic",
     "clinics",
@@ -81,6 +79,11 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "ospedaliero",
     "sairaala",
     "spital",
+    // Romanian "the hospital" ("Spitalul Clinic Colentina"); French and Spanish "of the hospital"
+    // ("Centre Hospitalier Emile Mayrisch", "Complejo Hospitalario Universitario")
+    "spitalul",
+    "hospitalier",
+    "hospitalario",
     "poliklinik",
     "poliklinika",
     "policlinico",

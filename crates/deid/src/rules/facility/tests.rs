@@ -201,6 +201,14 @@ fn facility_heads_join_a_named_facility_only() {
             "and readmitted to the walgreens #17574. he has been stable.",
             vec!["walgreens"],
         ),
+        (
+            "and readmitted to the Spitalul Clinic Colentina. He has been stable.",
+            vec!["Spitalul", "Clinic", "Colentina"],
+        ),
+        (
+            "AND READMITTED TO THE CENTRE HOSPITALIER EMILE MAYRISCH. HE HAS BEEN STABLE.",
+            vec!["CENTRE", "HOSPITALIER", "EMILE", "MAYRISCH"],
+        ),
     ] {
         let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
         assert_eq!(p, want, "{text}");
