@@ -52,6 +52,9 @@ pub(crate) struct WorldDateRecognizer {
     vietnamese_weekday: Regex,
     /// a Japanese era's date in Latin letters: "H3.12.2" (Heisei 3), "S62.4.1", "R3.5.20"
     japanese_era: Regex,
+    /// day, month and year with a period and a space after each of the first two, as Czech,
+    /// Slovak, Slovene and Croatian write them: "8. 8. 2015", "19. 11. 2020"
+    spaced_dotted: Regex,
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
     cjk: Regex,
@@ -91,6 +94,8 @@ impl WorldDateRecognizer {
         let vietnamese_weekday = compile(r"(?i)\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật");
         let japanese_era =
             compile(r"(?i)\b[MTSHR](?P<y>\d{1,2})\.(?P<m>\d{1,2})\.(?P<d>\d{1,2})\b");
+        let spaced_dotted =
+            compile(r"\b(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\.\s?(?P<y>(?:19|20)\d\d)\b");
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
@@ -129,6 +134,7 @@ impl WorldDateRecognizer {
             numbered_month,
             vietnamese_weekday,
             japanese_era,
+            spaced_dotted,
             cjk,
             range_end,
             day_part,
@@ -257,6 +263,15 @@ impl WorldDateRecognizer {
                     && (foreign_month() || !word.is_ascii()))
                 // "last TORS 17 MAJ 2018": those no English sentence writes before a day
                 || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
+            // "So., 19. Feb.": two letters with a period and a comma before a day with its period
+            let day_with_period = || {
+                comma.is_some()
+                    && period.is_some()
+                    && text[c.start..]
+                        .trim_start_matches(|ch: char| ch.is_ascii_digit())
+                        .starts_with('.')
+                    && text[c.start..].starts_with(|ch: char| ch.is_ascii_digit())
+            };
             if !word.is_empty()
                 && whole
                 && bare_ok
@@ -264,6 +279,7 @@ impl WorldDateRecognizer {
                 && (word.chars().count() > 2
                     || foreign_month()
                     || dotted_date()
+                    || day_with_period()
                     || (bare && two_letters_bare()))
             {
                 c.start = start;
@@ -332,6 +348,28 @@ impl WorldDateRecognizer {
         }
     }
 
+    /// "8. 8. 2015": a real day and month, no number going on, no number before it ("1.5. 3. 2015"
+    /// is something else).
+    fn spaced_dotted_dates(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.spaced_dotted.captures_iter(text) {
+            let m = c.get(0).expect("whole match");
+            let num = |g: &str| c[g].parse::<u32>().unwrap_or(0);
+            if (1..=31).contains(&num("d"))
+                && (1..=12).contains(&num("m"))
+                && !continues_number(text, m.end(), b"./:-")
+                && !super::preceded_by_number(text, m.start(), b"./-")
+                && !is_amount_or_unit(&word_after(text, m.end()))
+            {
+                out.push(Cand {
+                    start: m.start(),
+                    end: m.end(),
+                    kind: PhiType::Date,
+                    prio: PRIO_DATE,
+                });
+            }
+        }
+    }
+
     /// A season of another language tied to a year (`season.rs`).
     fn season_with_year(&self, text: &str, out: &mut Vec<Cand>) {
         for c in self.season_year.captures_iter(text) {
@@ -386,6 +424,7 @@ impl WorldDateRecognizer {
         !next.is_empty()
             && (self.is_month(next)
                 || self.month_abbreviations.contains(folded.as_ref())
+                || self.month_words.contains(folded.as_ref())
                 || is_english_month(&folded))
     }
 
@@ -414,10 +453,13 @@ impl WorldDateRecognizer {
             }
             // a weekday that is an English word too only with a letter English has not ("sön 5")
             // or where no English word is written before a number ("Released vie 10")
+            // ... or with both a period and a comma, which no English word takes before a
+            // number ("Released sex., 30 around noon": Portuguese Friday)
             let listed = self.month_abbreviations.contains(folded.as_ref())
                 || self.weekday_abbreviations.contains(folded.as_ref())
                 || (self.weekday_words.contains(folded.as_ref())
                     && (!w.as_str().is_ascii()
+                        || &c["p"] == ".,"
                         || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())));
             let day: u32 = d.as_str().parse().unwrap_or(0);
             if !listed
@@ -446,6 +488,9 @@ impl WorldDateRecognizer {
         }
         if gate::has_digit_run(text, 1) {
             self.japanese_era_dates(text, out);
+        }
+        if gate::has_digit_run(text, 4) && text.contains(". ") {
+            self.spaced_dotted_dates(text, out);
         }
         // CJK dates: the unit characters make them unambiguous
         if text.contains(['月', '월']) {

@@ -355,3 +355,25 @@ fn two_letter_weekdays_and_those_no_english_sentence_writes_before_a_date() {
         ["19 MAJ", "12 dez"]
     );
 }
+
+#[test]
+fn day_month_and_year_with_a_period_and_a_space() {
+    assert_eq!(
+        dates("On so 8. 8. 2015, she; since 19. 11.2020 fever"),
+        ["8. 8. 2015", "19. 11.2020"]
+    );
+    assert!(dates("doses 1. 2. 2015 mg; items 32. 1. 2015; v1.5. 3. 2015").is_empty());
+}
+
+#[test]
+fn a_weekday_with_a_period_and_a_comma_before_a_day() {
+    // Portuguese "sex." (sexta-feira) is an English word once folded: only with both marks
+    assert_eq!(dates("Released sex., 30 around noon"), ["sex., 30"]);
+    assert!(dates("sex, 30 years; sex. 30").is_empty());
+    // two letters with both marks before a day with its period ("So., 19. Feb.")
+    assert_eq!(
+        all("Returned to Dr on So., 19. Feb./w 100 T"),
+        ["So., 19. Feb"]
+    );
+    assert!(!all("he said so, 19. Feb. was").contains(&"so, 19. Feb".to_string()));
+}
