@@ -241,6 +241,15 @@ fn ids_and_zip() {
         &[("US-MODERNATX, INC.-MOD-2021-000123", Idnum)],
     );
     expect("USMODERNA-2021-000123", &[("USMODERNA-2021-000123", Idnum)]);
+    // a regulator's sender id with a space and an underscore, in every case
+    expect(
+        "Linked Report(s) : CA-HEALTH CANADA-E2B_13794660 same drug",
+        &[("CA-HEALTH CANADA-E2B_13794660", Idnum)],
+    );
+    expect(
+        "linked report(s) : ca-health canada-e2b_13794660 same drug",
+        &[("ca-health canada-e2b_13794660", Idnum)],
+    );
     expect("case no 050368", &[("050368", Idnum)]);
     expect("report number 12345", &[("12345", Idnum)]);
     expect("MRN 123456", &[("123456", MedicalRecord)]);

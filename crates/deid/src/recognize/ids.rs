@@ -62,12 +62,13 @@ impl IdRecognizer {
         // it ("USMODERNA-2021-…") a space would let the id swallow the words before it in an
         // ALL CAPS narrative ("SWEDISH MPA CASE SE-MPA-2021-012345").
         let report = compile(&format!(
-            r"\b(?:[A-Z]{{2}}-[A-Z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?|[A-Z]{{2}}[A-Z0-9]+)(?:-{seg})*-[A-Za-z0-9]*\d[A-Za-z0-9]*\b"
+            r"\b(?:[A-Z]{{2}}-[A-Z0-9]+(?:(?:,\s?|\s)[A-Z][A-Z0-9]*)*\.?|[A-Z]{{2}}[A-Z0-9]+)(?:-{seg})*-[A-Za-z0-9_]*\d[A-Za-z0-9_]*\b"
         ));
+        // (the serial may hold an underscore: "CA-HEALTH CANADA-E2B_13794660")
         // The same shape in lower case ("us-pfizer inc-2020503871" in a lower-case narrative):
         // matched only where the text has no capitals to tell a country code by.
         let report_lower = compile(&format!(
-            r"\b(?:[a-z]{{2}}-[a-z0-9]+(?:(?:,\s?|\s)[a-z][a-z0-9]*)*\.?|[a-z]{{2}}[a-z0-9]+)(?:-{})*-[a-z0-9]*\d[a-z0-9]*\b",
+            r"\b(?:[a-z]{{2}}-[a-z0-9]+(?:(?:,\s?|\s)[a-z][a-z0-9]*)*\.?|[a-z]{{2}}[a-z0-9]+)(?:-{})*-[a-z0-9_]*\d[a-z0-9_]*\b",
             seg.replace("A-Z", "a-z").replace("A-Za-z", "a-z")
         ));
         // Worldwide case ids of regulators: country code, office (and register), serial after a
