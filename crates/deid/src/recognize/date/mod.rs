@@ -56,7 +56,7 @@ impl DateRecognizer {
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall|(?:dry|rainy|wet|monsoon)\s+season|monsoon)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|(?:'|’)\d\d|[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall|(?:dry|rainy|wet|monsoon)\s+season|monsoon|harmattan)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|(?:'|’)\d\d|[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}}){ORD}?\b(?:\s*,\s*{YEAR}\b)?"
@@ -250,10 +250,18 @@ impl DateRecognizer {
             // "symptoms, 2.8.-4 continued": a day and month with the period that ends them, then
             // the end day of a range
             let dotted_range = ordinal_period && self.dotted_range_end(text, e, a).is_some();
+            // ";17-6 had sz": a day before a smaller month (no count runs down) and a verb of
+            // what happened that day
+            let descending_event =
+                !dotted && a > b && clause_start && VERB_AFTER_DAY.contains(&after.as_str());
+            // "tested positive for COVID 11-8 in clinic" (not the disease's "COVID 19-8")
+            let after_covid = before_word == "covid" && a != 19;
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
                 || week_of
                 || on_the
                 || dotted_range
+                || descending_event
+                || after_covid
                 || WEEKDAYS.contains(&before_word.as_str())
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
@@ -261,9 +269,10 @@ impl DateRecognizer {
                 && char_at(text, e) != Some('-')
                 && !(dotted && (before == Some('.') || continues_number(text, e, b".,")))
                 && event
-                && !is_amount_or_unit(&after)
+                // ("COVID 11-8 in outpatient clinic": no inches, no count after the disease)
+                && (after_covid && after == "in"
+                    || !is_amount_or_unit(&after) && !AFTER_COUNT.contains(&after.as_str()))
                 && !TIME_AFTER.contains(&after.as_str())
-                && !AFTER_COUNT.contains(&after.as_str())
                 && !text[e..]
                     .trim_start_matches([' ', '\u{a0}'])
                     .starts_with(['%', 'x', 'X']);
@@ -811,6 +820,10 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                         | "for"
                         | "when"
                         | "after"
+                        // what happened that day: ";8 may rash devel @ inj site" (no verb)
+                        | "rash"
+                        | "fever"
+                        | "onset"
                 );
             !(temporal() && no_verb)
         }
@@ -819,8 +832,10 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
             let next = word_after(text, end);
             // ";7 mar fever 106": what happened that day ("dec fever" may be a decreased one)
             // "bleeding and 26 mar." at a sentence's end
-            let sentence_end = text[end..].starts_with('.')
-                && !text[end + 1..].starts_with(|c: char| c.is_alphanumeric());
+            // ", 5 mar, fever 103": a comma or semicolon ends the clause too
+            let sentence_end = (text[end..].starts_with('.')
+                && !text[end + 1..].starts_with(|c: char| c.is_alphanumeric()))
+                || (lower == "mar" && text[end..].starts_with([',', ';']));
             // ";9 mar had sz": a verb of what happened that day (no verb follows the verb "mar")
             let event = EVENT_NOUN_AFTER_DAY.contains(&next.as_str())
                 || (lower == "mar"

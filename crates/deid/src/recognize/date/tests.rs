@@ -71,6 +71,16 @@ fn a_hyphenated_day_and_month_after_an_event() {
     assert!(dates("ratio 1/99, 10/45 and 01/15 mg").is_empty());
     assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
     assert_eq!(dates("activities stopped;9 mar had sz;"), ["9 mar"]);
+    assert_eq!(
+        dates("appetite, 5 mar, fever 103; apap given;8 may rash devel; stopped;17-6 had sz"),
+        ["5 mar", "8 may", "17-6"]
+    );
+    assert_eq!(
+        dates("She tested positive for COVID 11-8 in outpatient clinic"),
+        ["11-8"]
+    );
+    assert!(dates("positive for COVID 19-8 days; COVID 2-3 weeks; stopped;2-3 had sz").is_empty());
+    assert_eq!(dates("pouchitis last harmattan, but"), ["harmattan"]);
     assert!(dates("scratches 2 mar had no effect").is_empty());
     assert_eq!(
         dates("COVID VACCINE 4 MAY.  PRESENTED TO ED 7 MAY WITH; bleeding and 26 mar. it"),

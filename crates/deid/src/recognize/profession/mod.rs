@@ -199,11 +199,12 @@ impl ProfessionRecognizer {
         if !gap_ok(&text[at..first.0]) || !is_form_title_word(&first.2) || is_role(&first.2) {
             return None;
         }
-        unlisted_title(
+        unlisted_title_with_commas(
             text,
             &mut words,
             first,
             MAX_FORM_TITLE_WORDS,
+            1,
             is_form_title_word,
             |rest| self.reporter_is_patient.is_match(rest),
         )
@@ -564,8 +565,23 @@ fn goes_on_with_the_sentence(w: &str) -> bool {
 fn unlisted_title(
     text: &str,
     words: &mut Words,
+    w: Word,
+    max: usize,
+    allowed: impl Fn(&str) -> bool,
+    ends: impl Fn(&str) -> bool,
+) -> Option<(usize, usize)> {
+    unlisted_title_with_commas(text, words, w, max, 0, allowed, ends)
+}
+
+/// `unlisted_title` where up to `commas` of the gaps may be a comma: Faker's "Head, modifier"
+/// titles in the form's "a contactable Clinical scientist, histocompatibility and
+/// immunogenetics (patient's husband)", which its closing bracket delimits.
+fn unlisted_title_with_commas(
+    text: &str,
+    words: &mut Words,
     mut w: Word,
     max: usize,
+    mut commas: usize,
     allowed: impl Fn(&str) -> bool,
     ends: impl Fn(&str) -> bool,
 ) -> Option<(usize, usize)> {
@@ -578,8 +594,12 @@ fn unlisted_title(
             return Some((first, w.1));
         }
         let next = words.next()?;
-        if !gap_ok(&text[w.1..next.0]) {
-            return None;
+        let gap = &text[w.1..next.0];
+        if !gap_ok(gap) {
+            if commas == 0 || gap.trim_matches([' ', '\u{a0}']) != "," {
+                return None;
+            }
+            commas -= 1;
         }
         w = next;
     }

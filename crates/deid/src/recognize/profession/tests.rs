@@ -102,6 +102,14 @@ fn the_patients_or_a_relatives_occupation() {
     }
     // a list before the relative is no title: "the nurse, the doctor, who is the patient's"
     assert!(found("seen by the ward, the clinic, who is the patient's GP").is_empty());
+    // the form's title with one comma, closed by its bracket
+    assert_eq!(
+        found("a spontaneous report from a contactable Clinical scientist, histocompatibility and immunogenetics (patient's husband). The"),
+        ["Clinical scientist, histocompatibility and immunogenetics"]
+    );
+    assert!(
+        found("from a contactable physician, a nurse, a friend (patient's husband)").is_empty()
+    );
     // a form title of the world, up to seven words
     assert_eq!(
         found("from a contactable técnico de sistemas de comunicações via rádio (patient). A"),
