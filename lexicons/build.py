@@ -528,7 +528,7 @@ HOLIDAYS = [
     "sinterklaas", "sinterklaasavond", "oudejaarsavond", "kerstavond", "ferragosto",
     "capodanno", "vigilia di natale", "festa junina", "maslenitsa", "revelion",
     "la inmaculada", "inmaculada", "l ascension", "holy week", "semana santa",
-    "santa lucia", "luciadagen",
+    "santa lucia", "luciadagen", "oudejaarsdag", "oudjaarsdag", "rusalii", "silver week",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday
