@@ -252,8 +252,10 @@ impl DateRecognizer {
             let dotted_range = ordinal_period && self.dotted_range_end(text, e, a).is_some();
             // ";17-6 had sz": a day before a smaller month (no count runs down) and a verb of
             // what happened that day
-            let descending_event =
-                !dotted && a > b && clause_start && VERB_AFTER_DAY.contains(&after.as_str());
+            // (";14.7. had sz": the period that ends a day and month says the same)
+            let descending_event = ((!dotted && a > b) || ordinal_period)
+                && clause_start
+                && VERB_AFTER_DAY.contains(&after.as_str());
             // "tested positive for COVID 11-8 in clinic" (not the disease's "COVID 19-8")
             let after_covid = before_word == "covid" && a != 19;
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
@@ -842,7 +844,13 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                     && (EVENT_AFTER_DAY.contains(&next.as_str())
                         || VERB_AFTER_DAY.contains(&next.as_str())
                         || sentence_end));
-            !(temporal() && (month_first || event))
+            // "gi appointment 6 dec with plan", "positive for covid 23 dec in clinic": an event
+            // named right before the day
+            let event_before = matches!(
+                word_before(text, start).as_str(),
+                "appointment" | "appt" | "visit" | "covid" | "vaccine" | "vaccinated"
+            );
+            !(event_before || (temporal() && (month_first || event)))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time
         // or the clause's start before its day ("2 jan" alone may be a name)

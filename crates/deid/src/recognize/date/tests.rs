@@ -81,6 +81,11 @@ fn a_hyphenated_day_and_month_after_an_event() {
     );
     assert!(dates("positive for COVID 19-8 days; COVID 2-3 weeks; stopped;2-3 had sz").is_empty());
     assert_eq!(dates("pouchitis last harmattan, but"), ["harmattan"]);
+    assert_eq!(
+        dates("stopped;14.7. had sz; gi appointment 6 dec with plan; positive for covid 23 dec in"),
+        ["14.7", "6 dec", "23 dec"]
+    );
+    assert!(dates("HR dec 5 dec appetite; pt 4 dec fever; level 14.7. had").is_empty());
     assert!(dates("scratches 2 mar had no effect").is_empty());
     assert_eq!(
         dates("COVID VACCINE 4 MAY.  PRESENTED TO ED 7 MAY WITH; bleeding and 26 mar. it"),

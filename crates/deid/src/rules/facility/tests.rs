@@ -163,6 +163,15 @@ fn facility_heads_join_a_named_facility_only() {
     for w in ["Szpital", "Wojewódzki", "nr", "4"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }
+    // "N°" and its number are never released with the facility
+    let p = crate::rules::words_with_reason(
+        "Pt was brought to Centro de Atención Primaria N° 28 via EMS.",
+        Reason::NamedFacility,
+    );
+    assert!(
+        p.contains(&"N".to_string()) && p.contains(&"28".to_string()),
+        "{p:?}"
+    );
     let p = phi_words("Pt was brought to MISKA LIKARNIA NO 4 via EMS. Reporter: the physician.");
     for w in ["MISKA", "LIKARNIA", "NO", "4"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
