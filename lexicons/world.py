@@ -25,7 +25,8 @@ from build import entry  # noqa: E402  (the one folding/tokenizing rule of every
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Languages of most VigiBase narratives outside English (CLDR locale ids).
-MONTH_LOCALES = ["de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl", "cs", "sk",
+# ("de_AT": Austria's "Jänner")
+MONTH_LOCALES = ["de", "de_AT", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl", "cs", "sk",
                  "hu", "ro", "hr", "sl", "el", "tr", "ru", "uk", "ca", "et", "lv", "lt",
                  # South-East Asia and East Africa (Latin script)
                  "id", "ms", "sw", "tl"]

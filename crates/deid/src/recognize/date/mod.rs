@@ -31,8 +31,8 @@ use crate::phi::PhiType;
 use regex::{Captures, Regex};
 
 mod words;
-pub(crate) use words::ENGLISH_MONTHS;
 use words::*;
+pub(crate) use words::{ENGLISH_MONTHS, VERB_AFTER_DAY};
 
 const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const YEAR: &str = r"(?:19\d\d|20[0-3]\d)";
@@ -853,12 +853,14 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
             !(event_before || (temporal() && (month_first || event)))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time
-        // or the clause's start before its day ("2 jan" alone may be a name)
+        // or the clause's start before its day ("2 jan" alone may be a name); "positive for covid
+        // 10 june in clinic": or the disease
         _ => {
             !month_first
                 && lower.len() <= 4
                 && w.bytes().all(|b| b.is_ascii_lowercase())
                 && !temporal()
+                && word_before(text, start) != "covid"
         }
     }
 }

@@ -245,7 +245,7 @@ pub(super) const EVENT_AFTER_DAY: &[&str] = &[
 
 /// Verbs in the past after a day and a lower-case "mar" at a clause's start (";9 mar had sz"):
 /// the verb "mar" is never followed by one.
-pub(super) const VERB_AFTER_DAY: &[&str] = &[
+pub(crate) const VERB_AFTER_DAY: &[&str] = &[
     "had",
     "was",
     "developed",

@@ -248,7 +248,8 @@ impl ProfessionRecognizer {
                 .starts_with(['(', ')'])
         };
         let title = |words: &mut Words, w: Word| {
-            unlisted_title(text, words, w, MAX_TITLE_WORDS, allowed, bracket)
+            // (one comma: "19y/o male Conservation officer, historic buildings (Heritage manager)")
+            unlisted_title_with_commas(text, words, w, MAX_TITLE_WORDS, 1, allowed, bracket)
         };
         let first = title(&mut words, w)?;
         let open = first.1 + text[first.1..].find('(')?;

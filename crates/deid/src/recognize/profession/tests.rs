@@ -266,6 +266,12 @@ fn a_title_of_any_language_with_a_second_one_in_brackets() {
         found("Patient is a 46y/o male certified nursing assistant (CNA).  He received"),
         ["certified nursing assistant", "CNA"]
     );
+    // Faker's inverted title with its comma
+    assert_eq!(
+        found("Patient is a 19y/o male Conservation officer, historic buildings (Heritage manager).  He"),
+        ["Conservation officer, historic buildings", "Heritage manager"]
+    );
+    assert!(found("Patient is a 46y/o male, smoker, obese (BMI 41) seen").is_empty());
 }
 
 #[test]

@@ -14,7 +14,7 @@
 //! numbers with their unit characters. A range's end day after a date without a year ("11月30日-1",
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
-use super::date::{is_amount_or_unit, is_english_month};
+use super::date::{is_amount_or_unit, is_english_month, VERB_AFTER_DAY};
 use super::{
     char_before, compile, continues_number, gate, is_word, word_after, word_before,
     word_before_word, Cand, PRIO_DATE,
@@ -569,19 +569,34 @@ impl WorldDateRecognizer {
                         .month_abbreviations
                         .contains(fold(month.as_str()).as_ref())
             };
+            // "10 de ago.", "4 de sept": the connector ("de", "di") before the month
+            let connector = || {
+                let d = c.name("d").expect("a day");
+                text[d.end()..month.start()].trim().len() > 1
+            };
             let ago = || {
                 let d = c.name("d").expect("a day");
-                // "10 de ago.": the connector alone makes it a date
-                let connector = text[d.end()..month.start()].trim().len() > 1;
+                // ";7 ago had sz": a verb of what happened that day after it ("3 ago" is no
+                // English, "3 days ago had" has its unit between)
+                let verb = VERB_AFTER_DAY.contains(&word_after(text, month.end()).as_str());
                 is_latin_ago(
                     text,
                     d.start(),
                     month.as_str(),
                     c.name("y1").is_some()
-                        || connector
+                        || connector()
+                        || verb
                         || self.weekday_with_punctuation_before(text, d.start()),
                 )
             };
+            // "INJECT RECVD EITHER 4 DE SEPT OR 6 DE SEPT": an English month after the Romance
+            // connector (date.rs reads "4 sept", never "de" between)
+            let english_after_connector = || {
+                let d = c.name("d").expect("a day");
+                let between = text[d.end()..month.start()].trim().to_ascii_lowercase();
+                matches!(between.as_str(), "de" | "di") && is_english_month(&fold(month.as_str()))
+            };
+            let english_after_connector = || day && english_after_connector();
             // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year;
             // "records of Okt 2002", "dez 1999": an abbreviation no English word is, the same
             let month_word_with_year = || {
@@ -621,6 +636,7 @@ impl WorldDateRecognizer {
             if !whole
                 || !(self.is_month(month.as_str())
                     || (day && (abbreviated() || ago() || announced_month_word()))
+                    || english_after_connector()
                     || (month_first.is_some() && abbreviated())
                     || month_word_with_year())
                 || month_first.is_some_and(|d| !(1..=31).contains(&d))

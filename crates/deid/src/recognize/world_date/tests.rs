@@ -377,3 +377,15 @@ fn a_weekday_with_a_period_and_a_comma_before_a_day() {
     );
     assert!(!all("he said so, 19. Feb. was").contains(&"so, 19. Feb".to_string()));
 }
+
+#[test]
+fn an_english_month_after_a_romance_connector_and_ago_before_a_verb() {
+    assert_eq!(
+        dates(
+            "INJECT RECVD EITHER 4 DE SEPT OR 6 de sept. PT EXP; Vaccine received 7 de sept, began"
+        ),
+        ["4 DE SEPT", "6 de sept", "7 de sept"]
+    );
+    assert_eq!(dates("activities stopped;7 ago had sz;"), ["7 ago"]);
+    assert!(dates("7 days ago had sz; 1 of may be; a de sept").is_empty());
+}
