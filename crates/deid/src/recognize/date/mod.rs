@@ -253,7 +253,8 @@ impl DateRecognizer {
             // ";17-6 had sz": a day before a smaller month (no count runs down) and a verb of
             // what happened that day
             // (";14.7. had sz": the period that ends a day and month says the same)
-            let descending_event = ((!dotted && a > b) || ordinal_period)
+            // (";26.2 had sz", ";9.1 had sz": with a period too)
+            let descending_event = (a > b || ordinal_period)
                 && clause_start
                 && VERB_AFTER_DAY.contains(&after.as_str());
             // "tested positive for COVID 11-8 in clinic" (not the disease's "COVID 19-8")

@@ -86,6 +86,11 @@ fn a_hyphenated_day_and_month_after_an_event() {
         ["14.7", "6 dec", "23 dec"]
     );
     assert!(dates("HR dec 5 dec appetite; pt 4 dec fever; level 14.7. had").is_empty());
+    assert_eq!(
+        dates("stopped;26.2 had sz; then;9.1 had sz"),
+        ["26.2", "9.1"]
+    );
+    assert!(dates("level 26.2 had; stopped;2.6 had; dose 9.1 had").is_empty());
     assert!(dates("scratches 2 mar had no effect").is_empty());
     assert_eq!(
         dates("COVID VACCINE 4 MAY.  PRESENTED TO ED 7 MAY WITH; bleeding and 26 mar. it"),

@@ -39,7 +39,8 @@ const ABBREVIATIONS_NAMES_TOO: &[&str] = &["ara", "ian", "mai", "paz", "stu", "t
 
 #[derive(Debug, Clone)]
 pub(crate) struct WorldDateRecognizer {
-    /// day [.] [de] MONTH [[,] [de|del] YEAR], MONTH [de|del] YEAR, or MONTH day, YEAR ("ago 17,
+    /// day [.] [de] MONTH [[,] [de|del] YEAR] (a month of two letters only in another script:
+    /// Hindi "19 मई"), MONTH [de|del] YEAR, or MONTH day, YEAR ("ago 17,
     /// 2012", "Hulyo 4, 2021"; no `\b` after the month:
     /// the ASCII boundary never falls after a Greek or Arabic word; `collect` checks the month is
     /// a whole word)
@@ -86,7 +87,7 @@ pub(crate) struct WorldDateRecognizer {
 impl WorldDateRecognizer {
     pub(crate) fn new() -> WorldDateRecognizer {
         let re = compile(
-            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b|(?P<m3>[\p{L}\p{M}]{3,})\.?\s+(?P<d3>\d{1,2}),?\s+(?P<y3>\d{4})\b)",
+            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,}|[\p{L}\p{M}&&[^\x00-\x7F]]{2})\.?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b|(?P<m3>[\p{L}\p{M}]{3,})\.?\s+(?P<d3>\d{1,2}),?\s+(?P<y3>\d{4})\b)",
         );
         let numbered_month = compile(
             r"(?i)(?:(?:\bth(?:ứ)?\s*[2-7]|\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật|\bcn)\.?,?\s+)?(?:\b(?:ngày\s+)?\d{1,2}\s+)?\b(?:tháng|thg\.?)\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",

@@ -389,3 +389,12 @@ fn an_english_month_after_a_romance_connector_and_ago_before_a_verb() {
     assert_eq!(dates("activities stopped;7 ago had sz;"), ["7 ago"]);
     assert!(dates("7 days ago had sz; 1 of may be; a de sept").is_empty());
 }
+
+#[test]
+fn a_month_of_two_letters_of_another_script() {
+    assert_eq!(
+        dates("continued symptoms, 19 मई repeat of COVID swab"),
+        ["19 मई"]
+    );
+    assert!(dates("took 2 mg on 5 of them").is_empty());
+}

@@ -48,8 +48,6 @@ pub(super) const OTHER_HEADS: &[&str] = &[
     "sanatorium",
     "hospice",
     "polyclinic",
-    "chu",
-    "chru",
 ];
 
 /// Facility heads of other languages that always name a hospital or clinic (never an English
@@ -109,6 +107,9 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "merkezi",
     // French nursing homes ("readmitted to the EHPAD Les Tilleuls")
     "ehpad",
+    // French university hospitals ("airlifted to CHU Mohammed VI", "the CHRU de Lille")
+    "chu",
+    "chru",
 ];
 
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
