@@ -116,6 +116,19 @@ const FRAGMENTS: &[&str] = &[
     "Th 7,",
     "tháng 12",
     "Verkehrstechniker*in",
+    // the seventh session's forms: ranges after a day's period, short years first, spaced
+    // periods, two marks after a weekday, scripts' two-letter months, Romance connectors,
+    // inverted titles, a number sign, an underscore in an id
+    "2.8.-4",
+    "93.08.30",
+    "8. 8. 2015",
+    "sex., 30",
+    "So., 19. Feb.",
+    "19 मई",
+    "4 de sept",
+    "Surveyor, rural practice, who is the patient's",
+    "N° 28",
+    "CA-HEALTH CANADA-E2B_1379",
 ];
 
 fn narrative() -> impl Strategy<Value = String> {
