@@ -214,6 +214,35 @@ pub(super) fn apply(
             }
         }
     }
+    // ... and with its kind before it, as Denmark and Ireland write them: "trip to Region
+    // Sjælland", "vax in County Kerry", "cough.Region Syddanmark extremely warm" (a name the
+    // place lists know needs no "to")
+    for i in 0..rules.len().saturating_sub(1) {
+        let name = rules[i + 1].phi
+            && matches!(
+                rules[i + 1].reason,
+                Reason::Unknown | Reason::Unsafe(_) | Reason::PlaceName
+            )
+            && doc.token_text(i + 1).chars().all(char::is_alphabetic);
+        let facility_follows = i + 2 < rules.len()
+            && (super::facility::OTHER_HEADS.contains(&folded[i + 2].as_ref())
+                || super::facility::HOSPITAL_NOUNS.contains(&folded[i + 2].as_ref()));
+        let goes =
+            i > 0 && PLACE_BEFORE.contains(&folded[i - 1].as_ref()) && doc.gap_before(i) == " ";
+        let listed = flags[i + 1] & (flag::CITY | flag::STATE) != 0;
+        if matches!(folded[i].as_ref(), "region" | "county")
+            && name
+            && !facility_follows
+            && doc.gap_before(i + 1) == " "
+            && (goes || listed)
+        {
+            for k in [i, i + 1] {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::State);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
+    }
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0
@@ -331,6 +360,19 @@ mod tests {
         );
         assert!(places("pt in stable state; in good condition; to the state").is_empty());
         assert!(places("Pt was brought to DANAPUR DISTRICT HOSPITAL via EMS.").is_empty());
+        // with its kind before it
+        assert_eq!(
+            places("Rec'd vax day before trip to Region Sjælland.2-3 wks into trip"),
+            ["Region", "Sjælland"]
+        );
+        assert_eq!(
+            places("REC'D VAX DAY BEFORE TRIP TO REGION MIDTJYLLAND.2-3 WKS"),
+            ["REGION", "MIDTJYLLAND"]
+        );
+        assert!(
+            places("pain in region of left arm; swelling in county jail; to region 4").is_empty()
+        );
+        assert!(places("brought to County General Hospital via EMS").is_empty());
     }
 
     #[test]
