@@ -530,7 +530,7 @@ HOLIDAYS = [
     "la inmaculada", "inmaculada", "l ascension", "holy week", "semana santa",
     "santa lucia", "luciadagen", "oudejaarsdag", "oudjaarsdag", "rusalii", "silver week",
     "media noche", "yalda", "shab e yalda", "sizdah bedar", "chaharshanbe suri",
-    "paskeaften", "pinseaften", "julaften", "skartorsdag",
+    "paskeaften", "pinseaften", "julaften", "skartorsdag", "szenteste", "szilveszter",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

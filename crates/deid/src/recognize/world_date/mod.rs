@@ -315,8 +315,11 @@ impl WorldDateRecognizer {
             if is_word(text[w.end..].chars().next()) {
                 continue;
             }
+            // ("tors am": those no English sentence writes before a number write none before a
+            // part of the day either)
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
-                || self.is_foreign_weekday_word(word);
+                || self.is_foreign_weekday_word(word)
+                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
             if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
                 out.push(Cand {
                     start: w.start,

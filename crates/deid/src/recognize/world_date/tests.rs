@@ -32,6 +32,7 @@ fn a_weekday_abbreviation_before_a_part_of_the_day() {
         dates("until So. morning; Sel am eyes swollen; took to MD kam @ 12noon; lør eve"),
         ["So", "Sel", "kam", "lør"]
     );
+    assert_eq!(dates("T 103, TORS AM /W EYES SWOLLEN"), ["TORS"]);
     // English words ("mån" and "sön" fold to "man" and "son") and a two-letter word without
     // its period are no weekday
     assert!(dates("so am I; the son eve; do morning walks; mar am; man @ home").is_empty());
