@@ -531,6 +531,7 @@ HOLIDAYS = [
     "santa lucia", "luciadagen", "oudejaarsdag", "oudjaarsdag", "rusalii", "silver week",
     "media noche", "yalda", "shab e yalda", "sizdah bedar", "chaharshanbe suri",
     "paskeaften", "pinseaften", "julaften", "skartorsdag", "szenteste", "szilveszter",
+    "bank holiday",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

@@ -230,10 +230,12 @@ pub(super) fn apply(
         let goes =
             i > 0 && PLACE_BEFORE.contains(&folded[i - 1].as_ref()) && doc.gap_before(i) == " ";
         let listed = flags[i + 1] & (flag::CITY | flag::STATE) != 0;
-        if matches!(folded[i].as_ref(), "region" | "county")
+        // ("trip to Co. Donegal": Ireland's abbreviation, only before a place the lists know)
+        let county_abbreviation = folded[i] == "co" && doc.gap_before(i + 1) == ". " && listed;
+        if (matches!(folded[i].as_ref(), "region" | "county") || county_abbreviation)
             && name
             && !facility_follows
-            && doc.gap_before(i + 1) == " "
+            && (doc.gap_before(i + 1) == " " || county_abbreviation)
             && (goes || listed)
         {
             for k in [i, i + 1] {
@@ -373,6 +375,11 @@ mod tests {
             places("pain in region of left arm; swelling in county jail; to region 4").is_empty()
         );
         assert!(places("brought to County General Hospital via EMS").is_empty());
+        assert_eq!(
+            places("rec'd vax day before trip to co. donegal.2-3 wks into trip"),
+            ["co", "donegal"]
+        );
+        assert!(places("made by Smith & Co. Pharmacy and Co. Ltd").is_empty());
     }
 
     #[test]

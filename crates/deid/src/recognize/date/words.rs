@@ -223,7 +223,7 @@ pub(super) const EVENT_BEFORE_DAY: &[&str] = &[
 
 /// What happened on a date, after a day and month with a hyphen at a clause's start ("15-3 repeat
 /// of COVID swab", "9-7 virtual appointment").
-pub(super) const EVENT_AFTER_DAY: &[&str] = &[
+pub(crate) const EVENT_AFTER_DAY: &[&str] = &[
     "repeat",
     "virtual",
     "appointment",

@@ -350,7 +350,15 @@ impl ProfessionRecognizer {
         if !after_comma.starts_with([' ', '\u{a0}']) {
             return None;
         }
-        let head = words_back(&text[..end], 1).into_iter().next()?;
+        // the head: the title's last word, or its last two ("Conservation officer, historic
+        // buildings" is the listed "historic buildings conservation officer")
+        let back = words_back(&text[..end], 2);
+        let mut heads = vec![back.first()?.2.clone()];
+        if let [last, before, ..] = back.as_slice() {
+            if gap_ok(&text[before.1..last.0]) {
+                heads.push(format!("{} {}", before.2, last.2));
+            }
+        }
         let mut words = Words::new(text, end + 1);
         let mut tail: Vec<Word> = Vec::new();
         let mut found = None;
@@ -361,13 +369,15 @@ impl ProfessionRecognizer {
                 break;
             }
             tail.push(w);
-            let phrase = tail
+            let modifier = tail
                 .iter()
                 .map(|t| t.2.as_str())
-                .chain(std::iter::once(head.2.as_str()))
                 .collect::<Vec<_>>()
                 .join(" ");
-            if self.titles.contains(phrase.as_str()) {
+            if heads
+                .iter()
+                .any(|h| self.titles.contains(format!("{modifier} {h}").as_str()))
+            {
                 found = tail.last().map(|t| t.1);
             }
         }

@@ -100,6 +100,11 @@ fn the_patients_or_a_relatives_occupation() {
             "{text}"
         );
     }
+    // a head of two words ("historic buildings conservation officer")
+    assert_eq!(
+        found("Information has been received from a Conservation officer, historic buildings, who is the patient's mother"),
+        ["Conservation officer, historic buildings"]
+    );
     // a list before the relative is no title: "the nurse, the doctor, who is the patient's"
     assert!(found("seen by the ward, the clinic, who is the patient's GP").is_empty());
     // the form's title with one comma, closed by its bracket

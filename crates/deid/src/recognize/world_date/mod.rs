@@ -14,7 +14,7 @@
 //! numbers with their unit characters. A range's end day after a date without a year ("11月30日-1",
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
-use super::date::{is_amount_or_unit, is_english_month, VERB_AFTER_DAY};
+use super::date::{is_amount_or_unit, is_english_month, EVENT_AFTER_DAY, VERB_AFTER_DAY};
 use super::{
     char_before, compile, continues_number, gate, is_word, word_after, word_before,
     word_before_word, Cand, PRIO_DATE,
@@ -598,7 +598,9 @@ impl WorldDateRecognizer {
             let english_after_connector = || {
                 let d = c.name("d").expect("a day");
                 let between = text[d.end()..month.start()].trim().to_ascii_lowercase();
-                matches!(between.as_str(), "de" | "di") && is_english_month(&fold(month.as_str()))
+                let folded = fold(month.as_str());
+                matches!(between.as_str(), "de" | "di")
+                    && (is_english_month(&folded) || self.month_words.contains(folded.as_ref()))
             };
             let english_after_connector = || day && english_after_connector();
             // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year;
@@ -623,14 +625,22 @@ impl WorldDateRecognizer {
             // counts too, the day must be one
             let month_first = c.name("d3").map(|d| d.as_str().parse::<u32>().unwrap_or(0));
             // "sob., 11 lip", "on 8/8 & 9 ago": a month that is an English word too after a day
-            // that a weekday or another date announces
+            // that a weekday or another date announces; "; 4 set rash,": or at a clause's start
+            // before what happened that day
             let announced_month_word = || {
                 let d = c.name("d").expect("a day");
+                let clause_start = text[..d.start()]
+                    .trim_end_matches([' ', '\u{a0}'])
+                    .ends_with([';', '.', '\n'])
+                    || text[..d.start()].trim().is_empty();
+                let event = clause_start
+                    && EVENT_AFTER_DAY.contains(&word_after(text, month.end()).as_str());
                 // "ON THE 24. DES.": the day's period says a month follows
                 let ordinal = text[d.end()..].starts_with('.');
                 self.month_words.contains(fold(month.as_str()).as_ref())
                     && (self.weekday_with_punctuation_before(text, d.start())
                         || ordinal
+                        || event
                         || date_and_before(text, d.start())
                         || (date_word_before(text, d.start())
                             && !MONTH_WORDS_AFTER_A_NUMBER

@@ -389,6 +389,13 @@ fn an_english_month_after_a_romance_connector_and_ago_before_a_verb() {
     );
     assert_eq!(dates("activities stopped;7 ago had sz;"), ["7 ago"]);
     assert!(dates("7 days ago had sz; 1 of may be; a de sept").is_empty());
+    // a month that is an English word too after the connector, or at a clause's start before
+    // what happened that day
+    assert_eq!(
+        dates("RECVD EITHER 11/09 OR 13 de set.. PT; fever 3 September; 4 set rash, loss"),
+        ["13 de set", "3 September", "4 set"]
+    );
+    assert!(dates("got 4 set of tests; a 2 set rash").is_empty());
 }
 
 #[test]

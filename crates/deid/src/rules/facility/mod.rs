@@ -107,9 +107,12 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "merkezi",
     // French nursing homes ("readmitted to the EHPAD Les Tilleuls")
     "ehpad",
-    // French university hospitals ("airlifted to CHU Mohammed VI", "the CHRU de Lille")
+    // French university hospitals ("airlifted to CHU Mohammed VI", "the CHRU de Lille"), Swedish
+    // health centres ("Vårdcentralen Linköping")
     "chu",
     "chru",
+    "vardcentral",
+    "vardcentralen",
 ];
 
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
