@@ -493,7 +493,12 @@ impl WorldDateRecognizer {
         if gate::has_digit_run(text, 1) {
             self.japanese_era_dates(text, out);
         }
-        if gate::has_digit_run(text, 4) && text.contains(". ") {
+        // (a digit, a period, a blank and a digit: what every such date holds)
+        if text
+            .as_bytes()
+            .windows(4)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2] == b' ' && w[3].is_ascii_digit())
+        {
             self.spaced_dotted_dates(text, out);
         }
         // CJK dates: the unit characters make them unambiguous
@@ -597,10 +602,13 @@ impl WorldDateRecognizer {
             // connector (date.rs reads "4 sept", never "de" between)
             let english_after_connector = || {
                 let d = c.name("d").expect("a day");
-                let between = text[d.end()..month.start()].trim().to_ascii_lowercase();
+                // (the connector first: most matches are "5 days", with none)
+                let between = text[d.end()..month.start()].trim();
+                if !(between.eq_ignore_ascii_case("de") || between.eq_ignore_ascii_case("di")) {
+                    return false;
+                }
                 let folded = fold(month.as_str());
-                matches!(between.as_str(), "de" | "di")
-                    && (is_english_month(&folded) || self.month_words.contains(folded.as_ref()))
+                is_english_month(&folded) || self.month_words.contains(folded.as_ref())
             };
             let english_after_connector = || day && english_after_connector();
             // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year;
@@ -629,18 +637,22 @@ impl WorldDateRecognizer {
             // before what happened that day
             let announced_month_word = || {
                 let d = c.name("d").expect("a day");
-                let clause_start = text[..d.start()]
-                    .trim_end_matches([' ', '\u{a0}'])
-                    .ends_with([';', '.', '\n'])
-                    || text[..d.start()].trim().is_empty();
-                let event = clause_start
-                    && EVENT_AFTER_DAY.contains(&word_after(text, month.end()).as_str());
+                let clause_start = || {
+                    text[..d.start()]
+                        .trim_end_matches([' ', '\u{a0}'])
+                        .ends_with([';', '.', '\n'])
+                        || text[..d.start()].trim().is_empty()
+                };
+                let event = || {
+                    clause_start()
+                        && EVENT_AFTER_DAY.contains(&word_after(text, month.end()).as_str())
+                };
                 // "ON THE 24. DES.": the day's period says a month follows
                 let ordinal = text[d.end()..].starts_with('.');
                 self.month_words.contains(fold(month.as_str()).as_ref())
                     && (self.weekday_with_punctuation_before(text, d.start())
                         || ordinal
-                        || event
+                        || event()
                         || date_and_before(text, d.start())
                         || (date_word_before(text, d.start())
                             && !MONTH_WORDS_AFTER_A_NUMBER

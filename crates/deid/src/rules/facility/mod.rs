@@ -394,11 +394,11 @@ pub(super) fn apply(
         let facility =
             on(h, FACILITY_HEAD) || (rules[h].phi && rules[h].kind == Some(PhiType::Hospital));
         // ("Centro de Atención Primaria N° 28": the number sign after "N")
-        let number_sign = matches!(doc.gap_before(h + 2), "° " | "º " | "°" | "º");
+        let number_sign = || matches!(doc.gap_before(h + 2), "° " | "º " | "°" | "º");
         if facility
             && matches!(folded[h + 1].as_ref(), "no" | "nr" | "n")
             && close(doc, h + 1)
-            && (close(doc, h + 2) || number_sign)
+            && (close(doc, h + 2) || number_sign())
             && small_number(h + 2)
         {
             mark_numbered(rules, h, h + 2);
