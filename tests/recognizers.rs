@@ -241,6 +241,23 @@ fn ids_and_zip() {
         &[("US-MODERNATX, INC.-MOD-2021-000123", Idnum)],
     );
     expect("USMODERNA-2021-000123", &[("USMODERNA-2021-000123", Idnum)]);
+    // a Canadian postal code, and the province's code before it, in every case
+    expect(
+        "221 Queen St S, Apt 1204, Mississauga ON L5M 1L7. Buzz code",
+        &[("ON", State), ("L5M 1L7", Zip)],
+    );
+    expect(
+        "221 queen st s, apt 1204, mississauga on l5m 1l7. buzz code",
+        &[("on", State), ("l5m 1l7", Zip)],
+    );
+    // not a lot number, a dose or a mixed-case word
+    for text in [
+        "lot EL0140 given",
+        "took 5 mg on 2 of them",
+        "Rx 1 tab at 9 pm",
+    ] {
+        assert!(found(text).iter().all(|(_, k)| *k != Zip), "{text}");
+    }
     // a regulator's sender id with a space and an underscore, in every case
     expect(
         "Linked Report(s) : CA-HEALTH CANADA-E2B_13794660 same drug",

@@ -21,6 +21,10 @@
 //!   capitals from the letters the Royal Mail uses there (never C, I, K, M, O or V, so "5MG" or
 //!   "2ML" cannot be one). Ordinals ("X2 2ND") are not. None of the VAERS columns has one; the
 //!   inward code alone was read as a dose ("6UG").
+//! - A Canadian postal code alternates letter and digit ("L5M 1L7", "K1A 0B1"; never D, F, I, O, Q
+//!   or U, nor W or Z first), with its space; a province's code right before it is a STATE
+//!   ("Mississauga ON L5M 1L7"). In a text without informative case, in any case ("mississauga on
+//!   l5m 1l7": the model released "on").
 //! - A Dutch postcode is four digits and two capitals ("1234 AB"), which alone could be a year and
 //!   a word ("2021 ON"): only after a street and its house number and before the town ("Lizahof
 //!   259, 4977 ON Bavel"; the model released "ON"), never after a month ("JAN 5, 2021 AT HOME").
@@ -47,6 +51,10 @@ pub(crate) struct IdRecognizer {
     uk_postcode: Regex,
     /// A Dutch postcode between a street's house number and the town (group `pc`).
     nl_postcode: Regex,
+    /// A Canadian postal code (group `pc`), the province's code before it (group `prov`); and the
+    /// same in any case, for a text without informative case.
+    ca_postcode: Regex,
+    ca_postcode_caseless: Regex,
     /// A hospital room's number: "Rm 412-B", "room 9".
     room: Regex,
     /// Three or more groups of digits joined by hyphens ("2012-483593-8").
@@ -92,6 +100,9 @@ impl IdRecognizer {
         let nl_postcode = compile(
             r"\b(?P<street>\p{Lu}\p{L}+) \d{1,5}[A-Za-z]?, (?P<pc>[1-9]\d{3} ?[A-Z]{2}) \p{Lu}\p{L}",
         );
+        let ca = r"\b(?:(?P<prov>AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\.?,?\s+)?(?P<pc>[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] [0-9][ABCEGHJ-NPRSTV-Z][0-9])\b";
+        let ca_postcode = compile(ca);
+        let ca_postcode_caseless = compile(&format!("(?i){ca}"));
         let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
         let digit_chain = compile(r"\b\d+(?:-\d+){2,}\b");
         IdRecognizer {
@@ -106,6 +117,8 @@ impl IdRecognizer {
             zip,
             uk_postcode,
             nl_postcode,
+            ca_postcode,
+            ca_postcode_caseless,
         }
     }
 
@@ -219,6 +232,30 @@ impl IdRecognizer {
             if !month && !matches!(letters, "SA" | "SD" | "SS" | "AM" | "PM") {
                 push(pc.start(), pc.end(), PhiType::Zip, PRIO_ZIP);
             }
+        }
+        // (a digit, a letter and a digit in a row: what every Canadian postal code ends with)
+        let canadian = text
+            .as_bytes()
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1].is_ascii_alphabetic() && w[2].is_ascii_digit());
+        let ca = if caseless {
+            &self.ca_postcode_caseless
+        } else {
+            &self.ca_postcode
+        };
+        for c in canadian
+            .then(|| ca.captures_iter(text))
+            .into_iter()
+            .flatten()
+        {
+            let pc = c.name("pc").unwrap();
+            if continues_number(text, pc.end(), b"./-") {
+                continue;
+            }
+            if let Some(p) = c.name("prov") {
+                push(p.start(), p.end(), PhiType::State, PRIO_ZIP);
+            }
+            push(pc.start(), pc.end(), PhiType::Zip, PRIO_ZIP);
         }
         // a room number places the patient (LOCATION/OTHER, as the nursing-note gold tags it)
         let rooms =
