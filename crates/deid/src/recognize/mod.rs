@@ -260,6 +260,20 @@ pub(crate) fn window_before(text: &str, i: usize, n: usize) -> String {
 /// The last ASCII word (letters only) before byte offset `i`, skipping blanks and punctuation
 /// other than a line break, lower-cased. Empty when there is none.
 pub(crate) fn word_before(text: &str, i: usize) -> String {
+    let (head, start) = last_word(text, i);
+    head[start..].to_ascii_lowercase()
+}
+
+/// The word before the word that [`word_before`] reads at `i`, lower-cased: "on" in "on the 11.9",
+/// "week" in "the week of 19-7".
+pub(crate) fn word_before_word(text: &str, i: usize) -> String {
+    let (head, start) = last_word(text, i);
+    word_before(head, start)
+}
+
+/// The text before byte `i` without the blanks and punctuation [`word_before`] skips, and the
+/// byte where its last ASCII word starts.
+fn last_word(text: &str, i: usize) -> (&str, usize) {
     let head = &text[..floor_boundary(text, i)];
     let trimmed = head.trim_end_matches([' ', '\t', ',', '(', ':', '\u{a0}']);
     // the byte after the last non-letter: that character may be several bytes long ("Café")
@@ -268,20 +282,7 @@ pub(crate) fn word_before(text: &str, i: usize) -> String {
         .rev()
         .find(|(_, c)| !c.is_ascii_alphabetic())
         .map_or(0, |(p, c)| p + c.len_utf8());
-    trimmed[start..].to_ascii_lowercase()
-}
-
-/// The word before the word that [`word_before`] reads at `i`, lower-cased: "on" in "on the 11.9",
-/// "week" in "the week of 19-7".
-pub(crate) fn word_before_word(text: &str, i: usize) -> String {
-    let head = &text[..floor_boundary(text, i)];
-    let trimmed = head.trim_end_matches([' ', '\t', ',', '(', ':', '\u{a0}']);
-    let start = trimmed
-        .char_indices()
-        .rev()
-        .find(|(_, c)| !c.is_ascii_alphabetic())
-        .map_or(0, |(p, c)| p + c.len_utf8());
-    word_before(trimmed, start)
+    (trimmed, start)
 }
 
 /// The next ASCII word (letters only) after byte offset `i`, skipping blanks, lower-cased.

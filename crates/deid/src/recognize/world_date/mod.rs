@@ -25,6 +25,7 @@ use regex::Regex;
 use rustc_hash::FxHashSet;
 
 mod season;
+mod weekdays;
 
 const MONTHS: &str = include_str!("../../../../../lexicons/unsafe/months_world.txt");
 /// Month names of other scripts (Greek, Cyrillic, Arabic, Hebrew, Devanagari, Bengali, Thai),
@@ -147,31 +148,6 @@ impl WorldDateRecognizer {
         }
     }
 
-    /// A weekday's abbreviation that is an English word once folded, written with a letter no
-    /// English word has: "søn", "sön", "mån", "pią" (never "man", "son", "mar").
-    fn is_foreign_weekday_word(&self, word: &str) -> bool {
-        !word.is_ascii() && self.weekday_words.contains(fold(word).as_ref())
-    }
-
-    /// Whether the text before byte `i` ends with a weekday's name or abbreviation and its comma
-    /// or period ("mar, 28 ago", "Do. 14.12."): the weekday says a date follows.
-    fn weekday_with_punctuation_before(&self, text: &str, i: usize) -> bool {
-        let head = text[..i].trim_end_matches([' ', '\u{a0}']);
-        // "mar, ", "sob., "
-        let bare = head.trim_end_matches([',', '.']);
-        if bare.len() == head.len() || head.len() - bare.len() > 2 {
-            return false;
-        }
-        let head = bare;
-        let start = letters_start(head);
-        let word = &head[start..];
-        let folded = fold(word);
-        word.chars().count() > 2
-            && !is_word(char_before(head, start))
-            && (self.weekday_abbreviations.contains(folded.as_ref())
-                || self.weekday_words.contains(folded.as_ref()))
-    }
-
     fn is_month(&self, word: &str) -> bool {
         let folded = fold(word);
         if self.months.contains(folded.as_ref()) {
@@ -202,133 +178,8 @@ impl WorldDateRecognizer {
             .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '/' | ':'))
             && !t[0].ends_with(['日', '일']);
         let unit = is_amount_or_unit(&word_after(text, stop));
-        (d2 != day && (1..=31).contains(&d2) && !goes_on && !unit).then(|| Cand {
-            start: end + d.start(),
-            end: stop,
-            kind: PhiType::Date,
-            prio: PRIO_DATE,
-        })
-    }
-
-    /// A weekday's abbreviation right before a date joins it: "Do., 7. Okt. 2021", "So., 10.
-    /// Okt. 2021", "mi., 16. apr." (alone, "Do" and "So" are words of many languages). Run after
-    /// every date recognizer.
-    pub(crate) fn extend_over_weekdays(&self, text: &str, cands: &mut [Cand]) {
-        for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
-            // "Do., ", "Sel, ", "mi. ": a period or a comma after the abbreviation ("on 12 dez"
-            // has none: "on" abbreviates a weekday somewhere too)
-            let head = text[..c.start].trim_end_matches([' ', '\u{a0}']);
-            let comma = head.strip_suffix(',');
-            let head = comma.unwrap_or(head).trim_end_matches([' ', '\u{a0}']);
-            let period = head.strip_suffix('.');
-            let bare = comma.is_none() && period.is_none();
-            let head = period.unwrap_or(head);
-            let start = letters_start(head);
-            let word = &head[start..];
-            let whole = !head[..start].ends_with(|ch: char| ch.is_alphanumeric());
-            // two letters ("Do", "on", "pt") only before a month of another language
-            let foreign_month = || {
-                text[c.start..c.end]
-                    .split(|ch: char| !ch.is_alphabetic())
-                    .any(|w| {
-                        let f = fold(w);
-                        (self.months.contains(f.as_ref())
-                            || self.month_abbreviations.contains(f.as_ref())
-                            || self.month_words.contains(f.as_ref()))
-                            && !is_english_month(&f)
-                    })
-            };
-            // without a period or comma ("through tis 29 april") only three letters or more and
-            // no clinical abbreviation
-            // "Di. 14.12.": two letters with their period before a date of numbers and periods
-            let numeric_dotted = || {
-                let date = text[c.start..c.end].trim_end_matches('.');
-                date.contains('.') && date.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
-            };
-            let dotted_date = || period.is_some() && numeric_dotted();
-            let folded = fold(word);
-            // "through DI 17 OKT", "TI 29.04.": two letters no English word before a month of
-            // another language or a date of numbers and periods
-            let two_letters_bare = || {
-                TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
-                    && (foreign_month() || numeric_dotted())
-            };
-            let bare_ok = !bare
-                || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()))
-                || two_letters_bare();
-            let listed = self.weekday_abbreviations.contains(folded.as_ref())
-                // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
-                // punctuation before a month of another language, or with a letter English has not
-                || (!bare
-                    && self.weekday_words.contains(folded.as_ref())
-                    && (foreign_month() || !word.is_ascii()))
-                // "last TORS 17 MAJ 2018": those no English sentence writes before a day
-                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
-            // "So., 19. Feb.": two letters with a period and a comma before a day with its period
-            let day_with_period = || {
-                comma.is_some()
-                    && period.is_some()
-                    && text[c.start..]
-                        .trim_start_matches(|ch: char| ch.is_ascii_digit())
-                        .starts_with('.')
-                    && text[c.start..].starts_with(|ch: char| ch.is_ascii_digit())
-            };
-            if !word.is_empty()
-                && whole
-                && bare_ok
-                && listed
-                && (word.chars().count() > 2
-                    || foreign_month()
-                    || dotted_date()
-                    || day_with_period()
-                    || (bare && two_letters_bare()))
-            {
-                c.start = start;
-            }
-        }
-    }
-
-    /// A weekday's abbreviation before a part of the day: "until So. morning", "mån am", "took to MD
-    /// tis @ 12noon", "lør eve" (two letters only with their period: "so am I" is English).
-    fn weekday_before_day_part(&self, text: &str, out: &mut Vec<Cand>) {
-        for part in self.day_part.find_iter(text) {
-            // the word before: letters, then maybe its period, then blanks
-            let head = text[..part.start()].trim_end_matches([' ', '\t', '\u{a0}']);
-            let (dotted, head) = match head.strip_suffix('.') {
-                Some(h) => (true, h),
-                None => (false, head),
-            };
-            let start = letters_start(head);
-            let word = &head[start..];
-            let letters = word.chars().count();
-            if !(2..=12).contains(&letters) || is_word(char_before(text, start)) {
-                continue;
-            }
-            let w = start..head.len();
-            let folded = fold(word);
-            // two letters without a period only where no English word or clinical abbreviation
-            // is written so ("ke am", "lö eve"; not "so am I", "PE am")
-            let two_ok = dotted
-                || !word.is_ascii()
-                || TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref());
-            // a whole word ("diam" is no "di am")
-            if is_word(text[w.end..].chars().next()) {
-                continue;
-            }
-            // ("tors am": those no English sentence writes before a number write none before a
-            // part of the day either)
-            let listed = self.weekday_abbreviations.contains(folded.as_ref())
-                || self.is_foreign_weekday_word(word)
-                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
-            if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
-                out.push(Cand {
-                    start: w.start,
-                    end: w.end,
-                    kind: PhiType::Date,
-                    prio: PRIO_DATE,
-                });
-            }
-        }
+        (d2 != day && (1..=31).contains(&d2) && !goes_on && !unit)
+            .then(|| date_cand(end + d.start(), stop))
     }
 
     /// A Japanese era's year, month and day ("H3.12.2"): a real year of the era, month and day,
@@ -342,12 +193,7 @@ impl WorldDateRecognizer {
                 && (1..=31).contains(&num("d"))
                 && !continues_number(text, m.end(), b"./-")
             {
-                out.push(Cand {
-                    start: m.start(),
-                    end: m.end(),
-                    kind: PhiType::Date,
-                    prio: PRIO_DATE,
-                });
+                out.push(date_cand(m.start(), m.end()));
             }
         }
     }
@@ -364,12 +210,7 @@ impl WorldDateRecognizer {
                 && !super::preceded_by_number(text, m.start(), b"./-")
                 && !is_amount_or_unit(&word_after(text, m.end()))
             {
-                out.push(Cand {
-                    start: m.start(),
-                    end: m.end(),
-                    kind: PhiType::Date,
-                    prio: PRIO_DATE,
-                });
+                out.push(date_cand(m.start(), m.end()));
             }
         }
     }
@@ -407,12 +248,7 @@ impl WorldDateRecognizer {
             if is_amount_or_unit(&word_after(text, y.end())) {
                 continue;
             }
-            out.push(Cand {
-                start,
-                end: y.end(),
-                kind: PhiType::Date,
-                prio: PRIO_DATE,
-            });
+            out.push(date_cand(start, y.end()));
         }
     }
 
@@ -430,58 +266,6 @@ impl WorldDateRecognizer {
                 || self.month_abbreviations.contains(folded.as_ref())
                 || self.month_words.contains(folded.as_ref())
                 || is_english_month(&folded))
-    }
-
-    /// An abbreviated month or weekday of another language before a day of the month: "Vaccine
-    /// received Abr 5", "Released vie 30 around noon". Three letters or more (the lists hold no
-    /// English word), never an English month ("Mar 5" is in `date.rs`), and no amount, unit or
-    /// further number after the day ("sep 3 mg" is no date).
-    fn abbreviation_before_day(&self, text: &str, out: &mut Vec<Cand>) {
-        for c in self.word_day.captures_iter(text) {
-            let (w, d) = (c.name("w").expect("word"), c.name("d").expect("day"));
-            // two letters only in another script and with a period or comma ("пт, 13"), or
-            // those no English word ("WOKE UP DI 18", "RELEASED VR 21")
-            let folded = fold(w.as_str());
-            let two = w.as_str().chars().count() < 3;
-            // ... or of the Latin script with a letter English has not before a day with its
-            // period ("RELEASED PÁ 4. AROUND NOON"; "số 12 phố" is a house number)
-            let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
-                || (!w.as_str().is_ascii()
-                    && w.as_str().chars().any(|ch| ch.is_ascii_alphabetic())
-                    && text[d.end()..].starts_with('.'));
-            if two && !listed_two && (w.as_str().is_ascii() || c["p"].is_empty()) {
-                continue;
-            }
-            if is_word(char_before(text, w.start())) || self.month_follows(text, d.end()) {
-                continue;
-            }
-            // a weekday that is an English word too only with a letter English has not ("sön 5")
-            // or where no English word is written before a number ("Released vie 10")
-            // ... or with both a period and a comma, which no English word takes before a
-            // number ("Released sex., 30 around noon": Portuguese Friday)
-            let listed = self.month_abbreviations.contains(folded.as_ref())
-                || self.weekday_abbreviations.contains(folded.as_ref())
-                || (self.weekday_words.contains(folded.as_ref())
-                    && (!w.as_str().is_ascii()
-                        || &c["p"] == ".,"
-                        || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())));
-            let day: u32 = d.as_str().parse().unwrap_or(0);
-            if !listed
-                || is_english_month(&folded)
-                || CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
-                || !(1..=31).contains(&day)
-                || continues_number(text, d.end(), b"./:,")
-                || is_amount_or_unit(&word_after(text, d.end()))
-            {
-                continue;
-            }
-            out.push(Cand {
-                start: w.start(),
-                end: d.end(),
-                kind: PhiType::Date,
-                prio: PRIO_DATE,
-            });
-        }
     }
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
@@ -519,12 +303,7 @@ impl WorldDateRecognizer {
                 {
                     continue;
                 }
-                out.push(Cand {
-                    start: m.start(),
-                    end: m.end(),
-                    kind: PhiType::Date,
-                    prio: PRIO_DATE,
-                });
+                out.push(date_cand(m.start(), m.end()));
                 if let (Some(d), None) = (day, c.name("y")) {
                     out.extend(self.range_end_after(text, m.end(), d));
                 }
@@ -537,12 +316,7 @@ impl WorldDateRecognizer {
             || text.contains("THG")
         {
             for m in self.numbered_month.find_iter(text) {
-                out.push(Cand {
-                    start: m.start(),
-                    end: m.end(),
-                    kind: PhiType::Date,
-                    prio: PRIO_DATE,
-                });
+                out.push(date_cand(m.start(), m.end()));
             }
         }
         if text.contains("hứ") || text.contains("HỨ") || text.contains("hủ") || text.contains("HỦ")
@@ -550,12 +324,7 @@ impl WorldDateRecognizer {
             for m in self.vietnamese_weekday.find_iter(text) {
                 // a whole word: the ASCII `\b` cannot end "tư"
                 if !is_word(text[m.end()..].chars().next()) {
-                    out.push(Cand {
-                        start: m.start(),
-                        end: m.end(),
-                        kind: PhiType::Date,
-                        prio: PRIO_DATE,
-                    });
+                    out.push(date_cand(m.start(), m.end()));
                 }
             }
         }
@@ -601,7 +370,9 @@ impl WorldDateRecognizer {
             // "INJECT RECVD EITHER 4 DE SEPT OR 6 DE SEPT": an English month after the Romance
             // connector (date.rs reads "4 sept", never "de" between)
             let english_after_connector = || {
-                let d = c.name("d").expect("a day");
+                let Some(d) = c.name("d") else {
+                    return false;
+                };
                 // (the connector first: most matches are "5 days", with none)
                 let between = text[d.end()..month.start()].trim();
                 if !(between.eq_ignore_ascii_case("de") || between.eq_ignore_ascii_case("di")) {
@@ -610,7 +381,6 @@ impl WorldDateRecognizer {
                 let folded = fold(month.as_str());
                 is_english_month(&folded) || self.month_words.contains(folded.as_ref())
             };
-            let english_after_connector = || day && english_after_connector();
             // "gen 2005", "14 lug 2003": a month that is an English word too, with its full year;
             // "records of Okt 2002", "dez 1999": an abbreviation no English word is, the same
             let month_word_with_year = || {
@@ -682,12 +452,7 @@ impl WorldDateRecognizer {
             } else {
                 m.end()
             };
-            out.push(Cand {
-                start: m.start(),
-                end,
-                kind: PhiType::Date,
-                prio: PRIO_DATE,
-            });
+            out.push(date_cand(m.start(), end));
             let year = c.name("y1").is_some() || c.name("y2").is_some() || c.name("y3").is_some();
             if let (Some(d), false) = (c.name("d"), year) {
                 let d: u32 = d.as_str().parse().unwrap_or(0);
@@ -696,23 +461,6 @@ impl WorldDateRecognizer {
         }
     }
 }
-
-/// Abbreviations of months and weekdays that are clinical abbreviations before a number too
-/// ("seg 18" segmented neutrophils, "BAL 12" a lavage, "sal 2 puffs", "SAM 2", "mer 10"
-/// meropenem, "ven 5", Portuguese "tem 5 anos", Spanish "uno 5").
-const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
-    "seg", "bal", "sal", "sam", "mer", "ven", "tem", "uno", "ter",
-];
-
-/// Two-letter weekday abbreviations read before a part of the day without their period ("ke am":
-/// Finnish Wednesday; "vr eve"): none is an English word or a clinical abbreviation written before
-/// "am", "morning" or "@" ("so am I", "PE am", "MI morning", "to am", "lump on LA @ site").
-const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 7] = ["ke", "ti", "wo", "vr", "za", "zo", "di"];
-
-/// Weekday abbreviations that are English words too but never written before a number in English
-/// ("vie 10": Spanish Friday; "tis 29", "tors 3": Swedish and Norwegian Tuesday and Thursday;
-/// "pią": Polish Friday; not "sob", shortness of breath: "SOB 19FEB91").
-const WEEKDAY_WORDS_BEFORE_A_DAY: [&str; 4] = ["vie", "tis", "tors", "pia"];
 
 /// Abbreviated months that are English words too and name something else before a number of four
 /// digits ("pro 2000", "sub 1995", "avg 2010", "mag 2000"): never read before a year.
@@ -726,6 +474,16 @@ const MONTH_WORDS_NEVER_BEFORE_A_YEAR: [&str; 14] = [
 const MONTH_WORDS_AFTER_A_NUMBER: [&str; 12] = [
     "pro", "sub", "out", "led", "mac", "vas", "avg", "dis", "des", "dub", "sty", "rugs",
 ];
+
+/// A DATE candidate over bytes `start..end`.
+fn date_cand(start: usize, end: usize) -> Cand {
+    Cand {
+        start,
+        end,
+        kind: PhiType::Date,
+        prio: PRIO_DATE,
+    }
+}
 
 /// Where the letters that end `head` start ("by sób" -> the byte of "s"); `head.len()` when it
 /// ends with no letter.

@@ -1,0 +1,209 @@
+//! Weekdays of the world's narratives around a date: a weekday's abbreviation before a date
+//! ("Do., 7. Okt. 2021"), before a part of the day ("So. morning", "tors am"), or an abbreviated
+//! month or weekday right before its day ("Abr 5", "vie 30"). The lists are `WorldDateRecognizer`'s.
+
+use super::*;
+
+impl WorldDateRecognizer {
+    /// A weekday's abbreviation that is an English word once folded, written with a letter no
+    /// English word has: "søn", "sön", "mån", "pią" (never "man", "son", "mar").
+    pub(super) fn is_foreign_weekday_word(&self, word: &str) -> bool {
+        !word.is_ascii() && self.weekday_words.contains(fold(word).as_ref())
+    }
+    /// Whether the text before byte `i` ends with a weekday's name or abbreviation and its comma
+    /// or period ("mar, 28 ago", "Do. 14.12."): the weekday says a date follows.
+    pub(super) fn weekday_with_punctuation_before(&self, text: &str, i: usize) -> bool {
+        let head = text[..i].trim_end_matches([' ', '\u{a0}']);
+        // "mar, ", "sob., "
+        let bare = head.trim_end_matches([',', '.']);
+        if bare.len() == head.len() || head.len() - bare.len() > 2 {
+            return false;
+        }
+        let head = bare;
+        let start = letters_start(head);
+        let word = &head[start..];
+        let folded = fold(word);
+        word.chars().count() > 2
+            && !is_word(char_before(head, start))
+            && (self.weekday_abbreviations.contains(folded.as_ref())
+                || self.weekday_words.contains(folded.as_ref()))
+    }
+    /// A weekday's abbreviation right before a date joins it: "Do., 7. Okt. 2021", "So., 10.
+    /// Okt. 2021", "mi., 16. apr." (alone, "Do" and "So" are words of many languages). Run after
+    /// every date recognizer.
+    pub(crate) fn extend_over_weekdays(&self, text: &str, cands: &mut [Cand]) {
+        for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
+            // "Do., ", "Sel, ", "mi. ": a period or a comma after the abbreviation ("on 12 dez"
+            // has none: "on" abbreviates a weekday somewhere too)
+            let head = text[..c.start].trim_end_matches([' ', '\u{a0}']);
+            let comma = head.strip_suffix(',');
+            let head = comma.unwrap_or(head).trim_end_matches([' ', '\u{a0}']);
+            let period = head.strip_suffix('.');
+            let bare = comma.is_none() && period.is_none();
+            let head = period.unwrap_or(head);
+            let start = letters_start(head);
+            let word = &head[start..];
+            let whole = !head[..start].ends_with(|ch: char| ch.is_alphanumeric());
+            // two letters ("Do", "on", "pt") only before a month of another language
+            let foreign_month = || {
+                text[c.start..c.end]
+                    .split(|ch: char| !ch.is_alphabetic())
+                    .any(|w| {
+                        let f = fold(w);
+                        (self.months.contains(f.as_ref())
+                            || self.month_abbreviations.contains(f.as_ref())
+                            || self.month_words.contains(f.as_ref()))
+                            && !is_english_month(&f)
+                    })
+            };
+            // without a period or comma ("through tis 29 april") only three letters or more and
+            // no clinical abbreviation
+            // "Di. 14.12.": two letters with their period before a date of numbers and periods
+            let numeric_dotted = || {
+                let date = text[c.start..c.end].trim_end_matches('.');
+                date.contains('.') && date.chars().all(|ch| ch.is_ascii_digit() || ch == '.')
+            };
+            let dotted_date = || period.is_some() && numeric_dotted();
+            let folded = fold(word);
+            // "through DI 17 OKT", "TI 29.04.": two letters no English word before a month of
+            // another language or a date of numbers and periods
+            let two_letters_bare = || {
+                TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
+                    && (foreign_month() || numeric_dotted())
+            };
+            let bare_ok = !bare
+                || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()))
+                || two_letters_bare();
+            let listed = self.weekday_abbreviations.contains(folded.as_ref())
+                // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
+                // punctuation before a month of another language, or with a letter English has not
+                || (!bare
+                    && self.weekday_words.contains(folded.as_ref())
+                    && (foreign_month() || !word.is_ascii()))
+                // "last TORS 17 MAJ 2018": those no English sentence writes before a day
+                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
+            // "So., 19. Feb.": two letters with a period and a comma before a day with its period
+            let day_with_period = || {
+                comma.is_some()
+                    && period.is_some()
+                    && text[c.start..]
+                        .trim_start_matches(|ch: char| ch.is_ascii_digit())
+                        .starts_with('.')
+                    && text[c.start..].starts_with(|ch: char| ch.is_ascii_digit())
+            };
+            if !word.is_empty()
+                && whole
+                && bare_ok
+                && listed
+                && (word.chars().count() > 2
+                    || foreign_month()
+                    || dotted_date()
+                    || day_with_period()
+                    || (bare && two_letters_bare()))
+            {
+                c.start = start;
+            }
+        }
+    }
+    /// A weekday's abbreviation before a part of the day: "until So. morning", "mån am", "took to MD
+    /// tis @ 12noon", "lør eve" (two letters only with their period: "so am I" is English).
+    pub(super) fn weekday_before_day_part(&self, text: &str, out: &mut Vec<Cand>) {
+        for part in self.day_part.find_iter(text) {
+            // the word before: letters, then maybe its period, then blanks
+            let head = text[..part.start()].trim_end_matches([' ', '\t', '\u{a0}']);
+            let (dotted, head) = match head.strip_suffix('.') {
+                Some(h) => (true, h),
+                None => (false, head),
+            };
+            let start = letters_start(head);
+            let word = &head[start..];
+            let letters = word.chars().count();
+            if !(2..=12).contains(&letters) || is_word(char_before(text, start)) {
+                continue;
+            }
+            let w = start..head.len();
+            let folded = fold(word);
+            // two letters without a period only where no English word or clinical abbreviation
+            // is written so ("ke am", "lö eve"; not "so am I", "PE am")
+            let two_ok = dotted
+                || !word.is_ascii()
+                || TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref());
+            // a whole word ("diam" is no "di am")
+            if is_word(text[w.end..].chars().next()) {
+                continue;
+            }
+            // ("tors am": those no English sentence writes before a number write none before a
+            // part of the day either)
+            let listed = self.weekday_abbreviations.contains(folded.as_ref())
+                || self.is_foreign_weekday_word(word)
+                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
+            if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
+                out.push(date_cand(w.start, w.end));
+            }
+        }
+    }
+    /// An abbreviated month or weekday of another language before a day of the month: "Vaccine
+    /// received Abr 5", "Released vie 30 around noon". Three letters or more (the lists hold no
+    /// English word), never an English month ("Mar 5" is in `date.rs`), and no amount, unit or
+    /// further number after the day ("sep 3 mg" is no date).
+    pub(super) fn abbreviation_before_day(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.word_day.captures_iter(text) {
+            let (w, d) = (c.name("w").expect("word"), c.name("d").expect("day"));
+            // two letters only in another script and with a period or comma ("пт, 13"), or
+            // those no English word ("WOKE UP DI 18", "RELEASED VR 21")
+            let folded = fold(w.as_str());
+            let two = w.as_str().chars().count() < 3;
+            // ... or of the Latin script with a letter English has not before a day with its
+            // period ("RELEASED PÁ 4. AROUND NOON"; "số 12 phố" is a house number)
+            let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
+                || (!w.as_str().is_ascii()
+                    && w.as_str().chars().any(|ch| ch.is_ascii_alphabetic())
+                    && text[d.end()..].starts_with('.'));
+            if two && !listed_two && (w.as_str().is_ascii() || c["p"].is_empty()) {
+                continue;
+            }
+            if is_word(char_before(text, w.start())) || self.month_follows(text, d.end()) {
+                continue;
+            }
+            // a weekday that is an English word too only with a letter English has not ("sön 5")
+            // or where no English word is written before a number ("Released vie 10")
+            // ... or with both a period and a comma, which no English word takes before a
+            // number ("Released sex., 30 around noon": Portuguese Friday)
+            let listed = self.month_abbreviations.contains(folded.as_ref())
+                || self.weekday_abbreviations.contains(folded.as_ref())
+                || (self.weekday_words.contains(folded.as_ref())
+                    && (!w.as_str().is_ascii()
+                        || &c["p"] == ".,"
+                        || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())));
+            let day: u32 = d.as_str().parse().unwrap_or(0);
+            if !listed
+                || is_english_month(&folded)
+                || CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
+                || !(1..=31).contains(&day)
+                || continues_number(text, d.end(), b"./:,")
+                || is_amount_or_unit(&word_after(text, d.end()))
+            {
+                continue;
+            }
+            out.push(date_cand(w.start(), d.end()));
+        }
+    }
+}
+
+/// Abbreviations of months and weekdays that are clinical abbreviations before a number too
+/// ("seg 18" segmented neutrophils, "BAL 12" a lavage, "sal 2 puffs", "SAM 2", "mer 10"
+/// meropenem, "ven 5", Portuguese "tem 5 anos", Spanish "uno 5").
+const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
+    "seg", "bal", "sal", "sam", "mer", "ven", "tem", "uno", "ter",
+];
+
+/// Two-letter weekday abbreviations read before a part of the day without their period ("ke am":
+/// Finnish Wednesday; "vr eve"): none is an English word or a clinical abbreviation written before
+/// "am", "morning" or "@" ("so am I", "PE am", "MI morning", "to am", "lump on LA @ site").
+pub(super) const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 7] =
+    ["ke", "ti", "wo", "vr", "za", "zo", "di"];
+
+/// Weekday abbreviations that are English words too but never written before a number in English
+/// ("vie 10": Spanish Friday; "tis 29", "tors 3": Swedish and Norwegian Tuesday and Thursday;
+/// "pią": Polish Friday; not "sob", shortness of breath: "SOB 19FEB91").
+pub(super) const WEEKDAY_WORDS_BEFORE_A_DAY: [&str; 4] = ["vie", "tis", "tors", "pia"];
