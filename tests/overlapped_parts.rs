@@ -104,5 +104,9 @@ fn an_error_where_a_part_is_written_stops_the_run_and_is_returned() {
         Err(Error::Invalid { message, .. }) => assert_eq!(message, "disk full"),
         other => panic!("the writer's error is returned, got {other:?}"),
     }
-    assert_eq!(seen, [0, 10, 20, 30], "nothing is handed over after the error");
+    assert_eq!(
+        seen,
+        [0, 10, 20, 30],
+        "nothing is handed over after the error"
+    );
 }

@@ -161,9 +161,14 @@ impl Deidentifier {
         for k in 0..parts.len() + 2 {
             let (model_done, rules_done, sunk) = std::thread::scope(|s| {
                 let model = scored.take().map(|(first, batch)| {
-                    s.spawn(move || self.with_model_scores(batch).map(|b| (first, self.finish(b))))
+                    s.spawn(move || {
+                        self.with_model_scores(batch)
+                            .map(|b| (first, self.finish(b)))
+                    })
                 });
-                let rules = parts.get(k).map(|p| (k * part.max(1), self.score_rules_many(p)));
+                let rules = parts
+                    .get(k)
+                    .map(|p| (k * part.max(1), self.score_rules_many(p)));
                 let sunk = annotated.take().map_or(Ok(()), |(first, a)| sink(first, a));
                 let model_done = model.map(|h| {
                     h.join()
@@ -444,9 +449,7 @@ fn run_model(
             }
         }
     });
-    let results = results
-        .into_iter()
-        .map(|r| r.expect("every batch was run"));
+    let results = results.into_iter().map(|r| r.expect("every batch was run"));
     for (batch, scores) in batches.iter().zip(results) {
         for (&k, scores) in batch.iter().zip(scores?) {
             let p = &pieces[k];

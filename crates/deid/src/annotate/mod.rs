@@ -308,27 +308,26 @@ fn annotate_chunk(
         // per document: its span categories, its length in characters, and its output (already
         // written when per document)
         type Rendered = (Vec<PhiType>, usize, Result<Vec<u8>>);
-        let results: Vec<Rendered> = ok
-            .par_iter()
-            .zip(annotations)
-            .map(|((i, text), ann)| {
-                let job = &chunk[*i];
-                let kinds = ann
-                    .as_ref()
-                    .map_or_else(|_| Vec::new(), |a| a.spans.iter().map(|s| s.kind).collect());
-                let result = ann
-                    .and_then(|ann| {
-                        per_document(|| match &single_path {
-                            Some(path) => output::render(text, &ann, job, opts, path, true),
-                            None => {
-                                output::write_per_document(text, &ann, job, opts).map(|()| vec![])
-                            }
-                        })?
-                    })
-                    .map_err(|e| e.at(job.label()));
-                (kinds, text.chars().count(), result)
-            })
-            .collect();
+        let results: Vec<Rendered> =
+            ok.par_iter()
+                .zip(annotations)
+                .map(|((i, text), ann)| {
+                    let job = &chunk[*i];
+                    let kinds = ann
+                        .as_ref()
+                        .map_or_else(|_| Vec::new(), |a| a.spans.iter().map(|s| s.kind).collect());
+                    let result = ann
+                        .and_then(|ann| {
+                            per_document(|| match &single_path {
+                                Some(path) => output::render(text, &ann, job, opts, path, true),
+                                None => output::write_per_document(text, &ann, job, opts)
+                                    .map(|()| vec![]),
+                            })?
+                        })
+                        .map_err(|e| e.at(job.label()));
+                    (kinds, text.chars().count(), result)
+                })
+                .collect();
         for ((i, _), (kinds, characters, result)) in ok.iter().zip(results) {
             match result {
                 Ok(bytes) => {

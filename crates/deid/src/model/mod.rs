@@ -339,15 +339,23 @@ impl DeepModel {
                     ),
                 });
             }
+            // each document's rows are one stretch of the (row-major) output: copied whole, since
+            // this runs while the session is held
+            let flat = probs.as_slice();
             Ok(batch
                 .iter()
                 .enumerate()
                 .map(|(d, doc)| {
                     let n = doc.word_ids.len();
-                    let mut values = Vec::with_capacity(n * n_labels);
-                    for t in 0..n {
-                        values.extend((0..n_labels).map(|l| probs[[d, t, l]]));
-                    }
+                    let values = match flat {
+                        Some(flat) => {
+                            flat[d * t_max * n_labels..(d * t_max + n) * n_labels].to_vec()
+                        }
+                        None => (0..n)
+                            .flat_map(|t| (0..n_labels).map(move |l| (t, l)))
+                            .map(|(t, l)| probs[[d, t, l]])
+                            .collect(),
+                    };
                     Probabilities { n_labels, values }
                 })
                 .collect())
