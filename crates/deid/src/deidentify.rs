@@ -388,7 +388,7 @@ fn run_model(
     let piece_lengths: Vec<usize> = pieces.iter().map(|p| p.window.len()).collect();
     let batches = length_batches(&piece_lengths, model.batch_tokens());
     // Batches run side by side, one per model session (a session per core on the CPU, a few
-    // CUDA streams on a GPU), each on a thread of its own: rayon's workers would wait there for
+    // CUDA streams on a GPU), on the model's own threads: rayon's workers would wait there for
     // a busy session, and they are needed for the rules of the next part meanwhile
     // (`annotate_parts`).
     let run_batch = |batch: &Vec<usize>| -> Result<Vec<Vec<WordScore>>> {
@@ -421,35 +421,8 @@ fn run_model(
             })
             .collect::<Vec<_>>())
     };
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let threads = model.parallel_batches().min(batches.len()).max(1);
-    let mut results: Vec<Option<Result<Vec<Vec<WordScore>>>>> =
-        (0..batches.len()).map(|_| None).collect();
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(batch) = batches.get(i) else {
-                            return done;
-                        };
-                        done.push((i, run_batch(batch)));
-                    }
-                })
-            })
-            .collect();
-        for w in workers {
-            let done = w
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            for (i, r) in done {
-                results[i] = Some(r);
-            }
-        }
-    });
-    let results = results.into_iter().map(|r| r.expect("every batch was run"));
+    let results: Vec<Result<Vec<Vec<WordScore>>>> =
+        model.on_batch_threads(|| batches.par_iter().with_max_len(1).map(run_batch).collect());
     for (batch, scores) in batches.iter().zip(results) {
         for (&k, scores) in batch.iter().zip(scores?) {
             let p = &pieces[k];
