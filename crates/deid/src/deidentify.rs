@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::featurize::feature_bits;
 use crate::isolate::per_document;
 use crate::masking::spans_from_tokens;
-use crate::model::{length_batches, DeepModel, ModelInput, Provider, Thresholds};
+use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::Span;
 use crate::rules::{RuleEngine, RuleOutput, TokenRule};
 use crate::tokenize::{OffsetMap, Token, Tokenized};
@@ -17,9 +17,6 @@ use crate::tokenize::{OffsetMap, Token, Tokenized};
 /// for each stage's tables to stay in the CPU's caches, few enough that the cores share the work
 /// evenly.
 const RULES_CHUNK: usize = 32;
-/// Documents per part where the stages overlap on a GPU ([`Deidentifier::overlap_part`]): about
-/// 250,000 words of VAERS narratives, four batches of 65,536 tokens, one per CUDA session.
-const GPU_PART: usize = 1024;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -125,68 +122,8 @@ impl Deidentifier {
     /// a failure of the whole batch (ONNX Runtime); each document has its own result, so a bug
     /// met in one document (a panic, caught) costs that document only.
     pub fn annotate_batch(&self, texts: &[&str]) -> Result<Vec<Result<Annotation>>> {
-        Ok(self.finish(self.score_batch(texts)?))
-    }
-
-    /// Documents per part where [`Deidentifier::annotate_parts`] should overlap the stages: on a
-    /// GPU (the CPU builds a part's rules and tensors while the GPU runs the previous part's
-    /// model: one after the other, each left the other idle, and the GPU was 20-30% busy); none
-    /// on the CPU, where every stage already has every core.
-    pub fn overlap_part(&self) -> Option<usize> {
-        match (&self.model, self.mode) {
-            (Some(m), Mode::Hybrid | Mode::ModelOnly) if m.provider == Provider::Cuda => {
-                Some(GPU_PART)
-            }
-            _ => None,
-        }
-    }
-
-    /// [`Deidentifier::annotate_batch`] in parts of `part` documents whose stages overlap: while
-    /// part k runs through the model (on a thread of its own), the calling thread scores part
-    /// k+1's rules and then hands part k-1's annotations to `sink`, in order, with the index of
-    /// the part's first document. Each document's result is the one `annotate_batch` gives it
-    /// (the model's batches are drawn from a part instead of the whole list). An error of the
-    /// model or of `sink` stops the run and is returned.
-    pub fn annotate_parts(
-        &self,
-        texts: &[&str],
-        part: usize,
-        mut sink: impl FnMut(usize, Vec<Result<Annotation>>) -> Result<()>,
-    ) -> Result<()> {
-        let parts: Vec<&[&str]> = texts.chunks(part.max(1)).collect();
-        // the part whose rules are done (waiting for the model), and the part annotated (waiting
-        // for `sink`), each with the index of its first document
-        let mut scored: Option<(usize, Vec<Result<Scored>>)> = None;
-        let mut annotated: Option<(usize, Vec<Result<Annotation>>)> = None;
-        for k in 0..parts.len() + 2 {
-            let (model_done, rules_done, sunk) = std::thread::scope(|s| {
-                let model = scored.take().map(|(first, batch)| {
-                    s.spawn(move || {
-                        self.with_model_scores(batch)
-                            .map(|b| (first, self.finish(b)))
-                    })
-                });
-                let rules = parts
-                    .get(k)
-                    .map(|p| (k * part.max(1), self.score_rules_many(p)));
-                let sunk = annotated.take().map_or(Ok(()), |(first, a)| sink(first, a));
-                let model_done = model.map(|h| {
-                    h.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                });
-                (model_done, rules, sunk)
-            });
-            sunk?;
-            annotated = model_done.transpose()?;
-            scored = rules_done;
-        }
-        Ok(())
-    }
-
-    /// Scored documents to annotations: the decisions under this engine's thresholds, each
-    /// document isolated.
-    fn finish(&self, scored: Vec<Result<Scored>>) -> Vec<Result<Annotation>> {
-        scored
+        Ok(self
+            .score_batch(texts)?
             .into_par_iter()
             .map(|scored| {
                 let scored = scored?;
@@ -201,7 +138,7 @@ impl Deidentifier {
                     }
                 })
             })
-            .collect()
+            .collect())
     }
 
     /// The rules' half of [`Deidentifier::score_batch`] for a few documents, stage by stage
@@ -250,22 +187,10 @@ impl Deidentifier {
     /// The expensive half: tokens, rules and (unless rules-only) the model's probabilities.
     /// Per document as [`Deidentifier::annotate_batch`].
     pub fn score_batch<'t>(&self, texts: &[&'t str]) -> Result<Vec<Result<Scored<'t>>>> {
-        self.with_model_scores(self.score_rules_many(texts))
-    }
-
-    /// Tokens and rules of many documents, a few at a time on every core.
-    fn score_rules_many<'t>(&self, texts: &[&'t str]) -> Vec<Result<Scored<'t>>> {
-        texts
+        let mut scored: Vec<Result<Scored<'t>>> = texts
             .par_chunks(RULES_CHUNK)
             .flat_map_iter(|chunk| self.score_rules(chunk))
-            .collect()
-    }
-
-    /// The model's probabilities added to documents the rules scored (nothing in rules-only).
-    fn with_model_scores<'t>(
-        &self,
-        mut scored: Vec<Result<Scored<'t>>>,
-    ) -> Result<Vec<Result<Scored<'t>>>> {
+            .collect();
         if let (Some(model), Mode::Hybrid | Mode::ModelOnly) = (&self.model, self.mode) {
             let mut ok: Vec<&mut Scored<'t>> =
                 scored.iter_mut().filter_map(|s| s.as_mut().ok()).collect();
@@ -386,43 +311,42 @@ fn run_model(
     let lengths: Vec<usize> = inputs.iter().map(|i| i.word_ids.len()).collect();
     let pieces = pieces(&lengths, window, WINDOW_CONTEXT);
     let piece_lengths: Vec<usize> = pieces.iter().map(|p| p.window.len()).collect();
+    // batches run side by side, one per model session (one per core on the CPU)
     let batches = length_batches(&piece_lengths, model.batch_tokens());
-    // Batches run side by side, one per model session (a session per core on the CPU, a few
-    // CUDA streams on a GPU), on the model's own threads: rayon's workers would wait there for
-    // a busy session, and they are needed for the rules of the next part meanwhile
-    // (`annotate_parts`).
-    let run_batch = |batch: &Vec<usize>| -> Result<Vec<Vec<WordScore>>> {
-        // whole documents are read in place; windows of long ones are copied, a batch at a time
-        let owned: Vec<Option<ModelInput>> = batch
-            .iter()
-            .map(|&k| {
-                let p = &pieces[k];
-                (p.window.len() != lengths[p.doc])
-                    .then(|| slice_input(&inputs[p.doc], p.window.clone()))
-            })
-            .collect();
-        let refs: Vec<&ModelInput> = batch
-            .iter()
-            .zip(&owned)
-            .map(|(&k, o)| o.as_ref().unwrap_or(&inputs[pieces[k].doc]))
-            .collect();
-        // each piece's core words, summarised here so that only one batch's full
-        // distributions per session are ever held
-        let probs = model.predict(&refs)?;
-        Ok(batch
-            .iter()
-            .zip(probs)
-            .map(|(&k, probs)| {
-                let p = &pieces[k];
-                let offset = p.core.start - p.window.start;
-                (0..p.core.len())
-                    .map(|j| WordScore::of(probs.token(offset + j), &model.label_kinds))
-                    .collect::<Vec<WordScore>>()
-            })
-            .collect::<Vec<_>>())
-    };
-    let results: Vec<Result<Vec<Vec<WordScore>>>> =
-        model.on_batch_threads(|| batches.par_iter().with_max_len(1).map(run_batch).collect());
+    let results: Vec<Result<Vec<Vec<WordScore>>>> = batches
+        .par_iter()
+        .with_max_len(1)
+        .map(|batch| {
+            // whole documents are read in place; windows of long ones are copied, a batch at a time
+            let owned: Vec<Option<ModelInput>> = batch
+                .iter()
+                .map(|&k| {
+                    let p = &pieces[k];
+                    (p.window.len() != lengths[p.doc])
+                        .then(|| slice_input(&inputs[p.doc], p.window.clone()))
+                })
+                .collect();
+            let refs: Vec<&ModelInput> = batch
+                .iter()
+                .zip(&owned)
+                .map(|(&k, o)| o.as_ref().unwrap_or(&inputs[pieces[k].doc]))
+                .collect();
+            // each piece's core words, summarised here so that only one batch's full
+            // distributions per session are ever held
+            let probs = model.predict(&refs)?;
+            Ok(batch
+                .iter()
+                .zip(probs)
+                .map(|(&k, probs)| {
+                    let p = &pieces[k];
+                    let offset = p.core.start - p.window.start;
+                    (0..p.core.len())
+                        .map(|j| WordScore::of(probs.token(offset + j), &model.label_kinds))
+                        .collect::<Vec<WordScore>>()
+                })
+                .collect::<Vec<_>>())
+        })
+        .collect();
     for (batch, scores) in batches.iter().zip(results) {
         for (&k, scores) in batch.iter().zip(scores?) {
             let p = &pieces[k];

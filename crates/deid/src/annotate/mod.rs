@@ -297,54 +297,46 @@ fn annotate_chunk(
         .enumerate()
         .filter_map(|(i, t)| t.as_ref().ok().map(|t| (i, t.as_str())))
         .collect();
-    let refs: Vec<&str> = ok.iter().map(|(_, t)| *t).collect();
+    let annotations = deid.annotate_batch(&ok.iter().map(|(_, t)| *t).collect::<Vec<_>>())?;
     let single_path = single.as_ref().map(|s| s.path().to_path_buf());
-    let mut single = single;
-    // on a GPU the chunk goes through in parts whose stages overlap (`annotate_parts`): a part
-    // is written here while the next ones are on the model and in the rules
-    let part = deid.overlap_part().unwrap_or(refs.len());
-    deid.annotate_parts(&refs, part, |first, annotations| {
-        let ok = &ok[first..first + annotations.len()];
-        // per document: its span categories, its length in characters, and its output (already
-        // written when per document)
-        type Rendered = (Vec<PhiType>, usize, Result<Vec<u8>>);
-        let results: Vec<Rendered> =
-            ok.par_iter()
-                .zip(annotations)
-                .map(|((i, text), ann)| {
-                    let job = &chunk[*i];
-                    let kinds = ann
-                        .as_ref()
-                        .map_or_else(|_| Vec::new(), |a| a.spans.iter().map(|s| s.kind).collect());
-                    let result = ann
-                        .and_then(|ann| {
-                            per_document(|| match &single_path {
-                                Some(path) => output::render(text, &ann, job, opts, path, true),
-                                None => output::write_per_document(text, &ann, job, opts)
-                                    .map(|()| vec![]),
-                            })?
-                        })
-                        .map_err(|e| e.at(job.label()));
-                    (kinds, text.chars().count(), result)
+    // per document: its span categories, its length in characters, and its output (already
+    // written when per document)
+    type Rendered = (Vec<PhiType>, usize, Result<Vec<u8>>);
+    let results: Vec<Rendered> = ok
+        .par_iter()
+        .zip(annotations)
+        .map(|((i, text), ann)| {
+            let job = &chunk[*i];
+            let kinds = ann
+                .as_ref()
+                .map_or_else(|_| Vec::new(), |a| a.spans.iter().map(|s| s.kind).collect());
+            let result = ann
+                .and_then(|ann| {
+                    per_document(|| match &single_path {
+                        Some(path) => output::render(text, &ann, job, opts, path, true),
+                        None => output::write_per_document(text, &ann, job, opts).map(|()| vec![]),
+                    })?
                 })
-                .collect();
-        for ((i, _), (kinds, characters, result)) in ok.iter().zip(results) {
-            match result {
-                Ok(bytes) => {
-                    if let Some(out) = single.as_deref_mut() {
-                        out.append(&bytes)?;
-                    }
-                    summary.documents += 1;
-                    summary.characters += characters;
-                    for k in kinds {
-                        *summary.spans.entry(k).or_default() += 1;
-                    }
+                .map_err(|e| e.at(job.label()));
+            (kinds, text.chars().count(), result)
+        })
+        .collect();
+    let mut single = single;
+    for ((i, _), (kinds, characters, result)) in ok.iter().zip(results) {
+        match result {
+            Ok(bytes) => {
+                if let Some(out) = single.as_deref_mut() {
+                    out.append(&bytes)?;
                 }
-                Err(e) => summary.failures.push((chunk[*i].label(), e)),
+                summary.documents += 1;
+                summary.characters += characters;
+                for k in kinds {
+                    *summary.spans.entry(k).or_default() += 1;
+                }
             }
+            Err(e) => summary.failures.push((chunk[*i].label(), e)),
         }
-        Ok(())
-    })?;
+    }
     for (job, text) in chunk.iter().zip(texts) {
         if let Err(e) = text {
             summary.failures.push((job.label(), e));

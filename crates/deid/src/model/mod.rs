@@ -68,8 +68,6 @@ pub struct DeepModel {
     graph: Graph,
     /// How the model is batched when it runs on a GPU.
     gpu: GpuSettings,
-    /// The threads that run batches, one per session ([`DeepModel::on_batch_threads`]).
-    batch_threads: rayon::ThreadPool,
 }
 
 /// How the model runs on a GPU (no effect on the CPU). Neither changes a probability.
@@ -198,18 +196,6 @@ impl DeepModel {
             })
             .collect();
         let ascii_chars = std::array::from_fn(|b| char_id(&chars, char::from(b as u8)));
-        let sessions = match &graph {
-            Graph::Whole(pool) => pool.len(),
-            Graph::Split { tagger, .. } => tagger.len(),
-        };
-        let batch_threads = rayon::ThreadPoolBuilder::new()
-            .num_threads(sessions)
-            .thread_name(|i| format!("deid-model-{i}"))
-            .build()
-            .map_err(|e| Error::Model {
-                path: dir.to_path_buf(),
-                message: format!("cannot start the model's threads: {e}"),
-            })?;
         Ok(DeepModel {
             dir: dir.to_path_buf(),
             label_kinds: meta.label_kinds(),
@@ -221,7 +207,6 @@ impl DeepModel {
             ascii_chars,
             graph,
             gpu,
-            batch_threads,
         })
     }
 
@@ -246,16 +231,10 @@ impl DeepModel {
 
     /// Batches that can run at once (one per session).
     pub fn parallel_batches(&self) -> usize {
-        self.batch_threads.current_num_threads()
-    }
-
-    /// Run `f` (batches through [`DeepModel::predict`], in parallel) on the model's own threads,
-    /// one per session, made once at load: a batch waits there for the GPU or a core while
-    /// rayon's pool stays free for the rules of the next documents (`annotate_parts`). Threads
-    /// made per call instead each brought ONNX Runtime's allocations to a new malloc arena: the
-    /// peak memory of a hybrid run on the CPU grew by a quarter.
-    pub fn on_batch_threads<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
-        self.batch_threads.install(f)
+        match &self.graph {
+            Graph::Whole(pool) => pool.len(),
+            Graph::Split { tagger, .. } => tagger.len(),
+        }
     }
 
     /// "name version on CPU", for status bars and summaries.
