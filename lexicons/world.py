@@ -116,15 +116,45 @@ GENERIC_PLACE_WORDS = {"north", "south", "east", "west", "northern", "southern",
                        "the", "of", "and"}
 
 
+# The lists of `faker`'s address providers that name a country's subdivisions (states, regions,
+# provinces, counties, prefectures, districts, oblasts: "Cataluña", "Bretagne", "Västra Götaland",
+# "Mazowieckie"), by the list's name: ISO 3166-2 writes many of them in another language or
+# spelling ("Catalunya"), and a narrative writes them the way the country's own people do.
+FAKER_SUBDIVISION_LISTS = re.compile(
+    r"(states|regions|region_names|region_oblast|region_krai|region_republics|region_ao|provinces"
+    r"|luzon_provinces|visayas_provinces|mindanao_provinces|counties|prefectures|districts)")
+
+
+def faker_subdivision_names():
+    """The subdivision names of every `faker` address locale (`FAKER_SUBDIVISION_LISTS`)."""
+    import importlib
+    import pkgutil
+
+    import faker.providers.address
+    out = []
+    for info in pkgutil.iter_modules(faker.providers.address.__path__):
+        provider = importlib.import_module(f"faker.providers.address.{info.name}").Provider
+        for key, value in sorted(vars(provider).items()):
+            if FAKER_SUBDIVISION_LISTS.fullmatch(key) and isinstance(value, (list, tuple)):
+                out.extend(v for v in value if isinstance(v, str) and v not in FAKER_NOT_A_PLACE)
+    return out
+
+
+# Entries of those lists that are no subdivision's name in a narrative: "Ciudad" (es_ES, a "Ciudad
+# Real" cut in two), "Namen" (Dutch for Namur, and the German for "names").
+FAKER_NOT_A_PLACE = {"Ciudad", "Namen"}
+
+
 def region_names():
     """Names of the world's subdivisions (ISO 3166-2 through `pycountry`: "Western Cape", "Bayern",
-    "Lombardia", "Jalisco"). One-word names of at least 4 letters that are no ordinary word
+    "Lombardia", "Jalisco"; and `faker`'s address locales: "Cataluña"). One-word names of at least 4 letters that are no ordinary word
     (`ordinary_words`); longer names unless every word only says where ("Northern District")."""
     ordinary = ordinary_words()
     known = known_places_and_names()
     out = set()
-    for sub in pycountry.subdivisions:
-        name = re.sub(r"\s*[\[(].*?[\])]", "", sub.name).split(",")[0].strip()
+    names = [sub.name for sub in pycountry.subdivisions] + faker_subdivision_names()
+    for name in names:
+        name = re.sub(r"\s*[\[(].*?[\])]", "", name).split(",")[0].strip()
         e = entry(name)
         words = e.split(" ") if e else []
         # a name the folding cut up ("Ağdam" is whole, "Ṣan‘ā’" is not) is left out
