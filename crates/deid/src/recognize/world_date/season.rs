@@ -52,6 +52,17 @@ const SEASONS: &[&str] = &[
     "vinter",
     "forår",
     "efterår",
+    // the same with the definite article, as Scandinavian puts a season before a year ("vinteren
+    // 2004", "hösten 2019")
+    "vintern",
+    "vinteren",
+    "sommaren",
+    "sommeren",
+    "hösten",
+    "høsten",
+    "våren",
+    "foråret",
+    "efteråret",
     // Polish, Czech, Slovak, Croatian
     "wiosna",
     "wiosną",

@@ -232,6 +232,9 @@ fn seasons_tied_to_a_year() {
             "dry season 2019",
         ),
         ("during the harmattan 2020", "harmattan 2020"),
+        // Scandinavian with the definite article
+        ("SHE WAS SICK ALL VINTEREN 2004 WITH", "VINTEREN 2004"),
+        ("feber sedan hösten 2019", "hösten 2019"),
     ] {
         assert_eq!(dates(t), [want], "{t}");
     }
@@ -355,6 +358,12 @@ fn two_letter_weekdays_and_those_no_english_sentence_writes_before_a_date() {
         dates_with_weekdays("SOB 19 MAJ; on 12 dez"),
         ["19 MAJ", "12 dez"]
     );
+    // before an English month or a date of slashes, its day first, with or without a comma
+    assert_eq!(
+        all("through di 13 mei and wo 14 May. On"),
+        ["di 13 mei", "wo 14 May"]
+    );
+    assert_eq!(all("and wo, 28/09. On"), ["wo, 28/09"]);
 }
 
 #[test]
@@ -377,6 +386,9 @@ fn a_weekday_with_a_period_and_a_comma_before_a_day() {
         ["So., 19. Feb"]
     );
     assert!(!all("he said so, 19. Feb. was").contains(&"so, 19. Feb".to_string()));
+    // ... and without a month ("Fr." Friday in German and French)
+    assert_eq!(dates("Released Fr., 28. around noon"), ["Fr., 28"]);
+    assert!(dates("seen by Dr., 28. Pt; Fr. 28 mg; Fr., 28 pts").is_empty());
 }
 
 #[test]

@@ -65,11 +65,17 @@ impl WorldDateRecognizer {
             };
             let dotted_date = || period.is_some() && numeric_dotted();
             let folded = fold(word);
-            // "through DI 17 OKT", "TI 29.04.": two letters no English word before a month of
-            // another language or a date of numbers and periods
+            // "through DI 17 OKT", "TI 29.04.", "and wo 14 May", "wo, 28/09": two letters no
+            // English word before a month of another language or a date that starts with its day
+            // (not a year alone)
+            let day_first = || {
+                let date = &text[c.start..c.end];
+                date.starts_with(|ch: char| ch.is_ascii_digit())
+                    && !date.chars().all(|ch| ch.is_ascii_digit())
+            };
             let two_letters_bare = || {
                 TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
-                    && (foreign_month() || numeric_dotted())
+                    && (foreign_month() || numeric_dotted() || day_first())
             };
             let bare_ok = !bare
                 || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()))
@@ -99,7 +105,7 @@ impl WorldDateRecognizer {
                     || foreign_month()
                     || dotted_date()
                     || day_with_period()
-                    || (bare && two_letters_bare()))
+                    || two_letters_bare())
             {
                 c.start = start;
             }
@@ -155,7 +161,10 @@ impl WorldDateRecognizer {
             let two = w.as_str().chars().count() < 3;
             // ... or of the Latin script with a letter English has not before a day with its
             // period ("RELEASED PÁ 4. AROUND NOON"; "số 12 phố" is a house number)
+            // ... or with a period and a comma before a day with its period ("Released Fr., 28.
+            // around noon"), which no English word takes
             let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
+                || (&c["p"] == ".," && text[d.end()..].starts_with('.'))
                 || (!w.as_str().is_ascii()
                     && w.as_str().chars().any(|ch| ch.is_ascii_alphabetic())
                     && text[d.end()..].starts_with('.'));
