@@ -113,6 +113,24 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "chru",
     "vardcentral",
     "vardcentralen",
+    // a doctor's practice or a health centre named after its doctor or town ("readmitted to the
+    // Ordination Dr. Steinacher": Austrian; Czech, Croatian, Polish, Spanish, Italian, German,
+    // Dutch, Finnish, Norwegian) and Dutch university medical centres ("airlifted to UMC Utrecht")
+    "ordination",
+    "ordinace",
+    "ordinacija",
+    "przychodnia",
+    "consultorio",
+    "ambulatorio",
+    "arztpraxis",
+    "hausarztpraxis",
+    "gemeinschaftspraxis",
+    "huisartsenpraktijk",
+    "huisartsenpost",
+    "terveyskeskus",
+    "legekontor",
+    "legekontoret",
+    "umc",
 ];
 
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.

@@ -218,6 +218,19 @@ fn facility_heads_join_a_named_facility_only() {
             "AND READMITTED TO THE CENTRE HOSPITALIER EMILE MAYRISCH. HE HAS BEEN STABLE.",
             vec!["CENTRE", "HOSPITALIER", "EMILE", "MAYRISCH"],
         ),
+        // an Austrian doctor's practice; a Dutch university medical centre in every case
+        (
+            "and readmitted to the Ordination Dr. Steinacher. He has been stable.",
+            vec!["Ordination", "Dr", "Steinacher"],
+        ),
+        (
+            "BRAIN BLEED AND AIRLIFTED TO UMC UTRECHT. WAS ADMITTED",
+            vec!["UMC", "UTRECHT"],
+        ),
+        (
+            "brain bleed and airlifted to umc utrecht. was admitted",
+            vec!["umc", "utrecht"],
+        ),
     ] {
         let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
         assert_eq!(p, want, "{text}");
