@@ -439,9 +439,18 @@ fn a_one_word_title_of_another_language_accented_or_not() {
     );
     // the care titles Faker's job locales lack (lexicons/world.py WORLD_CARE_TITLES)
     for (text, want) in [
-        ("CRYING X 3 HRS MOTHER IS cuidadora - CHILD EASILY", "cuidadora"),
-        ("crying x 3 hrs mother is sjuksköterska - child easily", "sjuksköterska"),
-        ("The patient is a 34 year old enfermera who received", "enfermera"),
+        (
+            "CRYING X 3 HRS MOTHER IS cuidadora - CHILD EASILY",
+            "cuidadora",
+        ),
+        (
+            "crying x 3 hrs mother is sjuksköterska - child easily",
+            "sjuksköterska",
+        ),
+        (
+            "The patient is a 34 year old enfermera who received",
+            "enfermera",
+        ),
         ("the patient's mother, a pielęgniarka, said", "pielęgniarka"),
     ] {
         assert_eq!(found(text), [want], "{text}");

@@ -60,7 +60,7 @@ pub(crate) struct WorldDateRecognizer {
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
     cjk: Regex,
-    /// the end day of a range right after a date: "-9", "–12日", "~3일"
+    /// the end day of a range right after a date: "-9", "-24th", "–12日", "~3일"
     range_end: Regex,
     /// a part of the day, after which a weekday may stand: "So. morning", "quarta morning" (found
     /// first, the word before it read back: one search of literals, not one at every word)
@@ -101,7 +101,7 @@ impl WorldDateRecognizer {
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
-        let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?:\s*[日일])?");
+        let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?i:st|nd|rd|th)?(?:\s*[日일])?");
         let day_part = compile(r"(?i)\b(?:morning|evening|eve|night|afternoon|am\b|pm\b)|@");
         let entries = |list: &'static str| {
             list.lines()
@@ -429,9 +429,20 @@ impl WorldDateRecognizer {
                                 .contains(&fold(month.as_str()).as_ref())))
                     && !is_amount_or_unit(&word_after(text, month.end()))
             };
+            // "6 ago-9 afebrile", "23 dic-24th hospital admission": a month that is an English
+            // word too between a day and a range's end day, which no English word is
+            let before_range_end = || {
+                let folded = fold(month.as_str());
+                (self.month_words.contains(folded.as_ref()) || folded == "ago")
+                    && range_end_follows(text, month.end())
+            };
             if !whole
                 || !(self.is_month(month.as_str())
-                    || (day && (abbreviated() || ago() || announced_month_word()))
+                    || (day
+                        && (abbreviated()
+                            || ago()
+                            || announced_month_word()
+                            || before_range_end()))
                     || english_after_connector()
                     || (month_first.is_some() && abbreviated())
                     || month_word_with_year())
@@ -530,6 +541,32 @@ fn is_latin_ago(text: &str, day_start: usize, month: &str, certain: bool) -> boo
         return false;
     }
     certain || date_word_before(text, day_start)
+}
+
+/// Whether the end day of a range follows byte `i` ("-9 afebrile", "-24th hospital"): a hyphen or
+/// dash, a day of one or two digits, maybe its ordinal, then neither a letter nor a digit nor an
+/// amount's unit ("-10 mg").
+fn range_end_follows(text: &str, i: usize) -> bool {
+    let Some(rest) = text[i..].strip_prefix(['-', '–']) else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&digits) || !(1..=31).contains(&rest[..digits].parse::<u32>().unwrap_or(0))
+    {
+        return false;
+    }
+    let after = &rest[digits..];
+    let after = ["st", "nd", "rd", "th"]
+        .iter()
+        .find_map(|o| {
+            after
+                .get(..2)
+                .filter(|a| a.eq_ignore_ascii_case(o))
+                .map(|_| &after[2..])
+        })
+        .unwrap_or(after);
+    let end = text.len() - after.len();
+    !after.starts_with(|c: char| c.is_alphanumeric()) && !is_amount_or_unit(&word_after(text, end))
 }
 
 /// Whether a word that announces a date comes right before byte `i` ("on the 11 mag", "el 3

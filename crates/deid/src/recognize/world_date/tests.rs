@@ -386,6 +386,11 @@ fn a_weekday_with_a_period_and_a_comma_before_a_day() {
         ["So., 19. Feb"]
     );
     assert!(!all("he said so, 19. Feb. was").contains(&"so, 19. Feb".to_string()));
+    // ... before a date with a month of English letters ("sex.," is no English)
+    assert_eq!(
+        all("AND SEX., 24 DE JUL. DE 2020 SHE HAD"),
+        ["SEX., 24 DE JUL. DE 2020"]
+    );
     // ... and without a month ("Fr." Friday in German and French)
     assert_eq!(dates("Released Fr., 28. around noon"), ["Fr., 28"]);
     assert!(dates("seen by Dr., 28. Pt; Fr. 28 mg; Fr., 28 pts").is_empty());
@@ -417,4 +422,18 @@ fn a_month_of_two_letters_of_another_script() {
         ["19 मई"]
     );
     assert!(dates("took 2 mg on 5 of them").is_empty());
+}
+
+#[test]
+fn a_month_that_is_an_english_word_before_the_end_day_of_a_range() {
+    assert_eq!(
+        all("worsening labs. 6 ago-9 afebrile, started"),
+        ["6 ago", "9"]
+    );
+    assert_eq!(
+        all("both negative, 23 DIC-24TH HOSPITAL ADMISSION"),
+        ["23 DIC", "24TH"]
+    );
+    // an amount after the range, or no day before the month
+    assert!(all("took 5 dic-10 mg daily; DIC-24 hours later").is_empty());
 }

@@ -82,10 +82,11 @@ impl WorldDateRecognizer {
                 || two_letters_bare();
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
-                // punctuation before a month of another language, or with a letter English has not
+                // punctuation before a month of another language, or with a letter English has not,
+                // or with both a period and a comma ("sex., 24 de jul. de 2020")
                 || (!bare
                     && self.weekday_words.contains(folded.as_ref())
-                    && (foreign_month() || !word.is_ascii()))
+                    && (foreign_month() || !word.is_ascii() || (comma.is_some() && period.is_some())))
                 // "last TORS 17 MAJ 2018": those no English sentence writes before a day
                 || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
             // "So., 19. Feb.": two letters with a period and a comma before a day with its period
