@@ -50,6 +50,19 @@ const REGION_KINDS: &[&str] = &[
 /// Words after which a state code is where one goes or lives.
 const PLACE_BEFORE: &[&str] = &["to", "in", "from", "visiting", "visited", "near"];
 
+/// A verb and its preposition after which only a place stands, in any case ("ADOPTED FROM
+/// TURKEY", "immigrated from chad", "born in jordan"; "allergic to turkey" is food).
+const PLACE_AFTER_VERB: &[(&str, &str)] = &[
+    ("adopted", "from"),
+    ("immigrated", "from"),
+    ("emigrated", "from"),
+    ("emigrated", "to"),
+    ("immigrated", "to"),
+    ("born", "in"),
+    ("relocated", "to"),
+    ("relocated", "from"),
+];
+
 /// Give the reason `place-name` to the places the model must not release (see the module).
 pub(super) fn apply(
     doc: &Tokenized,
@@ -107,6 +120,21 @@ pub(super) fn apply(
                 && capitalised
                 && !possessive
                 && PLACE_BEFORE.contains(&folded[k].as_ref())
+            {
+                rules[i].reason = Reason::PlaceName;
+            }
+        }
+    }
+    for i in 2..rules.len() {
+        if rules[i].phi
+            && matches!(rules[i].reason, Reason::Unsafe(_))
+            && flags[i] & flag::COUNTRY != 0
+        {
+            let k = if folded[i - 1] == "the" { i - 1 } else { i };
+            if k >= 2
+                && PLACE_AFTER_VERB
+                    .iter()
+                    .any(|&(v, p)| folded[k - 2] == v && folded[k - 1] == p)
             {
                 rules[i].reason = Reason::PlaceName;
             }
@@ -322,6 +350,13 @@ mod tests {
         assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
         assert!(places("the united front and states of mind").is_empty());
         assert!(places("PT ALLERGIC TO TURKEY").is_empty());
+        // after a verb only a place follows, in any case
+        assert_eq!(
+            places("A CHILD, WHO WAS ADOPTED FROM TURKEY, AND WAS"),
+            ["TURKEY"]
+        );
+        assert_eq!(places("she was born in the gambia in 1990"), ["gambia"]);
+        assert!(places("symptoms born in mind; recovered from turkey dinner").is_empty());
     }
 
     #[test]
