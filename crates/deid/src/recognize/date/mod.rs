@@ -266,6 +266,8 @@ impl DateRecognizer {
                 || descending_event
                 || after_covid
                 || WEEKDAYS.contains(&before_word.as_str())
+                // "had fully cleared up by Sat 23-2."
+                || WEEKDAY_ABBREVIATIONS.contains(&before_word.as_str())
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
                 && before != Some('-')

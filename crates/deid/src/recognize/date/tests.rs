@@ -27,6 +27,9 @@ fn a_hyphenated_day_and_month_after_an_event() {
         dates("On Friday evening 3-7 it became the worst headache; each evening 2-3 hours"),
         ["Friday", "3-7"]
     );
+    // after a weekday's abbreviation too; not a count of hours in the sun
+    assert_eq!(dates("had fully cleared up by Sat 23-2."), ["Sat", "23-2"]);
+    assert!(!dates("WENT OUT IN THE SUN 12-3 HOURS").contains(&"12-3"));
     assert_eq!(
         dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),
         ["15-3", "9-7"]

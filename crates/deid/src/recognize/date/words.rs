@@ -181,6 +181,11 @@ pub(crate) const ENGLISH_MONTHS: [&str; 12] = [
     "december",
 ];
 
+/// The English weekdays' abbreviations, as [`WEEKDAYS`] before a day and month ("by Sat 23-2").
+pub(super) const WEEKDAY_ABBREVIATIONS: [&str; 10] = [
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+];
+
 /// The English weekdays, lower case.
 pub(super) const WEEKDAYS: [&str; 7] = [
     "monday",
