@@ -91,11 +91,33 @@ def known_places_and_names():
     return words
 
 
+def english_place_names():
+    """Entries of the English country and US state lists that build.py writes."""
+    words = set()
+    for rel in ("unsafe/countries.txt", "unsafe/us_states.txt"):
+        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
+            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
+    return words
+
+
+def given_names_and_towns():
+    """Entries of the first-name and city lists that build.py writes."""
+    words = set()
+    for rel in ("unsafe/first_names.txt", "unsafe/cities.txt"):
+        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
+            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
+    return words
+
+
 def country_names():
     """Country names in the languages of MONTH_LOCALES (CLDR territory names of the two-letter
     ISO codes: "Schweiz", "Allemagne", "Reino Unido"); one-word names of at least 5 letters that are
-    no ordinary word (`ordinary_words`)."""
-    ordinary = ordinary_words() | known_places_and_names()
+    no ordinary word (`ordinary_words`) and not on the English country list already."""
+    # (a country's name that is a surname too, "España", stays a country: a place the rules never
+    # release, where a name alone the model may release; a given name, "Maurice", stays a name, a
+    # town, "Norfolk", a town; an English nationality, "Israeli", is no place)
+    ordinary = (ordinary_words() | english_place_names() | given_names_and_towns()
+                | {"israeli", "pakistani"})
     out = set()
     for loc in MONTH_LOCALES:
         for code, name in Locale.parse(loc).territories.items():

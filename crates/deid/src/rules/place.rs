@@ -356,6 +356,8 @@ mod tests {
             ["TURKEY"]
         );
         assert_eq!(places("she was born in the gambia in 1990"), ["gambia"]);
+        // a country of another language that is a surname too
+        assert_eq!(places("during 2016, in the España. As of"), ["España"]);
         assert!(places("symptoms born in mind; recovered from turkey dinner").is_empty());
     }
 
