@@ -133,6 +133,10 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "umc",
 ];
 
+/// Titles before the person a hospital is named after ("Sir Charles Gairdner Hospital", "Queen
+/// Elizabeth Hospital", "Princess Alexandra Hospital"), folded.
+const NAMED_AFTER_TITLES: &[&str] = &["sir", "dame", "king", "queen", "prince", "princess"];
+
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
 const QUALIFIERS: &[&str] = &[
     "local",
@@ -368,6 +372,34 @@ pub(super) fn apply(
             } else {
                 i
             };
+            // the title or "Our Lady of" before the person a hospital is named after: "Sir
+            // Charles Gairdner Hospital", "Our Lady of Lourdes Hospital" (the model read "Sir" and
+            // "Our" as safe, and released them in every case style)
+            let spaced = |k: usize| doc.gap_before(k) == " ";
+            let title_at = |k: usize| {
+                NAMED_AFTER_TITLES.contains(&folded[k].as_ref())
+                    && (!case_informative || capitalised(k))
+            };
+            let titled = if from >= 3
+                && folded[from - 3] == "our"
+                && folded[from - 2] == "lady"
+                && folded[from - 1] == "of"
+                && (from - 2..=from).all(spaced)
+                && (!case_informative || capitalised(from - 3))
+            {
+                from - 3
+            } else if from >= 1
+                && spaced(from)
+                && (title_at(from - 1) || (folded[from - 1] == "our" && folded[from] == "lady"))
+            {
+                from - 1
+            } else {
+                from
+            };
+            for k in titled..from {
+                mark(rules, k, PhiType::Hospital);
+                rules[k].reason = Reason::NamedFacility;
+            }
             for k in from..j {
                 if !rules[k].phi || is_head(k) {
                     mark(rules, k, PhiType::Hospital);

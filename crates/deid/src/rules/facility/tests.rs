@@ -235,6 +235,22 @@ fn facility_heads_join_a_named_facility_only() {
         let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
         assert_eq!(p, want, "{text}");
     }
+    // the title or "Our Lady of" before the person a hospital is named after
+    for (text, want) in [
+        (
+            "at his Our Lady of Lourdes Hospital, Drogheda. He received",
+            vec!["Our"],
+        ),
+        (
+            "AND READMITTED TO THE SIR CHARLES GAIRDNER HOSPITAL. HE HAS",
+            vec!["SIR"],
+        ),
+        ("readmitted to the queen elizabeth hospital. he has", vec!["queen"]),
+        ("The queen was at the hospital. Our lady of the house", vec![]),
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        assert_eq!(p, want, "{text}");
+    }
     assert_eq!(
         crate::rules::words_with_reason("vaccinated at CVS #4521 on", Reason::NamedFacility),
         ["CVS"]
