@@ -532,6 +532,10 @@ HOLIDAYS = [
     "media noche", "yalda", "shab e yalda", "sizdah bedar", "chaharshanbe suri",
     "paskeaften", "pinseaften", "julaften", "skartorsdag", "szenteste", "szilveszter",
     "bank holiday",
+    # the days of the Christian year that the calendars name otherwise ("Green Monday" for the
+    # Orthodox Lent's first day) or not at all, and Scotland's 25 January
+    "clean monday", "kathara deftera", "shrove tuesday", "pancake day", "whit sunday", "whitsun",
+    "st stephen s day", "saint stephen s day", "burns night",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday
