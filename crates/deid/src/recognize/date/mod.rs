@@ -323,8 +323,10 @@ impl DateRecognizer {
         if f.len() == 4 {
             return year_ok(f);
         }
-        // "initially diagnosed 01/99": a zero-padded month and a two-digit year no day can be
-        if f.len() == 2 && f_num > 31 && c["e"].len() == 2 && c["e"].starts_with('0') {
+        // "initially diagnosed 01/99", "chicken pox in 05/00": a zero-padded month and a
+        // two-digit year no day can be
+        if f.len() == 2 && (f_num > 31 || f == "00") && c["e"].len() == 2 && c["e"].starts_with('0')
+        {
             return !AMOUNT_WORDS.contains(&word_after(text, e).as_str())
                 && !MEASURE_CONTEXT.contains(&word_before(text, s).as_str());
         }
@@ -431,7 +433,15 @@ impl DateRecognizer {
             }
             let ord = c.name("mord").is_some();
             let year = c.name("my").is_some();
-            if !year && !ord && needs_more_than_day(month.as_str(), true, text, s, e) {
+            // "initially diagnosed MAY-03": the verb is never glued to two digits by a hyphen
+            let may_glued = month.as_str().eq_ignore_ascii_case("may")
+                && c["md"].len() == 2
+                && &text[month.end()..c.name("md").expect("a day").start()] == "-";
+            if !year
+                && !ord
+                && !may_glued
+                && needs_more_than_day(month.as_str(), true, text, s, e)
+            {
                 return None;
             }
             let mut second = None;

@@ -71,6 +71,12 @@ fn a_hyphenated_day_and_month_after_an_event() {
     assert!(dates("BP 98.6.12 and 45.13.02 or 98.12.40").is_empty());
     // a zero-padded month and a two-digit year
     assert_eq!(dates("initially diagnosed 01/99 s/p flu shot"), ["01/99"]);
+    assert_eq!(dates("pt devel chicken pox in 05/00 p/ sibling"), ["05/00"]);
+    // "may" glued to two digits by a hyphen is the month (May 3, or May 2003)
+    assert_eq!(
+        dates("initially diagnosed MAY-03 s/p flu shot; he may - 03 no"),
+        ["MAY-03"]
+    );
     assert!(dates("ratio 1/99, 10/45 and 01/15 mg").is_empty());
     assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
     assert_eq!(dates("activities stopped;9 mar had sz;"), ["9 mar"]);
