@@ -536,6 +536,11 @@ HOLIDAYS = [
     # Orthodox Lent's first day) or not at all, and Scotland's 25 January
     "clean monday", "kathara deftera", "shrove tuesday", "pancake day", "whit sunday", "whitsun",
     "st stephen s day", "saint stephen s day", "burns night",
+    # Easter and Christmas by their bare names, which the calendars only use inside longer ones
+    # ("Poniedziałek Wielkanocny", "Ostermontag"): Polish, German, Spanish, Scandinavian,
+    # Finnish, Czech, Hungarian, Romanian, Croatian (not "Paște": "paste" is an English word)
+    "wielkanoc", "boze narodzenie", "ostern", "pascua", "paske", "pask", "paasiainen", "joulu",
+    "velikonoce", "vanoce", "husvet", "karacsony", "craciun", "uskrs", "nyttarsaften",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

@@ -437,10 +437,7 @@ impl DateRecognizer {
             let may_glued = month.as_str().eq_ignore_ascii_case("may")
                 && c["md"].len() == 2
                 && &text[month.end()..c.name("md").expect("a day").start()] == "-";
-            if !year
-                && !ord
-                && !may_glued
-                && needs_more_than_day(month.as_str(), true, text, s, e)
+            if !year && !ord && !may_glued && needs_more_than_day(month.as_str(), true, text, s, e)
             {
                 return None;
             }
@@ -858,11 +855,13 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                         || VERB_AFTER_DAY.contains(&next.as_str())
                         || sentence_end));
             // "gi appointment 6 dec with plan", "positive for covid 23 dec in clinic": an event
-            // named right before the day
+            // named right before the day; "cleared up by sat 24 dec.": or its weekday
+            let before = word_before(text, start);
             let event_before = matches!(
-                word_before(text, start).as_str(),
+                before.as_str(),
                 "appointment" | "appt" | "visit" | "covid" | "vaccine" | "vaccinated"
-            );
+            ) || WEEKDAYS.contains(&before.as_str())
+                || WEEKDAY_ABBREVIATIONS.contains(&before.as_str());
             !(event_before || (temporal() && (month_first || event)))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time

@@ -55,7 +55,8 @@ pub(crate) struct WorldDateRecognizer {
     /// a Japanese era's date in Latin letters: "H3.12.2" (Heisei 3), "S62.4.1", "R3.5.20"
     japanese_era: Regex,
     /// day, month and year with a period and a space after each of the first two, as Czech,
-    /// Slovak, Slovene and Croatian write them: "8. 8. 2015", "19. 11. 2020"
+    /// Slovak, Slovene and Croatian write them: "8. 8. 2015", "19. 11. 2020"; or year first, as
+    /// Korean and Hungarian write them: "1990. 9. 3.", "2021. 11. 30."
     spaced_dotted: Regex,
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
@@ -96,8 +97,9 @@ impl WorldDateRecognizer {
         let vietnamese_weekday = compile(r"(?i)\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật");
         let japanese_era =
             compile(r"(?i)\b[MTSHR](?P<y>\d{1,2})\.(?P<m>\d{1,2})\.(?P<d>\d{1,2})\b");
-        let spaced_dotted =
-            compile(r"\b(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\.\s?(?P<y>(?:19|20)\d\d)\b");
+        let spaced_dotted = compile(
+            r"\b(?:(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\.\s?(?P<y>(?:19|20)\d\d)|(?P<y2>(?:19|20)\d\d)\.\s(?P<m2>\d{1,2})\.\s(?P<d2>\d{1,2}))\b",
+        );
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
@@ -203,9 +205,14 @@ impl WorldDateRecognizer {
     fn spaced_dotted_dates(&self, text: &str, out: &mut Vec<Cand>) {
         for c in self.spaced_dotted.captures_iter(text) {
             let m = c.get(0).expect("whole match");
-            let num = |g: &str| c[g].parse::<u32>().unwrap_or(0);
-            if (1..=31).contains(&num("d"))
-                && (1..=12).contains(&num("m"))
+            // day, month and year, or (Korean, Hungarian) year, month and day
+            let num = |g: &str, g2: &str| {
+                c.name(g)
+                    .or_else(|| c.name(g2))
+                    .map_or(0, |v| v.as_str().parse::<u32>().unwrap_or(0))
+            };
+            if (1..=31).contains(&num("d", "d2"))
+                && (1..=12).contains(&num("m", "m2"))
                 && !continues_number(text, m.end(), b"./:-")
                 && !super::preceded_by_number(text, m.start(), b"./-")
                 && !is_amount_or_unit(&word_after(text, m.end()))

@@ -33,6 +33,7 @@ fn a_weekday_abbreviation_before_a_part_of_the_day() {
         ["So", "Sel", "kam", "lør"]
     );
     assert_eq!(dates("T 103, TORS AM /W EYES SWOLLEN"), ["TORS"]);
+    assert_eq!(dates("eyes swollen took to md su @ 12noon"), ["su"]);
     // English words ("mån" and "sön" fold to "man" and "son") and a two-letter word without
     // its period are no weekday
     assert!(dates("so am I; the son eve; do morning walks; mar am; man @ home").is_empty());
@@ -373,6 +374,12 @@ fn day_month_and_year_with_a_period_and_a_space() {
         ["8. 8. 2015", "19. 11.2020"]
     );
     assert!(dates("doses 1. 2. 2015 mg; items 32. 1. 2015; v1.5. 3. 2015").is_empty());
+    // year first, as Korean and Hungarian write them
+    assert_eq!(
+        dates("ADMITTED TO HOSP 1990. 9. 3. W/CHEST PAINS; 접종일 2021. 11. 30. 발열"),
+        ["1990. 9. 3", "2021. 11. 30"]
+    );
+    assert!(dates("in 2019. 3 doses; 2020. 13. 5. or 2020. 1. 45 mg").is_empty());
 }
 
 #[test]

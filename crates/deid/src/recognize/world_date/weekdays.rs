@@ -208,10 +208,11 @@ const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
 ];
 
 /// Two-letter weekday abbreviations read before a part of the day without their period ("ke am":
-/// Finnish Wednesday; "vr eve"): none is an English word or a clinical abbreviation written before
-/// "am", "morning" or "@" ("so am I", "PE am", "MI morning", "to am", "lump on LA @ site").
-pub(super) const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 7] =
-    ["ke", "ti", "wo", "vr", "za", "zo", "di"];
+/// Finnish Wednesday; "vr eve"; "su @ 12noon": Finnish Sunday): none is an English word or a
+/// clinical abbreviation written before "am", "morning" or "@" ("so am I", "PE am", "MI
+/// morning", "to am", "lump on LA @ site").
+pub(super) const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 8] =
+    ["ke", "ti", "wo", "vr", "za", "zo", "di", "su"];
 
 /// Weekday abbreviations that are English words too but never written before a number in English
 /// ("vie 10": Spanish Friday; "tis 29", "tors 3": Swedish and Norwegian Tuesday and Thursday;

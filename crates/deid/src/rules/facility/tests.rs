@@ -245,8 +245,14 @@ fn facility_heads_join_a_named_facility_only() {
             "AND READMITTED TO THE SIR CHARLES GAIRDNER HOSPITAL. HE HAS",
             vec!["SIR"],
         ),
-        ("readmitted to the queen elizabeth hospital. he has", vec!["queen"]),
-        ("The queen was at the hospital. Our lady of the house", vec![]),
+        (
+            "readmitted to the queen elizabeth hospital. he has",
+            vec!["queen"],
+        ),
+        (
+            "The queen was at the hospital. Our lady of the house",
+            vec![],
+        ),
     ] {
         let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
         assert_eq!(p, want, "{text}");
