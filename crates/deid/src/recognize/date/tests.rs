@@ -30,6 +30,11 @@ fn a_hyphenated_day_and_month_after_an_event() {
     // after a weekday's abbreviation too; not a count of hours in the sun
     assert_eq!(dates("had fully cleared up by Sat 23-2."), ["Sat", "23-2"]);
     assert!(dates("had fully cleared up by sat 24 dec.").contains(&"24 dec"));
+    // a range's end day with its ordinal in any case
+    assert_eq!(
+        dates("BOTH NEGATIVE, AUGUST 1ST-2ND HOSPITAL ADMISSION"),
+        ["AUGUST 1ST", "2ND"]
+    );
     assert!(!dates("WENT OUT IN THE SUN 12-3 HOURS").contains(&"12-3"));
     assert_eq!(
         dates("continued symptoms, 15-3 repeat of COVID swab. 9-7 virtual appointment"),

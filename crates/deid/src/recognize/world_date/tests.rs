@@ -365,6 +365,11 @@ fn two_letter_weekdays_and_those_no_english_sentence_writes_before_a_date() {
         ["di 13 mei", "wo 14 May"]
     );
     assert_eq!(all("and wo, 28/09. On"), ["wo, 28/09"]);
+    // an English word announced by "last" before a foreign month ("do": Dutch Thursday)
+    assert_eq!(
+        dates_with_weekdays("the first dose last do 12 februari 2009 17:00; do 12 februari"),
+        ["do 12 februari 2009", "12 februari"]
+    );
 }
 
 #[test]

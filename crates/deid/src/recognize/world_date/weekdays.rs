@@ -77,9 +77,19 @@ impl WorldDateRecognizer {
                 TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
                     && (foreign_month() || numeric_dotted() || day_first())
             };
+            // "received the first dose last do 12 februari 2009": a listed abbreviation of two
+            // letters that is an English word too, announced by "last" or "next" before a month
+            // of another language
+            let announced = || {
+                matches!(
+                    word_before(text, start).as_str(),
+                    "last" | "next" | "this" | "until" | "through" | "thru" | "since"
+                ) && foreign_month()
+            };
             let bare_ok = !bare
                 || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()))
-                || two_letters_bare();
+                || two_letters_bare()
+                || announced();
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
                 // punctuation before a month of another language, or with a letter English has not,

@@ -134,8 +134,11 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
 ];
 
 /// Titles before the person a hospital is named after ("Sir Charles Gairdner Hospital", "Queen
-/// Elizabeth Hospital", "Princess Alexandra Hospital"), folded.
-const NAMED_AFTER_TITLES: &[&str] = &["sir", "dame", "king", "queen", "prince", "princess"];
+/// Elizabeth Hospital", "Princess Alexandra Hospital"), and "Royal" before its head or place
+/// ("Royal Infirmary of Edinburgh"), folded.
+const NAMED_AFTER_TITLES: &[&str] = &[
+    "sir", "dame", "king", "queen", "prince", "princess", "royal",
+];
 
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
 const QUALIFIERS: &[&str] = &[
@@ -410,7 +413,10 @@ pub(super) fn apply(
                 // one goes ("readmitted to the Praxis Dr. Trubin", "to the RS Melani") is never
                 // released either
                 let foreign = (i..j).any(|h| HOSPITAL_NOUNS.contains(&folded[h].as_ref()));
-                if is_campus(k) || (introduced(i) && foreign) {
+                // ... nor a connector inside a name where one goes ("airlifted to ROYAL INFIRMARY
+                // OF EDINBURGH": the model released "OF" in ALL CAPS), never one that ends the run
+                let inner_connector = is_connector(k) && k > i && k + 1 < j;
+                if is_campus(k) || (introduced(titled) && (foreign || inner_connector)) {
                     rules[k].reason = Reason::NamedFacility;
                 }
             }

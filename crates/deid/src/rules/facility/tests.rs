@@ -239,7 +239,7 @@ fn facility_heads_join_a_named_facility_only() {
     for (text, want) in [
         (
             "at his Our Lady of Lourdes Hospital, Drogheda. He received",
-            vec!["Our"],
+            vec!["Our", "of"],
         ),
         (
             "AND READMITTED TO THE SIR CHARLES GAIRDNER HOSPITAL. HE HAS",
