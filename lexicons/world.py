@@ -305,7 +305,10 @@ QUALIFICATIONS = ["physician", "pharmacist", "other health professional", "healt
                   "nurse practitioner", "nurse anesthetist", "certified nursing assistant",
                   "nursing assistant", "medical assistant", "resident physician", "physician assistant",
                   "paramedic", "emt", "dentist", "pediatrician", "caregiver", "teacher", "cna", "lpn", "rn",
-                  "md", "np", "gp", "general practitioner", "family doctor", "family physician"]
+                  "md", "np", "gp", "general practitioner", "family doctor", "family physician",
+                  # India's and the NHS's care titles
+                  "anm", "auxiliary nurse midwife", "asha worker", "junior doctor",
+                  "foundation doctor", "house officer", "senior house officer"]
 
 
 # Everyday occupations that faker's en_US job provider (professional titles) lacks: the trades,
