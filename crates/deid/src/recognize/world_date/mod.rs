@@ -363,7 +363,10 @@ impl WorldDateRecognizer {
                 let d = c.name("d").expect("a day");
                 // ";7 ago had sz": a verb of what happened that day after it ("3 ago" is no
                 // English, "3 days ago had" has its unit between)
-                let verb = VERB_AFTER_DAY.contains(&word_after(text, month.end()).as_str());
+                // ("10 ago appointment made": or an event's noun)
+                let after = word_after(text, month.end());
+                let verb = VERB_AFTER_DAY.contains(&after.as_str())
+                    || EVENT_AFTER_DAY.contains(&after.as_str());
                 is_latin_ago(
                     text,
                     d.start(),

@@ -442,6 +442,11 @@ fn a_month_that_is_an_english_word_before_the_end_day_of_a_range() {
         all("worsening labs. 6 ago-9 afebrile, started"),
         ["6 ago", "9"]
     );
+    // "ago" before an event's noun ("3 days ago appointment" has its unit between)
+    assert_eq!(
+        all("water intake, 10 ago appointment made; 3 days ago appointment"),
+        ["10 ago"]
+    );
     assert_eq!(
         all("both negative, 23 DIC-24TH HOSPITAL ADMISSION"),
         ["23 DIC", "24TH"]

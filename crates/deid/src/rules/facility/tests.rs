@@ -231,6 +231,11 @@ fn facility_heads_join_a_named_facility_only() {
             "brain bleed and airlifted to umc utrecht. was admitted",
             vec!["umc", "utrecht"],
         ),
+        // pharmacies of other languages
+        (
+            "pt was brought to apotheek van wijk via ems.",
+            vec!["apotheek", "van", "wijk"],
+        ),
     ] {
         let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
         assert_eq!(p, want, "{text}");
