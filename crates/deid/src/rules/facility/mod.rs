@@ -140,6 +140,9 @@ pub(super) const HOSPITAL_NOUNS: &[&str] = &[
     "terveyskeskus",
     "legekontor",
     "legekontoret",
+    // the French doctor's practice ("airlifted to Cabinet médical du Dr Perrier"): an English
+    // word too, but no English name of a place one goes to has it before a name
+    "cabinet",
     "umc",
 ];
 
@@ -356,7 +359,11 @@ pub(super) fn apply(
         let mut j = i;
         let (mut heads, mut anchors) = (0, 0);
         while j < n && (j == i || close(doc, j)) {
-            if is_head(j) {
+            // a head in lower case right after one with its capital ("Centre hospitalier de
+            // Versailles", "Cabinet médical du Dr Perrier"): French and Spanish capitalise only a
+            // name's first word
+            let inner_head = j > i && on(j, FACILITY_HEAD) && is_head(j - 1);
+            if is_head(j) || inner_head {
                 heads += 1;
             } else if is_anchor(j, rules) {
                 anchors += 1;
@@ -367,7 +374,13 @@ pub(super) fn apply(
                     || flags[j] & flag::SALUTATION != 0)
                 && j + 1 < n
                 && close(doc, j + 1)
-                && (is_head(j + 1) || is_anchor(j + 1, rules)))
+                && (is_head(j + 1)
+                    || is_anchor(j + 1, rules)
+                    // ("du Dr Perrier": a title between the connector and the name)
+                    || (flags[j + 1] & flag::SALUTATION != 0
+                        && j + 2 < n
+                        && close(doc, j + 2)
+                        && is_anchor(j + 2, rules))))
             {
                 break;
             }

@@ -231,6 +231,15 @@ fn facility_heads_join_a_named_facility_only() {
             "brain bleed and airlifted to umc utrecht. was admitted",
             vec!["umc", "utrecht"],
         ),
+        // a head in lower case after one with its capital, a title after a connector
+        (
+            "and readmitted to the Centre hospitalier de Versailles. He has been stable.",
+            vec!["Centre", "hospitalier", "de", "Versailles"],
+        ),
+        (
+            "brain bleed and airlifted to Cabinet médical du Dr Perrier. Was admitted",
+            vec!["Cabinet", "médical", "du", "Dr", "Perrier"],
+        ),
         // pharmacies of other languages
         (
             "pt was brought to apotheek van wijk via ems.",
