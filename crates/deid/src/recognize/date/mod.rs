@@ -837,7 +837,10 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                         | "fever"
                         | "onset"
                 );
-            !(temporal() && no_verb)
+            // "tested positive for COVID 23 MAY IN clinic" (not "COVID 19 may cause")
+            let after_covid =
+                word_before(text, start) == "covid" && !text[start..].starts_with("19");
+            !((temporal() || after_covid) && no_verb)
         }
         // "4 dec appointment made", "4 mar appointment": a day, the word and an event's noun
         "mar" | "dec" if w == lower => {

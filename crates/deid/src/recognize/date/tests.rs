@@ -29,6 +29,11 @@ fn a_hyphenated_day_and_month_after_an_event() {
     );
     // after a weekday's abbreviation too; not a count of hours in the sun
     assert_eq!(dates("had fully cleared up by Sat 23-2."), ["Sat", "23-2"]);
+    // "may" after the disease and its day, but never the disease's "19"
+    assert_eq!(
+        dates("TESTED POSITIVE FOR COVID 23 MAY IN CLINIC; covid 19 may in some"),
+        ["23 MAY"]
+    );
     assert!(dates("had fully cleared up by sat 24 dec.").contains(&"24 dec"));
     // a range's end day with its ordinal in any case
     assert_eq!(

@@ -446,13 +446,20 @@ impl WorldDateRecognizer {
                 (self.month_words.contains(folded.as_ref()) || folded == "ago")
                     && range_end_follows(text, month.end())
             };
+            // "8 Şub 2012": a month that is an English word once folded, written with a letter
+            // English has not
+            let foreign_letters = || {
+                !month.as_str().is_ascii()
+                    && self.month_words.contains(fold(month.as_str()).as_ref())
+            };
             if !whole
                 || !(self.is_month(month.as_str())
                     || (day
                         && (abbreviated()
                             || ago()
                             || announced_month_word()
-                            || before_range_end()))
+                            || before_range_end()
+                            || foreign_letters()))
                     || english_after_connector()
                     || (month_first.is_some() && abbreviated())
                     || month_word_with_year())

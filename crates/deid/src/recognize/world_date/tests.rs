@@ -454,3 +454,13 @@ fn a_month_that_is_an_english_word_before_the_end_day_of_a_range() {
     // an amount after the range, or no day before the month
     assert!(all("took 5 dic-10 mg daily; DIC-24 hours later").is_empty());
 }
+
+#[test]
+fn a_month_word_written_with_a_letter_english_has_not() {
+    // Turkish "Şub" (Şubat) folds to the English "sub"
+    assert_eq!(
+        dates("tested positive for Covid (8 Şub 2012 16:30) with"),
+        ["8 Şub 2012"]
+    );
+    assert!(dates("we had a sub 1995; 8 sub 2012").is_empty());
+}
