@@ -1,0 +1,277 @@
+//! The word lists of the facility rule: facility heads (English and of other languages), the
+//! words that say which facility of a kind without naming it, titles before the person a hospital
+//! is named after, kinds of homes, connectors. Folded as `lexicon::fold` folds.
+
+/// Head nouns of facility names (folded) other than `HOSPITAL_NOUNS`: English words, and
+/// words of other languages that also name what is no hospital ("centro", "institut").
+pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
+    "hospital",
+    "hospitals",
+    "kliniken",
+    "clinic",
+    "clinics",
+    "universitetssjukhuset",
+    "universitatsklinikum",
+    "universitatsspital",
+    "infirmary",
+    "centre",
+    "center",
+    "centro",
+    "zentrum",
+    "medical",
+    "health",
+    "university",
+    "universitaire",
+    "universitario",
+    "universitari",
+    "universitaria",
+    "universitatsmedizin",
+    "general",
+    "memorial",
+    "pharmacy",
+    "surgery",
+    "practice",
+    "institute",
+    "institut",
+    "instituto",
+    "sanatorium",
+    "hospice",
+    "polyclinic",
+];
+
+/// Facility heads of other languages that always name a hospital or clinic (never an English
+/// word such as "general", "health" or "practice"): a facility so named where one goes is never
+/// released ("brought to SHARHOROD OBLASNA LIKARNIA": the model released the town).
+pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
+    "hopital",
+    "ospedale",
+    "szpital",
+    "szpitalu",
+    "nemocnice",
+    "krankenhaus",
+    "klinikum",
+    "klinik",
+    "clinica",
+    "clinique",
+    "kliniek",
+    "ziekenhuis",
+    "sjukhus",
+    "sjukhuset",
+    "sykehus",
+    "sykehuset",
+    "sygehus",
+    "sygehuset",
+    "hospitalar",
+    "ospedaliera",
+    "ospedaliero",
+    "sairaala",
+    "spital",
+    // Romanian "the hospital" ("Spitalul Clinic Colentina"); French and Spanish "of the hospital"
+    // ("Centre Hospitalier Emile Mayrisch", "Complejo Hospitalario Universitario")
+    "spitalul",
+    "hospitalier",
+    "hospitalario",
+    "poliklinik",
+    "poliklinika",
+    "policlinico",
+    "policlinica",
+    "polyclinique",
+    "bolnica",
+    "bolnitsa",
+    "likarnia",
+    "likarnya",
+    "praxis",
+    "rs",
+    "rsud",
+    "rsup",
+    "puskesmas",
+    // pharmacies of other languages, and Turkish hospitals and medical centres
+    "pharmacie",
+    "farmacia",
+    "apotheke",
+    "apotek",
+    "apoteket",
+    "apotheek",
+    "apteka",
+    "apteekki",
+    "lekarna",
+    "lekaren",
+    "ljekarna",
+    "gyogyszertar",
+    "farmacie",
+    "eczane",
+    "eczanesi",
+    "hastane",
+    "hastanesi",
+    "merkezi",
+    // French nursing homes ("readmitted to the EHPAD Les Tilleuls")
+    "ehpad",
+    // French university hospitals ("airlifted to CHU Mohammed VI", "the CHRU de Lille"), Swedish
+    // health centres ("Vårdcentralen Linköping")
+    "chu",
+    "chru",
+    "vardcentral",
+    "vardcentralen",
+    // a doctor's practice or a health centre named after its doctor or town ("readmitted to the
+    // Ordination Dr. Steinacher": Austrian; Czech, Croatian, Polish, Spanish, Italian, German,
+    // Dutch, Finnish, Norwegian) and Dutch university medical centres ("airlifted to UMC Utrecht")
+    "ordination",
+    "ordinace",
+    "ordinacija",
+    "przychodnia",
+    "consultorio",
+    "ambulatorio",
+    "arztpraxis",
+    "hausarztpraxis",
+    "gemeinschaftspraxis",
+    "huisartsenpraktijk",
+    "huisartsenpost",
+    "terveyskeskus",
+    "legekontor",
+    "legekontoret",
+    // the French doctor's practice ("airlifted to Cabinet médical du Dr Perrier"): an English
+    // word too, but no English name of a place one goes to has it before a name
+    "cabinet",
+    "umc",
+];
+
+/// Titles before the person a hospital is named after ("Sir Charles Gairdner Hospital", "Queen
+/// Elizabeth Hospital", "Princess Alexandra Hospital"), and "Royal" before its head or place
+/// ("Royal Infirmary of Edinburgh"), folded.
+pub(in crate::rules) const NAMED_AFTER_TITLES: &[&str] = &[
+    "sir", "dame", "king", "queen", "prince", "princess", "royal",
+];
+
+/// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
+pub(in crate::rules) const QUALIFIERS: &[&str] = &[
+    "local",
+    "nearest",
+    "nearby",
+    "closest",
+    "usual",
+    "regular",
+    "main",
+    "other",
+    "new",
+    "old",
+    "same",
+    "big",
+    "small",
+    "large",
+    "private",
+    "public",
+    "pediatric",
+    "paediatric",
+    "walk",
+    "walkin",
+    "mobile",
+    "free",
+    "rural",
+    "city",
+    "town",
+    "hospital",
+    "clinic",
+    "doctors",
+    "dr",
+    "drs",
+    "physicians",
+    "vaccine",
+    "vaccination",
+    "covid",
+    "flu",
+    "first",
+    "second",
+    "next",
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "his",
+    "her",
+    "their",
+    "my",
+    "our",
+    "your",
+    "its",
+    "any",
+    "some",
+    "another",
+    "each",
+    "every",
+    "no",
+    "one",
+    "own",
+    "good",
+    "best",
+    "acute",
+    "immediate",
+    "express",
+    "prompt",
+    "quick",
+    "convenient",
+    "after",
+    "hours",
+    "minute",
+    "retail",
+    "student",
+    "employee",
+    "community",
+    "county",
+    "army",
+    "base",
+    "school",
+    "university",
+    "veterans",
+    "va",
+    "emergency",
+    "outpatient",
+    "specialty",
+    "primary",
+];
+
+/// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
+pub(in crate::rules) const HOME_KINDS: &[&str] = &["nursing", "care", "rest", "retirement", "group"];
+
+/// The facility heads a name-lexicon word may name where capitals say nothing, and those whose
+/// named facility, where one goes, is never released (reason `named-facility`).
+pub(in crate::rules) const CASELESS_HEADS: &[&str] = &["clinic", "hospital", "hospice", "infirmary", "home", "care"];
+
+/// Words that say what kind of facility a name heads ("Walker Family Clinic", "Smith Nursing
+/// Home"), besides the facility heads themselves; folded.
+pub(in crate::rules) const FACILITY_KINDS: &[&str] = &[
+    "nursing",
+    "care",
+    "rest",
+    "retirement",
+    "group",
+    "family",
+    "community",
+    "urgent",
+    "regional",
+    "county",
+    "dental",
+    "eye",
+    "childrens",
+    "women",
+    "womens",
+    "primary",
+    "specialty",
+    "home",
+];
+
+/// Connectors allowed between a facility head and its name ("Hospital de Clínicas", "Klinikum
+/// rechts der Isar", "University Hospital of Wales").
+pub(in crate::rules) const CONNECTORS: &[&str] = &[
+    "of", "de", "del", "di", "du", "des", "der", "am", "an", "la", "le", "st",
+    // Portuguese, Italian, German, Dutch and Polish ("Hospital da Luz", "Azienda Ospedaliera
+    // della Valle", "Klinikum im Park", "Uniwersyteckie Centrum Kliniczne w Gdańsku"): only after
+    // the name's head (`HEAD_FIRST_CONNECTORS`)
+    "da", "do", "dos", "das", "della", "im", "zum", "van", "w",
+];
+
+/// Connectors that join a facility's name only after its head has come: before it they are
+/// prepositions of the sentence ("recebida do Hospital das Clínicas": "received from"), or
+/// English ("do", "w" for "with").
+pub(in crate::rules) const HEAD_FIRST_CONNECTORS: &[&str] =
+    &["da", "do", "dos", "das", "della", "im", "zum", "van", "w"];
