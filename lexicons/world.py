@@ -79,34 +79,31 @@ def ordinary_words():
     return words
 
 
+def list_entries(*rels):
+    """The entries of lists that build.py writes (`rels`: paths under lexicons/)."""
+    words = set()
+    for rel in rels:
+        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
+            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
+    return words
+
+
 def known_places_and_names():
     """Entries of the name and place lists that build.py writes (cities, countries, US states,
     first names, surnames): a world name already on one keeps that list's category ("Leeds" a
     city, "Kerry" a given name), so the world lists leave it out."""
-    words = set()
-    for rel in ("unsafe/cities.txt", "unsafe/countries.txt", "unsafe/us_states.txt",
-                "unsafe/first_names.txt", "unsafe/surnames.txt"):
-        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
-            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
-    return words
+    return list_entries("unsafe/cities.txt", "unsafe/countries.txt", "unsafe/us_states.txt",
+                        "unsafe/first_names.txt", "unsafe/surnames.txt")
 
 
 def english_place_names():
     """Entries of the English country and US state lists that build.py writes."""
-    words = set()
-    for rel in ("unsafe/countries.txt", "unsafe/us_states.txt"):
-        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
-            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
-    return words
+    return list_entries("unsafe/countries.txt", "unsafe/us_states.txt")
 
 
 def given_names_and_towns():
     """Entries of the first-name and city lists that build.py writes."""
-    words = set()
-    for rel in ("unsafe/first_names.txt", "unsafe/cities.txt"):
-        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
-            words.update(l.strip() for l in f if l.strip() and not l.startswith("#"))
-    return words
+    return list_entries("unsafe/first_names.txt", "unsafe/cities.txt")
 
 
 def country_names():
