@@ -164,16 +164,29 @@ def faker_subdivision_names():
 FAKER_NOT_A_PLACE = {"Ciudad", "Namen"}
 
 
+# The last word of a subdivision's ISO name that only says its kind, in the country's language
+# (Chinese "Sheng", "Shi", "Zizhiqu"; Russian "oblast'", "kraj", "okrug", "Respublika"; Latvian
+# "novads"; Croatian "županija"; Lithuanian "apskritis"; Kazakh "oblysy"): narratives write the
+# name without it.
+SUBDIVISION_KIND_WORDS = {"sheng", "shi", "zizhiqu", "oblast'", "oblast", "okrug", "kraj",
+                          "novads", "respublika", "županija", "apskritis", "oblysy", "province"}
+
+
 def region_names():
     """Names of the world's subdivisions (ISO 3166-2 through `pycountry`: "Western Cape", "Bayern",
-    "Lombardia", "Jalisco"; and `faker`'s address locales: "Cataluña"). One-word names of at least 4 letters that are no ordinary word
-    (`ordinary_words`); longer names unless every word only says where ("Northern District")."""
+    "Lombardia", "Jalisco"; and `faker`'s address locales: "Cataluña"), and their names without
+    the local word for their kind ("Sichuan" of "Sichuan Sheng", "Moskovskaya" of "Moskovskaya
+    oblast'"). One-word names of at least 4 letters that are no ordinary word (`ordinary_words`);
+    longer names unless every word only says where ("Northern District"). A name already on a
+    name or place list keeps that list's category ("Guerrero" a surname)."""
     ordinary = ordinary_words()
     known = known_places_and_names()
     out = set()
-    names = [sub.name for sub in pycountry.subdivisions] + faker_subdivision_names()
+    names = [re.sub(r"\s*[\[(].*?[\])]", "", n).split(",")[0].strip()
+             for n in [sub.name for sub in pycountry.subdivisions] + faker_subdivision_names()]
+    names += [n.rsplit(" ", 1)[0] for n in names
+              if " " in n and n.rsplit(" ", 1)[1].lower() in SUBDIVISION_KIND_WORDS]
     for name in names:
-        name = re.sub(r"\s*[\[(].*?[\])]", "", name).split(",")[0].strip()
         e = entry(name)
         words = e.split(" ") if e else []
         # a name the folding cut up ("Ağdam" is whole, "Ṣan‘ā’" is not) is left out

@@ -358,6 +358,8 @@ mod tests {
         assert_eq!(places("she was born in the gambia in 1990"), ["gambia"]);
         // a country of another language that is a surname too
         assert_eq!(places("during 2016, in the España. As of"), ["España"]);
+        // a province without the local word for its kind ("Sichuan Sheng")
+        assert_eq!(places("cough.Sichuan extremely warm"), ["Sichuan"]);
         assert!(places("symptoms born in mind; recovered from turkey dinner").is_empty());
     }
 

@@ -587,12 +587,14 @@ fn range_end_follows(text: &str, i: usize) -> bool {
 }
 
 /// Whether a word that announces a date comes right before byte `i` ("on the 11 mag", "el 3
-/// ago", "the week of 7 mag").
+/// ago", "the week of 7 mag", "vaccine 23 sty").
 fn date_word_before(text: &str, i: usize) -> bool {
     match word_before(text, i).as_str() {
         "on" | "the" | "el" | "il" | "em" | "le" | "dal" | "al" | "desde" | "since" | "until" => {
             true
         }
+        // "her first COVID vaccine 23 sty.": what happened that day right before it
+        "vaccine" | "vaccinated" | "vax" | "appointment" | "appt" | "visit" => true,
         "of" => word_before_word(text, i) == "week",
         _ => false,
     }

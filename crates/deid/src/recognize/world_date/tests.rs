@@ -258,6 +258,8 @@ fn an_abbreviated_month_or_weekday_of_another_language_before_its_day() {
         ("Released mié 30 around noon.", "mié 30"),
         ("fever since lør 12", "lør 12"),
         ("Released dom., 21 around noon", "dom., 21"),
+        // a whole month of another language first
+        ("GIVEN MOTRIN & APAP;ABRIL 8 FEVER 106", "ABRIL 8"),
     ] {
         assert_eq!(dates(t), [want], "{t}");
     }

@@ -189,8 +189,11 @@ impl WorldDateRecognizer {
             // or where no English word is written before a number ("Released vie 10")
             // ... or with both a period and a comma, which no English word takes before a
             // number ("Released sex., 30 around noon": Portuguese Friday)
+            // (";ABRIL 8 FEVER 106": a whole month of another language first, as Spanish and
+            // Portuguese write a date in English word order)
             let listed = self.month_abbreviations.contains(folded.as_ref())
                 || self.weekday_abbreviations.contains(folded.as_ref())
+                || self.months.contains(folded.as_ref())
                 || (self.weekday_words.contains(folded.as_ref())
                     && (!w.as_str().is_ascii()
                         || &c["p"] == ".,"
