@@ -313,6 +313,9 @@ fn a_month_that_is_an_english_word_after_a_weekday_or_another_date() {
         ["sob., 11 lip", "9 ago"]
     );
     assert!(dates("cut her lip, 11 lip injuries; 2 weeks and 3 ago").is_empty());
+    // ... or what happened that day right before it
+    assert_eq!(dates("her first COVID vaccine 11 mag. She"), ["11 mag"]);
+    assert!(dates("took 2 tabs of 11 mag. She").is_empty());
 }
 
 #[test]
