@@ -541,6 +541,9 @@ HOLIDAYS = [
     # Finnish, Czech, Hungarian, Romanian, Croatian (not "Paște": "paste" is an English word)
     "wielkanoc", "boze narodzenie", "ostern", "pascua", "paske", "pask", "paasiainen", "joulu",
     "velikonoce", "vanoce", "husvet", "karacsony", "craciun", "uskrs", "nyttarsaften",
+    # China's spring and summer festivals by their Chinese names (the calendars say
+    # "Tomb-Sweeping Day", "Dragon Boat Festival", "Mid-Autumn Festival")
+    "qingming", "qingming festival", "duanwu", "zhongqiu",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

@@ -239,6 +239,13 @@ fn seasons_tied_to_a_year() {
     ] {
         assert_eq!(dates(t), [want], "{t}");
     }
+    // ... or after "last", "this", "next" or "past", as "last summer" is
+    assert_eq!(
+        dates("developed pouch itis last herfst, but; LAST AUTOMNE"),
+        ["herfst", "AUTOMNE"]
+    );
+    assert!(dates("last season; this verandah; 36hr p/last host; last estate sale").is_empty());
+    assert_eq!(dates("feber sedan förra last höst"), ["höst"]);
     for t in [
         "en verano se vacunó",
         "last dry season",

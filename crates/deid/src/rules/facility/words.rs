@@ -77,6 +77,11 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "policlinica",
     "polyclinique",
     "bolnica",
+    // Hungarian hospitals and clinics ("Varga Kórház", "Debreceni Egyetem Klinikai Központ"),
+    // and the clinic of Polish, Czech and the Balkans ("Klinika Kardiologii")
+    "korhaz",
+    "klinikai",
+    "klinika",
     "bolnitsa",
     "likarnia",
     "likarnya",
