@@ -544,6 +544,8 @@ HOLIDAYS = [
     # China's spring and summer festivals by their Chinese names (the calendars say
     # "Tomb-Sweeping Day", "Dragon Boat Festival", "Mid-Autumn Festival")
     "qingming", "qingming festival", "duanwu", "zhongqiu",
+    # Italy's Easter Monday and the Philippines' All Saints' Day by their own names
+    "pasquetta", "undas",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

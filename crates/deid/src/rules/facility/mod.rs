@@ -84,6 +84,13 @@ pub(super) fn apply(
                     | "campus"
             )
     };
+    let is_initial = |k: usize| {
+        let w = doc.token_text(k);
+        w.chars().count() == 1
+            && w.chars().all(char::is_uppercase)
+            && doc.gap_before(k) == " "
+            && doc.gap_after(k).starts_with('.')
+    };
     let mut i = 0;
     while i < n {
         let mut j = i;
@@ -101,7 +108,9 @@ pub(super) fn apply(
             } else if !(j > i
                 && ((is_connector(j)
                     && (heads > 0 || !HEAD_FIRST_CONNECTORS.contains(&folded[j].as_ref())))
-                    || flags[j] & flag::SALUTATION != 0)
+                    || flags[j] & flag::SALUTATION != 0
+                    // a person's initial after the head: "Policlinico Universitario A. Gemelli"
+                    || (heads > 0 && is_initial(j)))
                 && j + 1 < n
                 && close(doc, j + 1)
                 && (is_head(j + 1)

@@ -240,6 +240,11 @@ fn facility_heads_join_a_named_facility_only() {
             "brain bleed and airlifted to Cabinet médical du Dr Perrier. Was admitted",
             vec!["Cabinet", "médical", "du", "Dr", "Perrier"],
         ),
+        // a person's initial inside the name
+        (
+            "and readmitted to the Policlinico Universitario A. Gemelli. He has been stable.",
+            vec!["Policlinico", "Universitario", "A", "Gemelli"],
+        ),
         // pharmacies of other languages
         (
             "pt was brought to apotheek van wijk via ems.",
