@@ -318,7 +318,10 @@ QUALIFICATIONS = ["physician", "pharmacist", "other health professional", "healt
                   "md", "np", "gp", "general practitioner", "family doctor", "family physician",
                   # India's and the NHS's care titles
                   "anm", "auxiliary nurse midwife", "asha worker", "junior doctor",
-                  "foundation doctor", "house officer", "senior house officer"]
+                  "foundation doctor", "house officer", "senior house officer", "enrolled nurse",
+                  "staff nurse", "charge nurse", "district nurse", "practice nurse", "dental nurse",
+                  "care assistant", "healthcare assistant", "health care assistant",
+                  "dental hygienist"]
 
 
 # Everyday occupations that faker's en_US job provider (professional titles) lacks: the trades,
@@ -346,7 +349,7 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "cafeteria cook", "butcher", "
 
 
 # The occupations a narrative names most (nurse, nursing assistant, doctor, pharmacist, midwife,
-# carer, teacher) in the languages of the world's narratives, feminine and masculine, one word
+# carer, teacher, physiotherapist, dentist) in the languages of the world's narratives, feminine and masculine, one word
 # each, hand-written: faker's job locales are titles of offices and trades and lack most of them
 # ("enfermera", "sjuksköterska"), and no library on the registries lists occupations by language.
 # English words and names are left out as for faker's ("arts", "medic", "guru"). Latin script
@@ -380,6 +383,12 @@ WORLD_CARE_TITLES = [
     "öğretmen",
     # Indonesian and Malay, Filipino
     "perawat", "bidan", "dokter", "apoteker", "jururawat", "nars", "parmasyutiko", "komadrona",
+    # physiotherapists and dentists
+    "fysiotherapeut", "fysioterapeut", "Physiotherapeut", "Physiotherapeutin", "fisioterapeuta",
+    "fisioterapista", "kinésithérapeute", "fizjoterapeuta", "fyzioterapeut", "fyzioterapeutka",
+    "fysioterapeutti", "fisioterapis", "Zahnarzt", "Zahnärztin", "tandarts", "tandläkare",
+    "tandlæge", "tannlege", "dentista", "dentiste", "dentysta", "zubař", "zubařka",
+    "hammaslääkäri", "fogorvos",
 ]
 
 
