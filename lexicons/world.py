@@ -350,8 +350,9 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "cafeteria cook", "butcher", "
 
 # The occupations a narrative names most (nurse, nursing assistant, doctor, pharmacist, midwife,
 # carer, teacher, physiotherapist, dentist) in the languages of the world's narratives, feminine
-# and masculine, one word each, hand-written: faker's job locales are titles of offices and trades and lack most of them
-# ("enfermera", "sjuksköterska"), and no library on the registries lists occupations by language.
+# and masculine, one word each, hand-written: faker's job locales are titles of offices and trades
+# and lack most of them ("enfermera", "sjuksköterska"), and no library on the registries lists
+# occupations by language.
 # English words and names are left out as for faker's ("arts", "medic", "guru"). Latin script
 # only, one word (the list's folding keeps no other script; "sage-femme" would read "femme").
 WORLD_CARE_TITLES = [
