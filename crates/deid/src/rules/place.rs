@@ -45,6 +45,9 @@ const REGION_KINDS: &[&str] = &[
     "governorate",
     "county",
     "district",
+    // Poland's and Russia's in English ("Silesian Voivodeship", "Krasnodar Krai")
+    "voivodeship",
+    "krai",
 ];
 
 /// Words after which a state code is where one goes or lives.
@@ -360,6 +363,10 @@ mod tests {
         assert_eq!(places("during 2016, in the España. As of"), ["España"]);
         // a province without the local word for its kind ("Sichuan Sheng")
         assert_eq!(places("cough.Sichuan extremely warm"), ["Sichuan"]);
+        assert_eq!(
+            places("RECEIVED DTP/OPV VAX IN SILESIAN VOIVODESHIP APPROX 2 HRS"),
+            ["SILESIAN", "VOIVODESHIP"]
+        );
         assert!(places("symptoms born in mind; recovered from turkey dinner").is_empty());
     }
 

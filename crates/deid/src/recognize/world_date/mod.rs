@@ -132,8 +132,7 @@ impl WorldDateRecognizer {
             r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
         );
         let word_day = compile(r"(?P<w>[\p{L}\p{M}]{2,})(?P<p>\.?,?)\s+(?P<d>\d{1,2})\b");
-        let season_after_last =
-            compile(r"(?i)\b(?:last|this|next|past)\s+(?P<s>[\p{L}\p{M}]{3,})");
+        let season_after_last = compile(r"(?i)\b(?:last|this|next|past)\s+(?P<s>[\p{L}\p{M}]{3,})");
         WorldDateRecognizer {
             season_year,
             season_after_last,

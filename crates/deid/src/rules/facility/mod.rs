@@ -14,8 +14,8 @@ use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
 mod words;
-pub(super) use words::{CONNECTORS, HOSPITAL_NOUNS, OTHER_HEADS};
 use words::*;
+pub(super) use words::{CONNECTORS, HOSPITAL_NOUNS, OTHER_HEADS};
 
 /// Extend the rules' PHI over facility names. `flags`: each word's lexicon flags; `class`: the
 /// lists each word is on; `case_informative`: whether capitals mean something in this document
@@ -110,7 +110,9 @@ pub(super) fn apply(
                     && (heads > 0 || !HEAD_FIRST_CONNECTORS.contains(&folded[j].as_ref())))
                     || flags[j] & flag::SALUTATION != 0
                     // a person's initial after the head: "Policlinico Universitario A. Gemelli"
-                    || (heads > 0 && is_initial(j)))
+                    || (heads > 0 && is_initial(j))
+                    // "Royal" or a title inside the name: "BELFAST ROYAL INFIRMARY"
+                    || NAMED_AFTER_TITLES.contains(&folded[j].as_ref()))
                 && j + 1 < n
                 && close(doc, j + 1)
                 && (is_head(j + 1)
@@ -177,7 +179,10 @@ pub(super) fn apply(
                 let foreign = (i..j).any(|h| HOSPITAL_NOUNS.contains(&folded[h].as_ref()));
                 // ... nor a connector inside a name where one goes ("airlifted to ROYAL INFIRMARY
                 // OF EDINBURGH": the model released "OF" in ALL CAPS), never one that ends the run
-                let inner_connector = is_connector(k) && k > i && k + 1 < j;
+                let inner_connector = (is_connector(k)
+                    || NAMED_AFTER_TITLES.contains(&folded[k].as_ref()))
+                    && k > i
+                    && k + 1 < j;
                 if is_campus(k) || (introduced(titled) && (foreign || inner_connector)) {
                     rules[k].reason = Reason::NamedFacility;
                 }

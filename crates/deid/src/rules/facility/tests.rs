@@ -240,6 +240,11 @@ fn facility_heads_join_a_named_facility_only() {
             "brain bleed and airlifted to Cabinet médical du Dr Perrier. Was admitted",
             vec!["Cabinet", "médical", "du", "Dr", "Perrier"],
         ),
+        // "Royal" inside the name
+        (
+            "AND READMITTED TO THE BELFAST ROYAL INFIRMARY. HE HAS BEEN STABLE.",
+            vec!["ROYAL"],
+        ),
         // a person's initial inside the name
         (
             "and readmitted to the Policlinico Universitario A. Gemelli. He has been stable.",

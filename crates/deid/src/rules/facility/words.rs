@@ -236,11 +236,13 @@ pub(in crate::rules) const QUALIFIERS: &[&str] = &[
 ];
 
 /// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
-pub(in crate::rules) const HOME_KINDS: &[&str] = &["nursing", "care", "rest", "retirement", "group"];
+pub(in crate::rules) const HOME_KINDS: &[&str] =
+    &["nursing", "care", "rest", "retirement", "group"];
 
 /// The facility heads a name-lexicon word may name where capitals say nothing, and those whose
 /// named facility, where one goes, is never released (reason `named-facility`).
-pub(in crate::rules) const CASELESS_HEADS: &[&str] = &["clinic", "hospital", "hospice", "infirmary", "home", "care"];
+pub(in crate::rules) const CASELESS_HEADS: &[&str] =
+    &["clinic", "hospital", "hospice", "infirmary", "home", "care"];
 
 /// Words that say what kind of facility a name heads ("Walker Family Clinic", "Smith Nursing
 /// Home"), besides the facility heads themselves; folded.
