@@ -546,6 +546,9 @@ HOLIDAYS = [
     "qingming", "qingming festival", "duanwu", "zhongqiu",
     # Italy's Easter Monday and the Philippines' All Saints' Day by their own names
     "pasquetta", "undas",
+    # Poland's All Saints' Day by its bare name (the calendar says "Wszystkich Świętych" inside
+    # a longer one)
+    "wszystkich swietych",
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday

@@ -166,10 +166,11 @@ FAKER_NOT_A_PLACE = {"Ciudad", "Namen"}
 
 # The last word of a subdivision's ISO name that only says its kind, in the country's language
 # (Chinese "Sheng", "Shi", "Zizhiqu"; Russian "oblast'", "kraj", "okrug", "Respublika"; Latvian
-# "novads"; Croatian "županija"; Lithuanian "apskritis"; Kazakh "oblysy"): narratives write the
-# name without it.
+# "novads"; Croatian "županija"; Lithuanian "apskritis"; Kazakh "oblysy"; Swedish "län";
+# Norwegian "fylke"): narratives write the name without it.
 SUBDIVISION_KIND_WORDS = {"sheng", "shi", "zizhiqu", "oblast'", "oblast", "okrug", "kraj",
-                          "novads", "respublika", "županija", "apskritis", "oblysy", "province"}
+                          "novads", "respublika", "županija", "apskritis", "oblysy", "province",
+                          "län", "fylke"}
 
 
 def region_names():
@@ -184,8 +185,12 @@ def region_names():
     out = set()
     names = [re.sub(r"\s*[\[(].*?[\])]", "", n).split(",")[0].strip()
              for n in [sub.name for sub in pycountry.subdivisions] + faker_subdivision_names()]
-    names += [n.rsplit(" ", 1)[0] for n in names
-              if " " in n and n.rsplit(" ", 1)[1].lower() in SUBDIVISION_KIND_WORDS]
+    stems = [n.rsplit(" ", 1)[0] for n in names
+             if " " in n and n.rsplit(" ", 1)[1].lower() in SUBDIVISION_KIND_WORDS]
+    # Swedish puts the name in the genitive before "län": "Östergötlands län" is Östergötland
+    stems += [n.rsplit(" ", 1)[0][:-1] for n in names
+              if n.endswith("s län") and len(n) > len("s län") + 3]
+    names += stems
     for name in names:
         e = entry(name)
         words = e.split(" ") if e else []

@@ -363,6 +363,11 @@ mod tests {
         assert_eq!(places("during 2016, in the España. As of"), ["España"]);
         // a province without the local word for its kind ("Sichuan Sheng")
         assert_eq!(places("cough.Sichuan extremely warm"), ["Sichuan"]);
+        // Swedish: the name of "Östergötlands län" without its genitive, with its kind before it
+        assert_eq!(
+            places("cough.Region Östergötland extremely warm"),
+            ["Region", "Östergötland"]
+        );
         assert_eq!(
             places("RECEIVED DTP/OPV VAX IN SILESIAN VOIVODESHIP APPROX 2 HRS"),
             ["SILESIAN", "VOIVODESHIP"]
