@@ -467,8 +467,10 @@ impl WorldDateRecognizer {
             // word too between a day and a range's end day, which no English word is
             let before_range_end = || {
                 let folded = fold(month.as_str());
+                let d = c.name("d").map_or(0, |d| d.as_str().parse::<u32>().unwrap_or(0));
                 (self.month_words.contains(folded.as_ref()) || folded == "ago")
-                    && range_end_follows(text, month.end())
+                    && text[month.end()..].starts_with(['-', '–'])
+                    && self.range_end_after(text, month.end(), d).is_some()
             };
             // "8 Şub 2012": a month that is an English word once folded, written with a letter
             // English has not
@@ -582,32 +584,6 @@ fn is_latin_ago(text: &str, day_start: usize, month: &str, certain: bool) -> boo
         return false;
     }
     certain || date_word_before(text, day_start)
-}
-
-/// Whether the end day of a range follows byte `i` ("-9 afebrile", "-24th hospital"): a hyphen or
-/// dash, a day of one or two digits, maybe its ordinal, then neither a letter nor a digit nor an
-/// amount's unit ("-10 mg").
-fn range_end_follows(text: &str, i: usize) -> bool {
-    let Some(rest) = text[i..].strip_prefix(['-', '–']) else {
-        return false;
-    };
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if !(1..=2).contains(&digits) || !(1..=31).contains(&rest[..digits].parse::<u32>().unwrap_or(0))
-    {
-        return false;
-    }
-    let after = &rest[digits..];
-    let after = ["st", "nd", "rd", "th"]
-        .iter()
-        .find_map(|o| {
-            after
-                .get(..2)
-                .filter(|a| a.eq_ignore_ascii_case(o))
-                .map(|_| &after[2..])
-        })
-        .unwrap_or(after);
-    let end = text.len() - after.len();
-    !after.starts_with(|c: char| c.is_alphanumeric()) && !is_amount_or_unit(&word_after(text, end))
 }
 
 /// Whether a word that announces a date comes right before byte `i` ("on the 11 mag", "el 3
