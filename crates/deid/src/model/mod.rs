@@ -341,22 +341,17 @@ impl DeepModel {
             }
             // each document's rows are one stretch of the (row-major) output: copied whole, since
             // this runs while the session is held
-            let flat = probs.as_slice();
+            let probs = probs.as_standard_layout();
+            let flat = probs.as_slice().expect("a standard-layout array is contiguous");
             Ok(batch
                 .iter()
                 .enumerate()
                 .map(|(d, doc)| {
-                    let n = doc.word_ids.len();
-                    let values = match flat {
-                        Some(flat) => {
-                            flat[d * t_max * n_labels..(d * t_max + n) * n_labels].to_vec()
-                        }
-                        None => (0..n)
-                            .flat_map(|t| (0..n_labels).map(move |l| (t, l)))
-                            .map(|(t, l)| probs[[d, t, l]])
-                            .collect(),
-                    };
-                    Probabilities { n_labels, values }
+                    let rows = d * t_max..d * t_max + doc.word_ids.len();
+                    Probabilities {
+                        n_labels,
+                        values: flat[rows.start * n_labels..rows.end * n_labels].to_vec(),
+                    }
                 })
                 .collect())
         };
