@@ -342,7 +342,9 @@ impl DeepModel {
             // each document's rows are one stretch of the (row-major) output: copied whole, since
             // this runs while the session is held
             let probs = probs.as_standard_layout();
-            let flat = probs.as_slice().expect("a standard-layout array is contiguous");
+            let flat = probs
+                .as_slice()
+                .expect("a standard-layout array is contiguous");
             Ok(batch
                 .iter()
                 .enumerate()

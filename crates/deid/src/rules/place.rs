@@ -66,6 +66,15 @@ const PLACE_AFTER_VERB: &[(&str, &str)] = &[
     ("relocated", "from"),
 ];
 
+/// The index of the word before word `i` (`i >= 1`), over a "the" between ("in the China": "in").
+fn preposition_before(folded: &[Cow<'_, str>], i: usize) -> usize {
+    if folded[i - 1] == "the" && i >= 2 {
+        i - 2
+    } else {
+        i - 1
+    }
+}
+
 /// Give the reason `place-name` to the places the model must not release (see the module).
 pub(super) fn apply(
     doc: &Tokenized,
@@ -108,11 +117,7 @@ pub(super) fn apply(
             }
             let text = doc.token_text(i);
             let capitalised = super::features::is_capitalised(text);
-            let k = if folded[i - 1] == "the" && i >= 2 {
-                i - 2
-            } else {
-                i - 1
-            };
+            let k = preposition_before(folded, i);
             // a possessive is a person's: "ate in Chad's diner"
             let possessive = i + 1 < rules.len()
                 && matches!(doc.gap_before(i + 1), "'" | "\u{2019}")
@@ -133,11 +138,11 @@ pub(super) fn apply(
             && matches!(rules[i].reason, Reason::Unsafe(_))
             && flags[i] & flag::COUNTRY != 0
         {
-            let k = if folded[i - 1] == "the" { i - 1 } else { i };
-            if k >= 2
+            let p = preposition_before(folded, i);
+            if p >= 1
                 && PLACE_AFTER_VERB
                     .iter()
-                    .any(|&(v, p)| folded[k - 2] == v && folded[k - 1] == p)
+                    .any(|&(v, w)| folded[p - 1] == v && folded[p] == w)
             {
                 rules[i].reason = Reason::PlaceName;
             }

@@ -265,9 +265,8 @@ impl DateRecognizer {
                 || dotted_range
                 || descending_event
                 || after_covid
-                || WEEKDAYS.contains(&before_word.as_str())
-                // "had fully cleared up by Sat 23-2."
-                || WEEKDAY_ABBREVIATIONS.contains(&before_word.as_str())
+                // (or "had fully cleared up by Sat 23-2.")
+                || is_english_weekday(&before_word)
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
             return valid
                 && before != Some('-')
@@ -863,8 +862,7 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
             let event_before = matches!(
                 before.as_str(),
                 "appointment" | "appt" | "visit" | "covid" | "vaccine" | "vaccinated"
-            ) || WEEKDAYS.contains(&before.as_str())
-                || WEEKDAY_ABBREVIATIONS.contains(&before.as_str());
+            ) || is_english_weekday(&before);
             !(event_before || (temporal() && (month_first || event)))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time

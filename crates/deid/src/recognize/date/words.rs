@@ -186,6 +186,11 @@ pub(super) const WEEKDAY_ABBREVIATIONS: [&str; 10] = [
     "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
 ];
 
+/// Whether `w` (lower case) is an English weekday or its abbreviation.
+pub(super) fn is_english_weekday(w: &str) -> bool {
+    WEEKDAYS.contains(&w) || WEEKDAY_ABBREVIATIONS.contains(&w)
+}
+
 /// The English weekdays, lower case.
 pub(super) const WEEKDAYS: [&str; 7] = [
     "monday",

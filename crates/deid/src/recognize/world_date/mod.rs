@@ -467,7 +467,9 @@ impl WorldDateRecognizer {
             // word too between a day and a range's end day, which no English word is
             let before_range_end = || {
                 let folded = fold(month.as_str());
-                let d = c.name("d").map_or(0, |d| d.as_str().parse::<u32>().unwrap_or(0));
+                let d = c
+                    .name("d")
+                    .map_or(0, |d| d.as_str().parse::<u32>().unwrap_or(0));
                 (self.month_words.contains(folded.as_ref()) || folded == "ago")
                     && text[month.end()..].starts_with(['-', '–'])
                     && self.range_end_after(text, month.end(), d).is_some()
