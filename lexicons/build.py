@@ -549,6 +549,18 @@ HOLIDAYS = [
     # Poland's All Saints' Day by its bare name (the calendar says "Wszystkich Świętych" inside
     # a longer one)
     "wszystkich swietych",
+    # the short names a narrative uses for festivals whose calendar names are longer ("Hari Suci
+    # Nyepi", "Hari Raya Idul Fitri", "Tết Trung Thu" for Vietnam's Mid-Autumn Festival, Nigeria's
+    # "Sallah", Iran's "Yalda night", Morocco's "fête du Trône", Quebec's "la Saint-Jean")
+    "nyepi", "hari raya", "hari raya puasa", "hari raya haji", "idul fitri", "idul adha",
+    "tet trung thu", "trung thu", "gio to hung vuong", "loy krathong", "makha bucha",
+    "durga puja", "purim", "sukkot", "sallah", "yalda night", "fete du trone", "aid el fitr",
+    "aid el kebir", "saint jean baptiste", "la saint jean", "noche buena", "dia de finados",
+    "dia de la virgen de guadalupe", "reveillon de noel", "ajunul craciunului", "boze cialo",
+    "juleaften", "jouluaatto", "uudenvuodenaatto", "grunnlovsdagen",
+    # (not New Year's Eve and Christmas by the names that are first names too, Polish
+    # "Sylwester", Czech "Silvestr", French "Noël", Sweden's "Lucia": "Paciente: Lucía Belén"
+    # would become a date)
 ]
 # USPS Publication 28, appendix C1 (street suffixes) - thoroughfare suffixes with
 # their standard and common abbreviations.  Geographic suffixes that are everyday
