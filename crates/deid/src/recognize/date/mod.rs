@@ -32,7 +32,7 @@ use regex::{Captures, Regex};
 
 mod words;
 use words::*;
-pub(crate) use words::{ENGLISH_MONTHS, EVENT_AFTER_DAY, VERB_AFTER_DAY};
+pub(crate) use words::{is_english_weekday, ENGLISH_MONTHS, EVENT_AFTER_DAY, VERB_AFTER_DAY};
 
 const MONTH: &str = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const YEAR: &str = r"(?:19\d\d|20[0-3]\d)";

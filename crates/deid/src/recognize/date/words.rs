@@ -187,7 +187,7 @@ pub(super) const WEEKDAY_ABBREVIATIONS: [&str; 10] = [
 ];
 
 /// Whether `w` (lower case) is an English weekday or its abbreviation.
-pub(super) fn is_english_weekday(w: &str) -> bool {
+pub(crate) fn is_english_weekday(w: &str) -> bool {
     WEEKDAYS.contains(&w) || WEEKDAY_ABBREVIATIONS.contains(&w)
 }
 

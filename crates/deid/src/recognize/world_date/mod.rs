@@ -14,7 +14,9 @@
 //! numbers with their unit characters. A range's end day after a date without a year ("11月30日-1",
 //! "8 Σεπτεμβρίου-9") is a date of its own, as the guidelines tag a range.
 
-use super::date::{is_amount_or_unit, is_english_month, EVENT_AFTER_DAY, VERB_AFTER_DAY};
+use super::date::{
+    is_amount_or_unit, is_english_month, is_english_weekday, EVENT_AFTER_DAY, VERB_AFTER_DAY,
+};
 use super::{
     char_before, compile, continues_number, gate, is_word, word_after, word_before,
     word_before_word, Cand, PRIO_DATE,
@@ -80,8 +82,9 @@ pub(crate) struct WorldDateRecognizer {
     weekday_words: FxHashSet<Box<str>>,
     /// a word, maybe a connector, and a year: "verano de 2020", "hiver 94" (`season.rs`)
     season_year: Regex,
-    /// "last", "this", "next" or "past" and a word: "last herfst", "this automne" (`season.rs`)
-    season_after_last: Regex,
+    /// "last", "this", "next" or "past" and a word: "last herfst", "this automne" (`season.rs`),
+    /// "last tis that was" (`weekdays.rs`)
+    after_last: Regex,
     seasons: FxHashSet<Box<str>>,
     /// a word of three letters or more and a day: "Abr 5", "vie 30"; of two in another script
     /// with its period or comma ("пт, 13")
@@ -132,10 +135,10 @@ impl WorldDateRecognizer {
             r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
         );
         let word_day = compile(r"(?P<w>[\p{L}\p{M}]{2,})(?P<p>\.?,?)\s+(?P<d>\d{1,2})\b");
-        let season_after_last = compile(r"(?i)\b(?:last|this|next|past)\s+(?P<s>[\p{L}\p{M}]{3,})");
+        let after_last = compile(r"(?i)\b(?:last|this|next|past)\s+(?P<s>[\p{L}\p{M}]{2,})");
         WorldDateRecognizer {
             season_year,
-            season_after_last,
+            after_last,
             seasons: season::seasons(),
             word_day,
             re,
@@ -229,14 +232,21 @@ impl WorldDateRecognizer {
     /// A season of another language tied to a year (`season.rs`).
     /// A season of another language after "last", "this", "next" or "past" ("developed pouchitis
     /// last herfst", "this automne"): a date as "last summer" is (`date.rs`).
-    fn season_after_last(&self, text: &str, out: &mut Vec<Cand>) {
-        for c in self.season_after_last.captures_iter(text) {
+    /// A season or a weekday after "last", "this", "next" or "past": "last herfst", "this
+    /// automne", "the vaccination last tis that was" (one search serves both).
+    fn after_last(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.after_last.captures_iter(text) {
             let s = c.name("s").expect("season");
+            if let Some(weekday) = self.announced_weekday(text, s.start(), s.end()) {
+                out.push(weekday);
+                continue;
+            }
             let folded = fold(s.as_str());
             // (not the English words the folding makes of "höst" and the Italian "estate":
             // "36hr p/last host", "last estate sale")
             let english = s.as_str().is_ascii() && matches!(folded.as_ref(), "host" | "estate");
-            if self.seasons.contains(folded.as_ref())
+            if s.as_str().chars().count() > 2
+                && self.seasons.contains(folded.as_ref())
                 && folded != "season"
                 && !english
                 && !is_word(text[s.end()..].chars().next())
@@ -300,7 +310,7 @@ impl WorldDateRecognizer {
 
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
         self.weekday_before_day_part(text, out);
-        self.season_after_last(text, out);
+        self.after_last(text, out);
         if gate::has_digit_run(text, 1) {
             self.season_with_year(text, out);
             self.abbreviation_before_day(text, out);

@@ -267,6 +267,8 @@ fn an_abbreviated_month_or_weekday_of_another_language_before_its_day() {
         ("Released dom., 21 around noon", "dom., 21"),
         // a whole month of another language first
         ("GIVEN MOTRIN & APAP;ABRIL 8 FEVER 106", "ABRIL 8"),
+        // a clinical abbreviation too ("ter 5 anos"), but none takes a period and a comma
+        ("Patient woke up ter., 10 with recurrent pain", "ter., 10"),
     ] {
         assert_eq!(dates(t), [want], "{t}");
     }
@@ -301,6 +303,32 @@ fn a_weekday_that_is_an_english_word_before_its_day() {
         ["vie 10", "sön 5"]
     );
     assert!(dates("they vie 10 mg; the son 5 years; per 10 days").is_empty());
+}
+
+#[test]
+fn a_weekday_after_last_that_a_date_then_names() {
+    for (t, want) in [
+        ("the vaccination last tis that was 20110523", "tis"),
+        ("the vaccination last dim. that was when it began", "dim"),
+        ("THE VACCINATION LAST SUN THAT WAS 12-JUN-23", "SUN"),
+        ("the vaccination last Th 7 that was 20/1/2014", "Th 7"),
+        ("the vaccination last jue, which was", "jue"),
+        ("since last søn when the rash began", "søn"),
+    ] {
+        assert_eq!(dates(t), [want], "{t}");
+    }
+    // English words and clinical abbreviations, and a weekday with nothing a date takes after it
+    for t in [
+        "this pt. that was seen",
+        "the last man that was here",
+        "make it last so that it holds",
+        "the last son that was born",
+        "this min. that was all",
+        "last dim light in the room",
+        "last sun exposure",
+    ] {
+        assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
+    }
 }
 
 #[test]

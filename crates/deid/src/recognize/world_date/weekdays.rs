@@ -122,6 +122,60 @@ impl WorldDateRecognizer {
             }
         }
     }
+    /// A weekday after "last", "this", "next" or "past" (the word at `start..end`) and before
+    /// "that", "which" or "when", as a narrative writes one that a date then names: "the
+    /// vaccination last tis that was 20110523", "last dim. that was", "LAST SUN THAT WAS"
+    /// (English, in a document without capitals), "last Th 7 that was" (Vietnamese "Thứ 7",
+    /// Saturday). Two letters only those no English word is ("last ti that"; not "this pt. that
+    /// was", "last so that"); a weekday that is an English word too only with its period ("last
+    /// dim. that"), or a letter English has not, or one never written so in English ("last tis").
+    pub(super) fn announced_weekday(&self, text: &str, start: usize, end: usize) -> Option<Cand> {
+        let word = &text[start..end];
+        let folded = fold(word);
+        let mut rest = &text[end..];
+        let mut span_end = end;
+        // "Th 7", "thứ 7": the weekday's number
+        let vietnamese = matches!(folded.as_ref(), "th" | "thu")
+            && rest
+                .trim_start_matches(' ')
+                .starts_with(|ch: char| ('2'..='7').contains(&ch));
+        if vietnamese {
+            let digit = rest.len() - rest.trim_start_matches(' ').len();
+            span_end = end + digit + 1;
+            rest = &text[span_end..];
+            if rest.starts_with(|ch: char| ch.is_alphanumeric()) {
+                return None;
+            }
+        }
+        let dotted = rest.starts_with('.');
+        let after = rest
+            .trim_start_matches('.')
+            .trim_start_matches(',')
+            .trim_start_matches([' ', '\u{a0}']);
+        let next = after
+            .split(|ch: char| !ch.is_alphabetic())
+            .next()
+            .unwrap_or("");
+        if !matches!(next.to_lowercase().as_str(), "that" | "which" | "when")
+            || after.len() == rest.len()
+        {
+            return None;
+        }
+        let letters = word.chars().count();
+        let listed = vietnamese
+            || (letters == 2
+                && (TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref()) || !word.is_ascii())
+                && self.weekday_abbreviations.contains(folded.as_ref()))
+            || (letters > 2
+                && (self.weekday_abbreviations.contains(folded.as_ref())
+                    || is_english_weekday(&folded)
+                    || (self.weekday_words.contains(folded.as_ref())
+                        && (!word.is_ascii()
+                            || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())
+                            || (dotted && !ENGLISH_AFTER_LAST.contains(&folded.as_ref()))))));
+        listed.then(|| date_cand(start, span_end))
+    }
+
     /// A weekday's abbreviation before a part of the day: "until So. morning", "mån am", "took to MD
     /// tis @ 12noon", "lør eve" (two letters only with their period: "so am I" is English).
     pub(super) fn weekday_before_day_part(&self, text: &str, out: &mut Vec<Cand>) {
@@ -201,7 +255,8 @@ impl WorldDateRecognizer {
             let day: u32 = d.as_str().parse().unwrap_or(0);
             if !listed
                 || is_english_month(&folded)
-                || CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
+                // (no clinical abbreviation takes a period and a comma: "woke up ter., 10")
+                || (CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()) && &c["p"] != ".,")
                 || !(1..=31).contains(&day)
                 || continues_number(text, d.end(), b"./:,")
                 || is_amount_or_unit(&word_after(text, d.end()))
@@ -212,6 +267,10 @@ impl WorldDateRecognizer {
         }
     }
 }
+
+/// Weekday words of another language that are English words too and are no weekday even with
+/// their period after "last" or "this" ("this min. that", "the last man. that", "per.", "sub.").
+const ENGLISH_AFTER_LAST: [&str; 5] = ["min", "per", "sub", "sex", "man"];
 
 /// Abbreviations of months and weekdays that are clinical abbreviations before a number too
 /// ("seg 18" segmented neutrophils, "BAL 12" a lavage, "sal 2 puffs", "SAM 2", "mer 10"
