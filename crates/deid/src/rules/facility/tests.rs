@@ -405,6 +405,18 @@ fn the_connectors_of_other_languages_inside_a_facility_name() {
         hospital("readmitted to the EHPAD Les Tilleuls. He has been stable."),
         ["ehpad", "les", "tilleuls"]
     );
-    // "w" of English shorthand ("with") joins nothing that is no name
+    // Polish and Czech "we", "ve" before a town whose first letters would not follow "w"
+    assert_eq!(
+        hospital("discharged from (wojewódzki szpital specjalistyczny we wrocławiu) at 9"),
+        [
+            "wojewódzki",
+            "szpital",
+            "specjalistyczny",
+            "we",
+            "wrocławiu"
+        ]
+    );
+    // "w" of English shorthand ("with") joins nothing that is no name, nor does "we"
     assert!(hospital("taken to hospital w chest pain").is_empty());
+    assert!(hospital("taken to the hospital we went to before").is_empty());
 }

@@ -271,14 +271,16 @@ pub(in crate::rules) const FACILITY_KINDS: &[&str] = &[
 /// rechts der Isar", "University Hospital of Wales").
 pub(in crate::rules) const CONNECTORS: &[&str] = &[
     "of", "de", "del", "di", "du", "des", "der", "am", "an", "la", "le", "st",
-    // Portuguese, Italian, German, Dutch and Polish ("Hospital da Luz", "Azienda Ospedaliera
-    // della Valle", "Klinikum im Park", "Uniwersyteckie Centrum Kliniczne w Gdańsku"): only after
-    // the name's head (`HEAD_FIRST_CONNECTORS`)
-    "da", "do", "dos", "das", "della", "im", "zum", "van", "w",
+    // Portuguese, Italian, German, Dutch, Polish and Czech ("Hospital da Luz", "Azienda
+    // Ospedaliera della Valle", "Klinikum im Park", "Uniwersyteckie Centrum Kliniczne w Gdańsku",
+    // "Wojewódzki Szpital Specjalistyczny we Wrocławiu", "Nemocnice ve Zlíně", "Fakultní
+    // nemocnice v Motole"): only after the name's head (`HEAD_FIRST_CONNECTORS`)
+    "da", "do", "dos", "das", "della", "im", "zum", "van", "w", "we", "ve", "v",
 ];
 
 /// Connectors that join a facility's name only after its head has come: before it they are
 /// prepositions of the sentence ("recebida do Hospital das Clínicas": "received from"), or
-/// English ("do", "w" for "with").
-pub(in crate::rules) const HEAD_FIRST_CONNECTORS: &[&str] =
-    &["da", "do", "dos", "das", "della", "im", "zum", "van", "w"];
+/// English ("do", "w" for "with", "we", "v" for "versus").
+pub(in crate::rules) const HEAD_FIRST_CONNECTORS: &[&str] = &[
+    "da", "do", "dos", "das", "della", "im", "zum", "van", "w", "we", "ve", "v",
+];
