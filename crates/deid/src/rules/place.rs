@@ -133,6 +133,25 @@ pub(super) fn apply(
             }
         }
     }
+    // ... and in lower case or ALL CAPS, after "in the" or "from the" and before the sentence's
+    // or clause's end ("IN THE JAPAN.", "from the brazil, where"): no food or dish stands so
+    if !doc.case_informative {
+        for i in 2..rules.len() {
+            let ends = {
+                let gap = doc.gap_after(i).trim_start_matches(' ');
+                i + 1 == rules.len() || gap.starts_with(['.', ',', ';', ':', ')'])
+            };
+            if rules[i].phi
+                && matches!(rules[i].reason, Reason::Unsafe(_))
+                && flags[i] & flag::COUNTRY != 0
+                && folded[i - 1] == "the"
+                && matches!(folded[i - 2].as_ref(), "in" | "from")
+                && ends
+            {
+                rules[i].reason = Reason::PlaceName;
+            }
+        }
+    }
     for i in 2..rules.len() {
         if rules[i].phi
             && matches!(rules[i].reason, Reason::Unsafe(_))
@@ -358,6 +377,18 @@ mod tests {
         assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
         assert!(places("the united front and states of mind").is_empty());
         assert!(places("PT ALLERGIC TO TURKEY").is_empty());
+        // in lower case or capitals, after "in the" or "from the" at a clause's end
+        assert_eq!(
+            places("RECEIVED A VACCINE DURING 2020, IN THE JAPAN.   AS OF 2020, A REPORTED"),
+            ["JAPAN"]
+        );
+        assert_eq!(
+            places("received a vaccine during 2011, in the brazil, as of 2012 a report"),
+            ["brazil"]
+        );
+        assert!(
+            places("ATE THE TURKEY IN THE TURKEY SANDWICH. SICK FROM THE TURKEY SALAD").is_empty()
+        );
         // after a verb only a place follows, in any case
         assert_eq!(
             places("A CHILD, WHO WAS ADOPTED FROM TURKEY, AND WAS"),
