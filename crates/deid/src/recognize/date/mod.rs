@@ -257,6 +257,10 @@ impl DateRecognizer {
             let descending_event = (a > b || ordinal_period)
                 && clause_start
                 && VERB_AFTER_DAY.contains(&after.as_str());
+            // "appetite, 23-3, fever 103", ";13-2 severe h/a", "; 10-1 abn EEG": a day before a
+            // smaller month with its hyphen at a clause's start, whatever follows (a count or a
+            // range there runs up: "2-3 hrs"; units, amounts and times are refused below)
+            let descending_alone = !dotted && a > b && clause_start;
             // "tested positive for COVID 11-8 in clinic" (not the disease's "COVID 19-8")
             let after_covid = before_word == "covid" && a != 19;
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
@@ -264,6 +268,7 @@ impl DateRecognizer {
                 || on_the
                 || dotted_range
                 || descending_event
+                || descending_alone
                 || after_covid
                 // (or "had fully cleared up by Sat 23-2.")
                 || is_english_weekday(&before_word)

@@ -100,6 +100,15 @@ fn a_hyphenated_day_and_month_after_an_event() {
         ["11-8"]
     );
     assert!(dates("positive for COVID 19-8 days; COVID 2-3 weeks; stopped;2-3 had sz").is_empty());
+    // a day before a smaller month at a clause's start, whatever follows
+    assert_eq!(
+        dates("loss of appetite, 23-3, fever 103; mild h/a;13-2 severe h/a; 10-1 abn EEG"),
+        ["23-3", "13-2", "10-1"]
+    );
+    // ... but no range that runs up, no amount, unit or time after it, no decimal's part
+    assert!(
+        dates("rash, 2-3 spots; 8-2 hrs later; approx 2.5-2 hrs; 5-3 mg; L4-5, 3-4;").is_empty()
+    );
     assert_eq!(dates("pouchitis last harmattan, but"), ["harmattan"]);
     assert_eq!(
         dates("stopped;14.7. had sz; gi appointment 6 dec with plan; positive for covid 23 dec in"),
