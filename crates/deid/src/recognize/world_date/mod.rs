@@ -448,13 +448,13 @@ impl WorldDateRecognizer {
             let month_first = c.name("d3").map(|d| d.as_str().parse::<u32>().unwrap_or(0));
             // "sob., 11 lip", "on 8/8 & 9 ago": a month that is an English word too after a day
             // that a weekday or another date announces; "; 4 set rash,": or at a clause's start
-            // before what happened that day
+            // before what happened that day (", 13 dic appointment made")
             let announced_month_word = || {
                 let d = c.name("d").expect("a day");
                 let clause_start = || {
                     text[..d.start()]
                         .trim_end_matches([' ', '\u{a0}'])
-                        .ends_with([';', '.', '\n'])
+                        .ends_with([';', '.', ',', '\n'])
                         || text[..d.start()].trim().is_empty()
                 };
                 let event = || {

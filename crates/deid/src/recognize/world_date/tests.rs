@@ -464,7 +464,12 @@ fn an_english_month_after_a_romance_connector_and_ago_before_a_verb() {
         dates("RECVD EITHER 11/09 OR 13 de set.. PT; fever 3 September; 4 set rash, loss"),
         ["13 de set", "3 September", "4 set"]
     );
-    assert!(dates("got 4 set of tests; a 2 set rash").is_empty());
+    // ... after a comma too
+    assert_eq!(
+        dates("little bit of water intake, 13 dic appointment made"),
+        ["13 dic"]
+    );
+    assert!(dates("got 4 set of tests; a 2 set rash; x 3, 4 out of 5").is_empty());
 }
 
 #[test]
