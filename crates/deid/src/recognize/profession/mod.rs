@@ -246,29 +246,45 @@ impl ProfessionRecognizer {
             return None;
         }
         let allowed = |w: &str| is_form_title_word(w) && !starts_clinical_phrase(w);
+        // (a German title's gender suffix first: "Agrartechniker*in (Tierproduktion)")
         let bracket = |rest: &str| {
-            rest.trim_start_matches([' ', '\u{a0}'])
+            rest[gender_suffix_len(rest)..]
+                .trim_start_matches([' ', '\u{a0}'])
                 .starts_with(['(', ')'])
         };
         let title = |words: &mut Words, w: Word| {
             // (one comma: "19y/o male Conservation officer, historic buildings (Heritage manager)")
             unlisted_title_with_commas(text, words, w, MAX_TITLE_WORDS, 1, allowed, bracket)
+                .map(|(s, e)| (s, e + gender_suffix_len(&text[e..])))
+        };
+        // a title in brackets right after byte `from`, and the byte after its closing bracket
+        let bracketed = |from: usize| {
+            let open = from + text[from..].find('(')?;
+            if !text[from..open].trim_matches([' ', '\u{a0}']).is_empty() {
+                return None;
+            }
+            let mut words = Words::new(text, open + 1);
+            let inner_first = words.next()?;
+            if !text[open + 1..inner_first.0].trim().is_empty() {
+                return None;
+            }
+            let inner = title(&mut words, inner_first)?;
+            let close = text[inner.1..].trim_start_matches([' ', '\u{a0}']);
+            let after = close.strip_prefix(')')?;
+            Some((inner, text.len() - after.len()))
+        };
+        let closes_phrase = |r: &str| {
+            r.is_empty() || r.starts_with(['.', ',', ';', '\n', '\r']) || r.starts_with(". ")
         };
         let first = title(&mut words, w)?;
-        let open = first.1 + text[first.1..].find('(')?;
-        if !text[first.1..open].trim_matches([' ', '\u{a0}']).is_empty() {
-            return None;
+        let (second, after) = bracketed(first.1)?;
+        if closes_phrase(&text[after..]) {
+            return Some((first, second));
         }
-        let inner_first = words.next()?;
-        if !text[open + 1..inner_first.0].trim().is_empty() {
-            return None;
-        }
-        let second = title(&mut words, inner_first)?;
-        let close = text[second.1..].trim_start_matches([' ', '\u{a0}']);
-        let closes_phrase = close.strip_prefix(')').is_some_and(|r| {
-            r.is_empty() || r.starts_with(['.', ',', ';', '\n', '\r']) || r.starts_with(". ")
-        });
-        closes_phrase.then_some((first, second))
+        // "male Agrartechniker*in (Tierproduktion) (Hausarzt).": the first title's own note in
+        // brackets, as Faker's Austrian titles write a specialty, then the second title
+        let (third, end) = bracketed(after)?;
+        closes_phrase(&text[end..]).then_some(((first.0, after), third))
     }
 
     /// A listed title after an acronym of two to four capitals that names where one works

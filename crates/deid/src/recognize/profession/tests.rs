@@ -257,8 +257,14 @@ fn a_title_of_any_language_with_a_second_one_in_brackets() {
             "OPERARIO EN CEMENTO ARMADO Y ENFOSCADO"
         ]
     );
+    // a German title with its gender suffix and its specialty in brackets, then the second
+    assert_eq!(
+        found("Patient is a 53y/o male Agrartechniker*in (Tierproduktion) (Hausarzt).  He"),
+        ["Agrartechniker*in (Tierproduktion)", "Hausarzt"]
+    );
     // clinical phrases with brackets, and brackets that do not close the phrase
     assert!(found("Patient is a 46y/o male with no history (see below).").is_empty());
+    assert!(found("Patient is a 46y/o male with no history (see below) (twice) again.").is_empty());
     assert!(found("Patient is a 46 yo male presenting to the ER (walk-in).").is_empty());
     assert!(found("He was a 46 yo male smoker (20 pack years).").is_empty());
     assert!(found("Patient is a 46y/o male Kowalski (MRN 1234) seen").is_empty());
