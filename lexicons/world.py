@@ -428,6 +428,10 @@ def occupations():
             continue
         jobs = importlib.import_module(f"faker.providers.job.{info.name}").Provider.jobs
         for title in jobs:
+            # Austria's "Abfallberater*in", "Agrartechniker*in (Tierproduktion)": the title
+            # without its gender suffix and its note
+            title = re.sub(r"\s*\([^)]*\)", "", title)
+            title = re.sub(r"[*:_/](?:innen|in|r)$", "", title.strip())
             e = entry(title)
             if e and " " not in e and len(e) >= 4 and e not in english and e not in known:
                 out.add(e)
