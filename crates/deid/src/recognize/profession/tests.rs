@@ -462,3 +462,14 @@ fn a_one_word_title_of_another_language_accented_or_not() {
         assert_eq!(found(text), [want], "{text}");
     }
 }
+
+#[test]
+fn a_title_of_letters_of_several_bytes_does_not_crash() {
+    // the words after a relative's title were compared byte by byte with "in ", "at ": "spé"
+    // cut the "é", and the whole document failed; this call panicked
+    let _ = found("the patient's mother, a médecin spécialiste");
+    assert_eq!(
+        found("Information has been received from a médecin spécialiste, who is the patient's"),
+        ["médecin spécialiste"]
+    );
+}

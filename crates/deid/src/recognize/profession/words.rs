@@ -345,7 +345,12 @@ pub(super) fn ends_apposition(rest: &str) -> bool {
         || rest.starts_with([',', '(', ';', '.', '\n', '\r'])
         || ["at ", "in ", "from ", "with ", "for "]
             .iter()
-            .any(|w| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w))
+            // (bytes, not a str slice: "spécialiste" has no char boundary at byte 3)
+            .any(|w| {
+                rest.as_bytes()
+                    .get(..w.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(w.as_bytes()))
+            })
 }
 
 pub(super) fn is_description(w: &str) -> bool {
