@@ -260,7 +260,8 @@ impl DateRecognizer {
             // "appetite, 23-3, fever 103", ";13-2 severe h/a", "; 10-1 abn EEG": a day before a
             // smaller month with its hyphen at a clause's start, whatever follows (a count or a
             // range there runs up: "2-3 hrs"; units, amounts and times are refused below)
-            let descending_alone = !dotted && a > b && clause_start;
+            // ("appetite, 5.9., fever": the period that ends a day and month says the same)
+            let descending_alone = ((!dotted && a > b) || ordinal_period) && clause_start;
             // "tested positive for COVID 11-8 in clinic" (not the disease's "COVID 19-8")
             let after_covid = before_word == "covid" && a != 19;
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
@@ -808,6 +809,11 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                     | "vaccine"
                     | "ed"
                     | "er"
+                    // "on fre. evening 5 sept it became": the part of the day before its date
+                    | "morning"
+                    | "evening"
+                    | "afternoon"
+                    | "night"
             )
     };
     match lower.as_str() {

@@ -105,6 +105,8 @@ fn a_hyphenated_day_and_month_after_an_event() {
         dates("loss of appetite, 23-3, fever 103; mild h/a;13-2 severe h/a; 10-1 abn EEG"),
         ["23-3", "13-2", "10-1"]
     );
+    // ... and a day and month with the period that ends them
+    assert_eq!(dates("loss of appetite, 5.9., fever 103"), ["5.9"]);
     // ... but no range that runs up, no amount, unit or time after it, no decimal's part
     assert!(
         dates("rash, 2-3 spots; 8-2 hrs later; approx 2.5-2 hrs; 5-3 mg; L4-5, 3-4;").is_empty()
@@ -359,6 +361,11 @@ fn a_day_glued_to_its_month_in_lower_case_an_apostrophe_year_and_a_dry_season() 
     assert_eq!(
         dates("given by father;5 sept rash devel; seen on 3 jun"),
         ["5 sept", "3 jun"]
+    );
+    // ... or the part of the day
+    assert_eq!(
+        dates("on fre. evening 5 sept it became worse; thursday morning dec 24 at 2:30 am"),
+        ["5 sept", "thursday", "dec 24"]
     );
     assert_eq!(
         dates("last DTP in '00 pt had T 104; in '98"),

@@ -89,6 +89,8 @@ pub(crate) struct WorldDateRecognizer {
     /// a word of three letters or more and a day: "Abr 5", "vie 30"; of two in another script
     /// with its period or comma ("пт, 13")
     word_day: Regex,
+    /// a weekday, "den" and a day with its period: "tirs. den 9." (`weekdays.rs`)
+    weekday_den_day: Regex,
 }
 
 impl WorldDateRecognizer {
@@ -134,13 +136,15 @@ impl WorldDateRecognizer {
         let season_year = compile(
             r"(?i)(?P<s>[\p{L}\p{M}]{3,})(?:\s+(?:de|del|di|of|van|des|du|em|do|da|w|v|in))?\s+(?P<y>(?:19|20)\d{2}|'?\d{2})\b",
         );
-        let word_day = compile(r"(?P<w>[\p{L}\p{M}]{2,})(?P<p>\.?,?)\s+(?P<d>\d{1,2})\b");
+        // (the Arabic comma too: "الجمعة، 6")
+        let word_day = compile(r"(?P<w>[\p{L}\p{M}]{2,})(?P<p>\.?[,،]?)\s+(?P<d>\d{1,2})\b");
         let after_last = compile(r"(?i)\b(?:last|this|next|past)\s+(?P<s>[\p{L}\p{M}]{2,})");
         WorldDateRecognizer {
             season_year,
             after_last,
             seasons: season::seasons(),
             word_day,
+            weekday_den_day: compile(r"(?i)(?P<w>[\p{L}\p{M}]{2,})\.?,?\s+den\s+(?P<d>\d{1,2})\."),
             re,
             numbered_month,
             vietnamese_weekday,
@@ -314,6 +318,7 @@ impl WorldDateRecognizer {
         if gate::has_digit_run(text, 1) {
             self.season_with_year(text, out);
             self.abbreviation_before_day(text, out);
+            self.weekday_den_day(text, out);
         }
         if gate::has_digit_run(text, 1) {
             self.japanese_era_dates(text, out);
@@ -470,7 +475,10 @@ impl WorldDateRecognizer {
                         || date_and_before(text, d.start())
                         || (date_word_before(text, d.start())
                             && !MONTH_WORDS_AFTER_A_NUMBER
-                                .contains(&fold(month.as_str()).as_ref())))
+                                .contains(&fold(month.as_str()).as_ref()))
+                        // "vaccine on the 20 sty and": "on the" before a day says a date
+                        || (word_before(text, d.start()) == "the"
+                            && word_before_word(text, d.start()) == "on"))
                     && !is_amount_or_unit(&word_after(text, month.end()))
             };
             // "6 ago-9 afebrile", "23 dic-24th hospital admission": a month that is an English

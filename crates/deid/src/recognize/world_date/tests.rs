@@ -306,6 +306,32 @@ fn a_weekday_that_is_an_english_word_before_its_day() {
 }
 
 #[test]
+fn weekdays_of_two_letters_with_their_punctuation_and_scandinavian_den() {
+    assert_eq!(
+        dates_with_weekdays(
+            "woke up wt., 1 with pain. Released pt., 4 around noon. Released الجمعة، 6 around"
+        ),
+        ["wt., 1", "pt., 4", "الجمعة، 6"]
+    );
+    assert_eq!(
+        dates_with_weekdays("thursday and fr. 25. april 2014 she had; FR. 25. APRIL 2014"),
+        ["fr. 25. april 2014", "FR. 25. APRIL 2014"]
+    );
+    assert_eq!(
+        dates("Patient woke up tirs. den 9. with pain; WOKE UP TIRS. DEN 9. WITH"),
+        ["tirs. den 9.", "TIRS. DEN 9."]
+    );
+    // a number before ("2 mo., 3 wks"), the patient and a den are no weekday
+    assert!(
+        dates_with_weekdays("2 mo., 3 wks later; given to pt. 25. April 2014")
+            .iter()
+            .all(|d| !d.contains("pt"))
+    );
+    assert!(dates_with_weekdays("2 mo., 3 wks later").is_empty());
+    assert!(dates("the kid played in the den 9. then").is_empty());
+}
+
+#[test]
 fn a_weekday_after_last_that_a_date_then_names() {
     for (t, want) in [
         ("the vaccination last tis that was 20110523", "tis"),
@@ -470,6 +496,12 @@ fn an_english_month_after_a_romance_connector_and_ago_before_a_verb() {
         ["13 dic"]
     );
     assert!(dates("got 4 set of tests; a 2 set rash; x 3, 4 out of 5").is_empty());
+    // ... or after "on the" ("sty", a stye, after a count)
+    assert_eq!(
+        dates("first dose on the 20 sty and tested positive"),
+        ["20 sty"]
+    );
+    assert!(dates("she had 2 sty on her eyelid").is_empty());
 }
 
 #[test]

@@ -108,6 +108,16 @@ impl WorldDateRecognizer {
                         .starts_with('.')
                     && text[c.start..].starts_with(|ch: char| ch.is_ascii_digit())
             };
+            // "FR. 25. APRIL 2014": two letters with their period before a day with its own,
+            // as German writes both (not "pt." or "po.": the patient, by mouth)
+            let both_dotted = || {
+                period.is_some()
+                    && !matches!(folded.as_ref(), "pt" | "po" | "st")
+                    && text[c.start..].starts_with(|ch: char| ch.is_ascii_digit())
+                    && text[c.start..]
+                        .trim_start_matches(|ch: char| ch.is_ascii_digit())
+                        .starts_with(". ")
+            };
             if !word.is_empty()
                 && whole
                 && bare_ok
@@ -116,12 +126,43 @@ impl WorldDateRecognizer {
                     || foreign_month()
                     || dotted_date()
                     || day_with_period()
+                    || both_dotted()
                     || two_letters_bare())
             {
                 c.start = start;
             }
         }
     }
+    /// A weekday, "den" and the day with its period, as Danish, Norwegian and Swedish write a
+    /// date without its month: "woke up tirs. den 9. with", "fre den 3." (the weekday listed, so
+    /// that an English "den" is never read: "the den 9. ").
+    pub(super) fn weekday_den_day(&self, text: &str, out: &mut Vec<Cand>) {
+        // (a cheap gate: most narratives have no "den " at all)
+        if !text
+            .as_bytes()
+            .windows(4)
+            .any(|w| w[..3].eq_ignore_ascii_case(b"den") && w[3] == b' ')
+        {
+            return;
+        }
+        for c in self.weekday_den_day.captures_iter(text) {
+            let (w, d) = (c.name("w").expect("weekday"), c.name("d").expect("day"));
+            let folded = fold(w.as_str());
+            let day: u32 = d.as_str().parse().unwrap_or(0);
+            let listed = self.weekday_abbreviations.contains(folded.as_ref())
+                || self.weekday_words.contains(folded.as_ref())
+                || is_english_weekday(&folded);
+            if listed
+                && w.as_str().chars().count() > 2
+                && (1..=31).contains(&day)
+                && !is_word(char_before(text, w.start()))
+                && !text[d.end() + 1..].starts_with(|ch: char| ch.is_ascii_digit())
+            {
+                out.push(date_cand(w.start(), d.end() + 1));
+            }
+        }
+    }
+
     /// A weekday after "last", "this", "next" or "past" (the word at `start..end`) and before
     /// "that", "which" or "when", as a narrative writes one that a date then names: "the
     /// vaccination last tis that was 20110523", "last dim. that was", "LAST SUN THAT WAS"
@@ -228,8 +269,20 @@ impl WorldDateRecognizer {
             // period ("RELEASED PÁ 4. AROUND NOON"; "số 12 phố" is a house number)
             // ... or with a period and a comma before a day with its period ("Released Fr., 28.
             // around noon"), which no English word takes
+            // ... or a listed one with both ("Released pt., 4 around noon": Polish Friday), where
+            // no number comes before it ("2 mo., 3 wks")
+            let number_before = || {
+                text[..w.start()]
+                    .trim_end_matches([' ', '\u{a0}'])
+                    .ends_with(|ch: char| ch.is_ascii_digit())
+            };
             let listed_two = TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
                 || (&c["p"] == ".," && text[d.end()..].starts_with('.'))
+                || (&c["p"] == ".,"
+                    && self.weekday_abbreviations.contains(folded.as_ref())
+                    // ("Fr., 28 pts": a catheter's French gauge)
+                    && folded != "fr"
+                    && !number_before())
                 || (!w.as_str().is_ascii()
                     && w.as_str().chars().any(|ch| ch.is_ascii_alphabetic())
                     && text[d.end()..].starts_with('.'));

@@ -416,6 +416,11 @@ fn the_connectors_of_other_languages_inside_a_facility_name() {
             "wrocławiu"
         ]
     );
+    // Lyon's university hospitals, in capitals
+    assert_eq!(
+        hospital("AIRLIFTED TO HOSPICES CIVILS DE LYON. WAS ADMITTED TO THE NEURO UNIT"),
+        ["hospices", "civils", "de", "lyon"]
+    );
     // "w" of English shorthand ("with") joins nothing that is no name, nor does "we"
     assert!(hospital("taken to hospital w chest pain").is_empty());
     assert!(hospital("taken to the hospital we went to before").is_empty());

@@ -36,6 +36,8 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     "instituto",
     "sanatorium",
     "hospice",
+    // Lyon's university hospitals ("Hospices Civils de Lyon")
+    "hospices",
     "polyclinic",
 ];
 
@@ -44,6 +46,8 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
 /// released ("brought to SHARHOROD OBLASNA LIKARNIA": the model released the town).
 pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "hopital",
+    // ("Assistance Publique – Hôpitaux de Paris")
+    "hopitaux",
     "ospedale",
     "szpital",
     "szpitalu",
