@@ -187,6 +187,9 @@ def region_names():
              for n in [sub.name for sub in pycountry.subdivisions] + faker_subdivision_names()]
     stems = [n.rsplit(" ", 1)[0] for n in names
              if " " in n and n.rsplit(" ", 1)[1].lower() in SUBDIVISION_KIND_WORDS]
+    # ... or before it: "Kraj Vysočina" is Vysočina
+    stems += [n.split(" ", 1)[1] for n in names
+              if " " in n and n.split(" ", 1)[0].lower() in SUBDIVISION_KIND_WORDS]
     # Swedish puts the name in the genitive before "län": "Östergötlands län" is Östergötland
     stems += [n.rsplit(" ", 1)[0][:-1] for n in names
               if n.endswith("s län") and len(n) > len("s län") + 3]
