@@ -167,6 +167,26 @@ pub(super) fn apply(
             }
         }
     }
+    // a capital district's "D.C." after its town ("Bogotá D.C.", "Washington D.C."): the model
+    // released the "C" as a lone capital; never after a word that is no place ("d.c. meds")
+    for i in 1..rules.len().saturating_sub(1) {
+        let place_before = rules[i - 1].phi
+            && (flags[i - 1] & (flag::CITY | flag::STATE) != 0
+                || matches!(rules[i - 1].kind, Some(PhiType::City | PhiType::State)));
+        if place_before
+            && folded[i] == "d"
+            && folded[i + 1] == "c"
+            && doc.gap_after(i) == "."
+            && doc.gap_after(i + 1).starts_with('.')
+            && matches!(doc.gap_before(i), " " | ", ")
+        {
+            for k in [i, i + 1] {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::State);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
+    }
     // the letters of an abbreviated country are one name: the "a" of "u.s.a." is an English
     // word on its own, and the model released it; so are the words of a hyphened one
     // ("kwazulu-natal": "natal" is a medical word)
@@ -377,6 +397,12 @@ mod tests {
         assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
         assert!(places("the united front and states of mind").is_empty());
         assert!(places("PT ALLERGIC TO TURKEY").is_empty());
+        // a capital district after its town, never after a word that is no place
+        assert_eq!(
+            places("helped break up cough.Bogotá D.C. extremely warm. Came home"),
+            ["D", "C"]
+        );
+        assert!(places("pt told to d.c. meds and D.C. the foley").is_empty());
         // in lower case or capitals, after "in the" or "from the" at a clause's end
         assert_eq!(
             places("RECEIVED A VACCINE DURING 2020, IN THE JAPAN.   AS OF 2020, A REPORTED"),

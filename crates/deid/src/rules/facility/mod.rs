@@ -225,6 +225,17 @@ pub(super) fn apply(
             && small_number(h + 2)
         {
             mark_numbered(rules, h, h + 2);
+            // ... and the town after it ("Szpital Miejski nr 20 w Łodzi")
+            let (c, town) = (h + 3, h + 4);
+            if town < n
+                && is_connector(c)
+                && close(doc, c)
+                && close(doc, town)
+                && rules[town].phi
+                && !matches!(rules[town].reason, Reason::Pattern(_) | Reason::Digit)
+            {
+                mark_numbered(rules, c, town);
+            }
         }
     }
     // 2b. a city's numbered hospital: "Changsha No. 7 Hospital", "SHENYANG NO. 8 HOSPITAL" (a

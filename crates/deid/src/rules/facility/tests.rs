@@ -163,6 +163,14 @@ fn facility_heads_join_a_named_facility_only() {
     for w in ["Szpital", "Wojewódzki", "nr", "4"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }
+    // ... nor the town after its number
+    let p = crate::rules::words_with_reason(
+        "Discharged home from facility (Szpital Miejski nr 20 w Łodzi) at approx. 09:30am.",
+        Reason::NamedFacility,
+    );
+    for w in ["nr", "20", "w", "Łodzi"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
     // "N°" and its number are never released with the facility
     let p = crate::rules::words_with_reason(
         "Pt was brought to Centro de Atención Primaria N° 28 via EMS.",
