@@ -133,6 +133,29 @@ pub(super) fn apply(
             }
         }
     }
+    // a town no SAFE list knows right after "in", "to", "from", "visiting" or "near", in any
+    // case ("vax in Hampshire approx 2 hrs later", "trip to hampshire."): the model released
+    // such towns at the edge of its threshold; a name there is PHI as well ("seen in Jackson's
+    // office": a possessive is a person's and stays the model's)
+    for i in 1..rules.len() {
+        let possessive = i + 1 < rules.len()
+            && matches!(doc.gap_before(i + 1), "'" | "\u{2019}")
+            && folded[i + 1] == "s";
+        if rules[i].phi
+            && matches!(rules[i].reason, Reason::Unsafe(_))
+            && flags[i] & flag::CITY != 0
+            && flags[i] & flag::SAFE == 0
+            && !possessive
+            && doc.gap_before(i) == " "
+            && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
+            // capitalised where capitals mean something ("in alot of pain"), and no half of a
+            // pair ("presented to OB/GYN")
+            && (!doc.case_informative || super::features::is_capitalised(doc.token_text(i)))
+            && !doc.gap_after(i).starts_with('/')
+        {
+            rules[i].reason = Reason::PlaceName;
+        }
+    }
     // ... and in lower case or ALL CAPS, after "in the" or "from the" and before the sentence's
     // or clause's end ("IN THE JAPAN.", "from the brazil, where"): no food or dish stands so
     if !doc.case_informative {
@@ -397,6 +420,19 @@ mod tests {
         assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
         assert!(places("the united front and states of mind").is_empty());
         assert!(places("PT ALLERGIC TO TURKEY").is_empty());
+        // a town right after "in", "to" or "from", in any case; not a misspelling or a pair
+        assert_eq!(
+            places("3 mo old male received DTP/OPV vax in Hampshire approx 2 hrs later"),
+            ["Hampshire"]
+        );
+        assert_eq!(
+            places("REC'D VAX DAY BEFORE TRIP TO HAMPSHIRE.2-3 WKS INTO TRIP STARTED"),
+            ["HAMPSHIRE"]
+        );
+        assert!(
+            places("No fever but seemed to be in alot of pain; presented to OB/GYN-dx w/")
+                .is_empty()
+        );
         // a capital district after its town, never after a word that is no place
         assert_eq!(
             places("helped break up cough.Bogotá D.C. extremely warm. Came home"),
