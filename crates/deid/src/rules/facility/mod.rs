@@ -183,7 +183,13 @@ pub(super) fn apply(
                     || NAMED_AFTER_TITLES.contains(&folded[k].as_ref()))
                     && k > i
                     && k + 1 < j;
-                if is_campus(k) || (introduced(titled) && (foreign || inner_connector)) {
+                // ... nor the head of a name that comes first before a person's or place's two
+                // words ("readmitted to the HOSPITAL PABLO TOBÓN URIBE", "hospital ángeles
+                // tuxtla gutiérrez": the model released the head)
+                let head_first = k == i && is_head(i) && anchors >= 2;
+                if is_campus(k)
+                    || (introduced(titled) && (foreign || inner_connector || head_first))
+                {
                     rules[k].reason = Reason::NamedFacility;
                 }
             }

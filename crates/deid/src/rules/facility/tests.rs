@@ -163,6 +163,17 @@ fn facility_heads_join_a_named_facility_only() {
     for w in ["Szpital", "Wojewódzki", "nr", "4"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }
+    // ... nor the head of a name that comes first before two words of a person or place
+    for text in [
+        "discharged on OCT. 31, 2014 AND READMITTED TO THE HOSPITAL PABLO TOBÓN URIBE. HE HAS",
+        "discharged on 2019-10-25 and readmitted to the hospital ángeles tuxtla gutiérrez. he has",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        assert!(
+            p.iter().any(|w| w.eq_ignore_ascii_case("hospital")),
+            "{text}: {p:?}"
+        );
+    }
     // ... nor the town after its number
     let p = crate::rules::words_with_reason(
         "Discharged home from facility (Szpital Miejski nr 20 w Łodzi) at approx. 09:30am.",
