@@ -296,6 +296,27 @@ impl WorldDateRecognizer {
         }
     }
 
+    /// Whether the text before byte `i` is a month's name and a conjunction ("25 agosto or ",
+    /// "3 Sept and "): the day at `i` is the second of two dates.
+    fn month_and_conjunction_before(&self, text: &str, i: usize) -> bool {
+        let head = text[..i].trim_end_matches([' ', '\u{a0}']);
+        let Some(rest) = [
+            "and", "or", "y", "o", "e", "ou", "et", "und", "oder", "og", "eller",
+        ]
+        .iter()
+        .find_map(|c| {
+            let r = head.get(..head.len().checked_sub(c.len())?)?;
+            let tail = &head[r.len()..];
+            (tail.eq_ignore_ascii_case(c) && r.ends_with([' ', '\u{a0}'])).then_some(r)
+        }) else {
+            return false;
+        };
+        let rest = rest.trim_end_matches([' ', '\u{a0}']);
+        let word = &rest[letters_start(rest)..];
+        let folded = fold(word);
+        !word.is_empty() && (self.months.contains(folded.as_ref()) || is_english_month(&folded))
+    }
+
     /// Whether a month's name comes after byte `i` ("Tirsdag. 3. marts": the day belongs to the
     /// date the main pattern reads).
     fn month_follows(&self, text: &str, i: usize) -> bool {
@@ -413,7 +434,8 @@ impl WorldDateRecognizer {
                     c.name("y1").is_some()
                         || connector()
                         || verb
-                        || self.weekday_with_punctuation_before(text, d.start()),
+                        || self.weekday_with_punctuation_before(text, d.start())
+                        || self.month_and_conjunction_before(text, d.start()),
                 )
             };
             // "INJECT RECVD EITHER 4 DE SEPT OR 6 DE SEPT": an English month after the Romance
@@ -473,6 +495,7 @@ impl WorldDateRecognizer {
                         || ordinal
                         || event()
                         || date_and_before(text, d.start())
+                        || self.month_and_conjunction_before(text, d.start())
                         || (date_word_before(text, d.start())
                             && !MONTH_WORDS_AFTER_A_NUMBER
                                 .contains(&fold(month.as_str()).as_ref()))

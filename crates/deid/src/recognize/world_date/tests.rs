@@ -483,6 +483,12 @@ fn an_english_month_after_a_romance_connector_and_ago_before_a_verb() {
         ["4 DE SEPT", "6 de sept", "7 de sept"]
     );
     assert_eq!(dates("activities stopped;7 ago had sz;"), ["7 ago"]);
+    // the second of two dates after a month and "or"
+    assert_eq!(
+        dates("INJECT RECVD EITHER 25 AGOSTO OR 27 AGO. PT EXP DIARRHEA"),
+        ["25 AGOSTO", "27 AGO"]
+    );
+    assert!(dates("in march or 3 set of tests; in may and 2 sets").is_empty());
     assert!(dates("7 days ago had sz; 1 of may be; a de sept").is_empty());
     // a month that is an English word too after the connector, or at a clause's start before
     // what happened that day
