@@ -332,6 +332,19 @@ fn weekdays_of_two_letters_with_their_punctuation_and_scandinavian_den() {
 }
 
 #[test]
+fn a_weekday_in_brackets_after_its_date() {
+    assert_eq!(
+        dates_with_weekdays("Then on 4. September 2008 (Do.) and 7. Oktober (fre) she"),
+        ["4. September 2008 (Do.)", "7. Oktober (fre)"]
+    );
+    // a note in brackets that is no weekday stays out, and so does a lab's flag
+    assert_eq!(
+        dates_with_weekdays("Then on 4. September 2008 (approx.) she; 102.8 on 3. Mai 2021 (H),"),
+        ["4. September 2008", "3. Mai 2021"]
+    );
+}
+
+#[test]
 fn a_weekday_after_last_that_a_date_then_names() {
     for (t, want) in [
         ("the vaccination last tis that was 20110523", "tis"),

@@ -33,6 +33,10 @@ impl WorldDateRecognizer {
     /// every date recognizer.
     pub(crate) fn extend_over_weekdays(&self, text: &str, cands: &mut [Cand]) {
         for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
+            // the weekday in brackets after the date: "4. September 2008 (Do.) and", "(fre)"
+            if let Some(end) = self.bracketed_weekday_after(text, c.end) {
+                c.end = end;
+            }
             // "Do., ", "Sel, ", "mi. ": a period or a comma after the abbreviation ("on 12 dez"
             // has none: "on" abbreviates a weekday somewhere too)
             let head = text[..c.start].trim_end_matches([' ', '\u{a0}']);
@@ -133,6 +137,25 @@ impl WorldDateRecognizer {
             }
         }
     }
+    /// The end of a weekday of another language in brackets right after byte `i` ("4.
+    /// September 2008 (Do.)", "05.09.2008 (fre)"): two letters or more ("11Jan2021 (H)" is a
+    /// lab's flag); an English one ("21Dec2020 (Monday)") is a date of its own (`date.rs`).
+    fn bracketed_weekday_after(&self, text: &str, i: usize) -> Option<usize> {
+        let rest = text[i..].strip_prefix(' ').unwrap_or(&text[i..]);
+        let inner = rest.strip_prefix('(')?;
+        let close = inner.find(')')?;
+        let word = inner[..close].strip_suffix('.').unwrap_or(&inner[..close]);
+        let letters = word.chars().count();
+        if !(2..=12).contains(&letters) || !word.chars().all(char::is_alphabetic) {
+            return None;
+        }
+        let folded = fold(word);
+        let listed = (self.weekday_abbreviations.contains(folded.as_ref())
+            || self.weekday_words.contains(folded.as_ref()))
+            && !is_english_weekday(&folded);
+        listed.then(|| text.len() - inner.len() + close + 1)
+    }
+
     /// A weekday, "den" and the day with its period, as Danish, Norwegian and Swedish write a
     /// date without its month: "woke up tirs. den 9. with", "fre den 3." (the weekday listed, so
     /// that an English "den" is never read: "the den 9. ").
