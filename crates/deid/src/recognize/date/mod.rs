@@ -407,7 +407,36 @@ impl DateRecognizer {
             {
                 return None;
             }
-            return Some([Some((s, e)), None]);
+            // "05Apr-8 continued symptoms", "1SEP-2 hospital admission": a range's later end day
+            // (not an amount: "12 Dec - 3 mg")
+            // "6-Jan-21": a two-digit year hyphened as the day is, one date
+            let b = text.as_bytes();
+            if hyphened
+                && !year
+                && b.get(e) == Some(&b'-')
+                && b.get(e + 1..e + 3)
+                    .is_some_and(|y| y.iter().all(u8::is_ascii_digit))
+                && !b.get(e + 3).is_some_and(|ch| ch.is_ascii_alphanumeric())
+                && !continues_number(text, e + 3, b"./:-")
+            {
+                return Some([Some((s, e + 3)), None]);
+            }
+            let mut second = None;
+            if !year {
+                if let Some(t) = self.range_tail.captures(&text[e..]) {
+                    let d2: u32 = t["d"].parse().unwrap_or(0);
+                    let end = e + t[0].len();
+                    if d2 > day
+                        && d2 <= 31
+                        && !continues_number(text, end, b"./:-")
+                        && !is_amount_or_unit(&word_after(text, end))
+                    {
+                        let dm = t.name("d").expect("a day");
+                        second = Some((e + dm.start(), end));
+                    }
+                }
+            }
+            return Some([Some((s, e)), second]);
         }
         if let Some(month) = c.name("ym") {
             let w = month.as_str();

@@ -105,6 +105,12 @@ fn a_hyphenated_day_and_month_after_an_event() {
         dates("loss of appetite, 23-3, fever 103; mild h/a;13-2 severe h/a; 10-1 abn EEG"),
         ["23-3", "13-2", "10-1"]
     );
+    // a day glued or hyphened to its month, then a range's later day or a two-digit year
+    assert_eq!(
+        dates("symptoms, 05Apr-8 continued; NEGATIVE, 1SEP-2 HOSPITAL; on 6-Jan-21 at; 2-OCT-91;"),
+        ["05Apr", "8", "1SEP", "2", "6-Jan-21", "2-OCT-91"]
+    );
+    assert_eq!(dates("given 12 Dec - 3 mg"), ["12 Dec"]);
     // ... and a day and month with the period that ends them
     assert_eq!(dates("loss of appetite, 5.9., fever 103"), ["5.9"]);
     // ... but no range that runs up, no amount, unit or time after it, no decimal's part
@@ -288,7 +294,7 @@ fn month_forms() {
     // a day before "may": after a word of when, and no verb after it
     assert_eq!(
         dates("discharged to home 4 may with low grade fever. 5 MAY-8 continued"),
-        ["4 may", "5 MAY"]
+        ["4 may", "5 MAY", "8"]
     );
     assert!(dates("took 2 tabs. 3 may help; on 2 may be; patients 2 may with").is_empty());
     assert_eq!(
