@@ -80,9 +80,14 @@ impl DateRecognizer {
                 prio: PRIO_DATE,
             })
         };
+        // dotted days and months at a clause's start that only another dotted date in the same
+        // narrative makes dates (see `dotted_in_a_dotted_narrative`), and whether there is one
+        let mut dotted_maybe = Vec::new();
+        let mut dotted_seen = false;
         scan(&self.numeric, text, |c| {
             let m = c.get(0).unwrap();
             if self.check_numeric(text, c) {
+                dotted_seen |= text[m.start()..m.end()].contains('.');
                 push(m.start(), m.end());
                 if let Some((s, e)) = self.numeric_range_end(text, c) {
                     push(s, e);
@@ -94,6 +99,9 @@ impl DateRecognizer {
                     }
                 }
                 return Some(());
+            }
+            if dotted_in_a_dotted_narrative(text, c) {
+                dotted_maybe.push((m.start(), m.end()));
             }
             // "09/02-10", "09.05-10": not a date with two separators, but a day and month then
             // a range end; read the pattern again on the text cut before the second separator
@@ -117,6 +125,11 @@ impl DateRecognizer {
             // resume inside the rejected match: "12/21-12/27/20" holds a second date
             None
         });
+        if dotted_seen {
+            for (s, e) in dotted_maybe {
+                push(s, e);
+            }
+        }
         scan(&self.named, text, |c| {
             let spans = self.check_named(text, c)?;
             for (s, e) in spans.into_iter().flatten() {
@@ -916,6 +929,40 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                 && word_before(text, start) != "covid"
         }
     }
+}
+
+/// A day and a smaller month with a period at a clause's start before a word ("mild h/a;2.1
+/// severe h/a", ";24.9 LOSS OF VISION"), which alone may be a lab value ("WBC 3.6;10.8 mono",
+/// "; 12.5 benadryl given"): a date only in a narrative that writes another dotted date
+/// ("dec;7.1. loss of vision"), as `collect` asks. No amount, unit, count or time after it.
+fn dotted_in_a_dotted_narrative(text: &str, c: &Captures) -> bool {
+    let (Some(a), Some(b), Some(sep)) = (c.name("hd"), c.name("hm"), c.name("hsep")) else {
+        return false;
+    };
+    let m = c.get(0).expect("the match");
+    let (s, e) = (m.start(), m.end());
+    let (a, b): (u32, u32) = (
+        a.as_str().parse().unwrap_or(0),
+        b.as_str().parse().unwrap_or(0),
+    );
+    let clause_start = text[..s]
+        .trim_end_matches([' ', '\u{a0}'])
+        .ends_with([';', '\n'])
+        || text[..s].trim().is_empty();
+    let after = word_after(text, e);
+    sep.as_str() == "."
+        && (1..=31).contains(&a)
+        && (1..=12).contains(&b)
+        && a > b
+        && clause_start
+        && !preceded_by_number(text, s, b"./")
+        && !continues_number(text, e, b"./:,")
+        && text[e..].starts_with(' ')
+        && after.chars().all(|ch| ch.is_ascii_alphabetic())
+        && !after.is_empty()
+        && !is_amount_or_unit(&after)
+        && !AFTER_COUNT.contains(&after.as_str())
+        && !TIME_AFTER.contains(&after.as_str())
 }
 
 /// Whether `hay` (lower case) contains `word` delimited by non-letters.

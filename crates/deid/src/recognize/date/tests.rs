@@ -111,6 +111,17 @@ fn a_hyphenated_day_and_month_after_an_event() {
         ["05Apr", "8", "1SEP", "2", "6-Jan-21", "2-OCT-91"]
     );
     assert_eq!(dates("given 12 Dec - 3 mg"), ["12 Dec"]);
+    // a dotted day and smaller month at a clause's start in a narrative that writes another
+    // dotted date, never a lab value in one that writes none
+    assert_eq!(
+        dates("prior to vax mild h/a;2.1 severe h/a dec;7.1. loss of vision"),
+        ["2.1", "7.1"]
+    );
+    assert!(
+        dates("drawn 5MAR-negative;WBC 3.6, 45.8 lymphs;10.8 mono;43.4 segs;")
+            .iter()
+            .all(|d| !d.contains('.'))
+    );
     // ... and a day and month with the period that ends them
     assert_eq!(dates("loss of appetite, 5.9., fever 103"), ["5.9"]);
     // ... but no range that runs up, no amount, unit or time after it, no decimal's part
