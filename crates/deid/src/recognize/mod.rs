@@ -32,6 +32,7 @@ mod age;
 mod contact;
 mod date;
 mod gate;
+mod glued;
 mod ids;
 mod profession;
 mod world_date;
@@ -153,9 +154,13 @@ impl Recognizers {
         };
         each(&|d, c| self.contact.collect(d.text, c));
         each(&|d, c| self.ids.collect(d.text, !d.case_informative, c));
-        each(&|d, c| self.date.collect(d.text, c));
-        each(&|d, c| self.world_date.collect(d.text, c));
-        each(&|d, c| self.world_date.extend_over_weekdays(d.text, c));
+        // (the dates read "9/23AND9/24" as two: `glued.rs`)
+        each(&|d, c| self.date.collect(&glued::unglue_dates(d.text), c));
+        each(&|d, c| self.world_date.collect(&glued::unglue_dates(d.text), c));
+        each(&|d, c| {
+            self.world_date
+                .extend_over_weekdays(&glued::unglue_dates(d.text), c)
+        });
         each(&|d, c| self.age.collect(d.text, c));
         each(&|d, c| self.profession.collect(d.text, c));
         docs.iter()
@@ -183,9 +188,12 @@ impl Recognizers {
         let mut cands = Vec::new();
         self.contact.collect(text, &mut cands);
         self.ids.collect(text, !case_informative, &mut cands);
-        self.date.collect(text, &mut cands);
-        self.world_date.collect(text, &mut cands);
-        self.world_date.extend_over_weekdays(text, &mut cands);
+        // (the dates read "9/23AND9/24" as two: `glued.rs`)
+        let dates_text = glued::unglue_dates(text);
+        self.date.collect(&dates_text, &mut cands);
+        self.world_date.collect(&dates_text, &mut cands);
+        self.world_date
+            .extend_over_weekdays(&dates_text, &mut cands);
         self.age.collect(text, &mut cands);
         self.profession.collect(text, &mut cands);
         resolve(cands)
