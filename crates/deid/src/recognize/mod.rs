@@ -155,12 +155,23 @@ impl Recognizers {
         each(&|d, c| self.contact.collect(d.text, c));
         each(&|d, c| self.ids.collect(d.text, !d.case_informative, c));
         // (the dates read "9/23AND9/24" as two: `glued.rs`)
-        each(&|d, c| self.date.collect(&glued::unglue_dates(d.text), c));
-        each(&|d, c| self.world_date.collect(&glued::unglue_dates(d.text), c));
-        each(&|d, c| {
-            self.world_date
-                .extend_over_weekdays(&glued::unglue_dates(d.text), c)
-        });
+        let dates_texts: Vec<_> = docs
+            .iter()
+            .map(|(d, _)| glued::unglue_dates(d.text))
+            .collect();
+        let mut each_date = |collect: &dyn Fn(&str, &mut Vec<Cand>)| {
+            for (text, c) in dates_texts.iter().zip(cands.iter_mut()) {
+                collect(text, c);
+            }
+        };
+        each_date(&|t, c| self.date.collect(t, c));
+        each_date(&|t, c| self.world_date.collect(t, c));
+        each_date(&|t, c| self.world_date.extend_over_weekdays(t, c));
+        let mut each = |collect: &dyn Fn(&crate::tokenize::Tokenized, &mut Vec<Cand>)| {
+            for ((doc, _), c) in docs.iter().zip(cands.iter_mut()) {
+                collect(doc, c);
+            }
+        };
         each(&|d, c| self.age.collect(d.text, c));
         each(&|d, c| self.profession.collect(d.text, c));
         docs.iter()
