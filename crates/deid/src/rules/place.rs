@@ -343,6 +343,35 @@ pub(super) fn apply(
             }
         }
     }
+    // a place named where one goes, then its other mentions in the document ("trip to
+    // hampshire. ... cough.hampshire extremely warm"): no SAFE word, none the rules call safe
+    let named: Vec<(&str, Option<PhiType>)> = (0..rules.len())
+        .filter(|&i| {
+            rules[i].reason == Reason::PlaceName
+                && matches!(
+                    rules[i].kind,
+                    Some(PhiType::City | PhiType::State | PhiType::Country)
+                )
+                && flags[i] & flag::SAFE == 0
+                && folded[i].chars().count() >= 4
+        })
+        .map(|i| (folded[i].as_ref(), rules[i].kind))
+        .collect();
+    if !named.is_empty() {
+        for i in 0..rules.len() {
+            if !rules[i].phi
+                || rules[i].reason == Reason::PlaceName
+                || matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
+                || flags[i] & flag::SAFE != 0
+            {
+                continue;
+            }
+            if let Some(&(_, kind)) = named.iter().find(|(w, _)| *w == folded[i].as_ref()) {
+                rules[i].kind = kind;
+                rules[i].reason = Reason::PlaceName;
+            }
+        }
+    }
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0
@@ -432,6 +461,11 @@ mod tests {
         assert!(
             places("No fever but seemed to be in alot of pain; presented to OB/GYN-dx w/")
                 .is_empty()
+        );
+        // ... and its other mentions in the document
+        assert_eq!(
+            places("rec'd vax day before trip to hampshire.2-3 wks into trip; cough meds helped break up cough.hampshire extremely warm."),
+            ["hampshire", "hampshire"]
         );
         // a capital district after its town, never after a word that is no place
         assert_eq!(
