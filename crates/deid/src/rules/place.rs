@@ -343,6 +343,33 @@ pub(super) fn apply(
             }
         }
     }
+    // ... and as the Romance languages write them, the kind, a connector and a name the place
+    // lists know: "cough.Región de Ñuble extremely warm", "Provincia di Cuneo", "Departamento
+    // del Cauca" (not "region of the arm": English "of" is no connector here)
+    for i in 0..rules.len().saturating_sub(2) {
+        if !matches!(
+            folded[i].as_ref(),
+            "region" | "regione" | "provincia" | "departamento" | "departement"
+        ) || !matches!(
+            folded[i + 1].as_ref(),
+            "de" | "del" | "di" | "della" | "du" | "da" | "do"
+        ) {
+            continue;
+        }
+        let name = i + 2;
+        if rules[name].phi
+            && flags[name] & (flag::CITY | flag::STATE) != 0
+            && flags[name] & flag::SAFE == 0
+            && doc.gap_before(i + 1) == " "
+            && doc.gap_before(name) == " "
+        {
+            for k in i..=name {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::State);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
+    }
     // a place named where one goes, then its other mentions in the document ("trip to
     // hampshire. ... cough.hampshire extremely warm"): no SAFE word, none the rules call safe
     let named: Vec<(&str, Option<PhiType>)> = (0..rules.len())
@@ -366,8 +393,14 @@ pub(super) fn apply(
             {
                 continue;
             }
+            // (a place's own kind stays, "Lagos" a city beside "Lagos State"; a facility's word
+            // stays the facility's, "Lagos University Teaching Hospital")
             if let Some(&(_, kind)) = named.iter().find(|(w, _)| *w == folded[i].as_ref()) {
-                rules[i].kind = kind;
+                match rules[i].kind {
+                    Some(PhiType::City | PhiType::State | PhiType::Country) => {}
+                    Some(PhiType::Patient | PhiType::Doctor) | None => rules[i].kind = kind,
+                    _ => continue,
+                }
                 rules[i].reason = Reason::PlaceName;
             }
         }
@@ -558,6 +591,12 @@ mod tests {
             places("pain in region of left arm; swelling in county jail; to region 4").is_empty()
         );
         assert!(places("brought to County General Hospital via EMS").is_empty());
+        // ... or with a Romance connector
+        assert_eq!(
+            places("Cough meds helped break up cough.Región de Ñuble extremely warm.Came home"),
+            ["Región", "de", "Ñuble"]
+        );
+        assert!(places("pain in the region de la cicatrice, provincia de algo").is_empty());
         assert_eq!(
             places("rec'd vax day before trip to co. donegal.2-3 wks into trip"),
             ["co", "donegal"]
