@@ -888,6 +888,14 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                         | "rash"
                         | "fever"
                         | "onset"
+                        // a finite verb, which no modal takes: ";30 MAY HAD SZ", "4 may was"
+                        | "had"
+                        | "has"
+                        | "was"
+                        | "were"
+                        | "developed"
+                        | "started"
+                        | "began"
                 );
             // "tested positive for COVID 23 MAY IN clinic" (not "COVID 19 may cause")
             let after_covid =

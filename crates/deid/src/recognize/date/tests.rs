@@ -308,6 +308,11 @@ fn month_forms() {
         ["4 may", "5 MAY", "8"]
     );
     assert!(dates("took 2 tabs. 3 may help; on 2 may be; patients 2 may with").is_empty());
+    // ... or a finite verb, which no modal takes
+    assert_eq!(
+        dates("ACTIVITIES STOPPED;30 MAY HAD SZ;HOSPITALIZED; foot;4MAY had chem burn"),
+        ["30 MAY", "4MAY"]
+    );
     assert_eq!(
         dates("continued through wed dec 4 and thu dec 5. sat was fine"),
         ["wed", "dec 4", "thu", "dec 5"]

@@ -110,7 +110,8 @@ impl WorldDateRecognizer {
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
         );
-        let range_end = compile(r"^\s*[-–~〜]\s*(?P<d>\d{1,2})(?i:st|nd|rd|th)?(?:\s*[日일])?");
+        // (after an abbreviated month's period too: "6 янв.-9 afebrile")
+        let range_end = compile(r"^\.?\s*[-–~〜]\s*(?P<d>\d{1,2})(?i:st|nd|rd|th)?(?:\s*[日일])?");
         let day_part = compile(r"(?i)\b(?:morning|evening|eve|night|afternoon|am\b|pm\b)|@");
         let entries = |list: &'static str| {
             list.lines()
@@ -638,6 +639,8 @@ fn date_word_before(text: &str, i: usize) -> bool {
         }
         // "her first COVID vaccine 23 sty.": what happened that day right before it
         "vaccine" | "vaccinated" | "vax" | "appointment" | "appt" | "visit" => true,
+        // "TESTED POSITIVE FOR COVID 14 SET IN CLINIC" (not the disease's "COVID 19")
+        "covid" => !text[i..].starts_with("19"),
         "of" => word_before_word(text, i) == "week",
         _ => false,
     }

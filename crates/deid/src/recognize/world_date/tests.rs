@@ -332,6 +332,25 @@ fn weekdays_of_two_letters_with_their_punctuation_and_scandinavian_den() {
 }
 
 #[test]
+fn weekdays_that_are_english_words_or_clinical_abbreviations_where_english_cannot_read_them() {
+    // a clinical abbreviation before a month of another language
+    assert_eq!(
+        dates_with_weekdays("THROUGH TUESDAY, 01OCT AND MER 2 OTT.   ON"),
+        ["MER 2 OTT"]
+    );
+    // an English word announced by "on" or "until" before a part of the day
+    assert_eq!(
+        dates("On sob. morning 15.6 at 2:30 AM; until min morning when"),
+        ["sob", "min"]
+    );
+    assert!(dates("c/o sob. morning temp; took 10 min morning walk; pt sob am").is_empty());
+    // a range's end after an abbreviated month's period; a month-word after "COVID"
+    assert_eq!(dates("labs. 6 янв.-9 afebrile"), ["6 янв", "9"]);
+    assert_eq!(dates("POSITIVE FOR COVID 14 SET IN CLINIC"), ["14 SET"]);
+    assert!(dates("POSITIVE FOR COVID 19 SET OF TESTS").is_empty());
+}
+
+#[test]
 fn a_weekday_in_brackets_after_its_date() {
     assert_eq!(
         dates_with_weekdays("Then on 4. September 2008 (Do.) and 7. Oktober (fre) she"),

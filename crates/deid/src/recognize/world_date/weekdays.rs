@@ -90,8 +90,12 @@ impl WorldDateRecognizer {
                     "last" | "next" | "this" | "until" | "through" | "thru" | "since"
                 ) && foreign_month()
             };
+            // (a drug's shorthand too before a month of another language: "and mer 2 ott"; not
+            // a lab count's, which lists numbers: "seg 3 mai")
             let bare_ok = !bare
-                || (word.chars().count() > 2 && !CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()))
+                || (word.chars().count() > 2
+                    && (!CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
+                        || (matches!(folded.as_ref(), "mer" | "ven" | "ter") && foreign_month())))
                 || two_letters_bare()
                 || announced();
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
@@ -269,9 +273,23 @@ impl WorldDateRecognizer {
             }
             // ("tors am": those no English sentence writes before a number write none before a
             // part of the day either)
+            // ... or one that is an English word too, announced by a word no English sentence
+            // puts before it and a part of the day ("On sob. morning 15.6", "until Min morning")
+            let announced = || {
+                letters > 2
+                    && self.weekday_words.contains(folded.as_ref())
+                    && matches!(
+                        word_before(text, w.start).as_str(),
+                        "on" | "until" | "till" | "since" | "by"
+                    )
+                    && text[w.end..]
+                        .trim_start_matches(['.', ' '])
+                        .starts_with(|ch: char| ch.is_alphabetic())
+            };
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 || self.is_foreign_weekday_word(word)
-                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref());
+                || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())
+                || announced();
             if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
                 out.push(date_cand(w.start, w.end));
             }
