@@ -370,6 +370,53 @@ pub(super) fn apply(
             }
         }
     }
+    // Australia's state codes that are no word ("she went back home to NSW"), and a region
+    // named by its direction and kind ("vax in Eastern Province approx", "IN WESTERN REGION"),
+    // where one goes or is
+    for i in 1..rules.len() {
+        if !PLACE_BEFORE.contains(&folded[i - 1].as_ref()) || doc.gap_before(i) != " " {
+            continue;
+        }
+        if matches!(folded[i].as_ref(), "nsw" | "qld") {
+            rules[i].phi = true;
+            rules[i].kind = Some(PhiType::State);
+            rules[i].reason = Reason::PlaceName;
+        }
+        let direction = matches!(
+            folded[i].as_ref(),
+            "northern"
+                | "southern"
+                | "eastern"
+                | "western"
+                | "central"
+                | "north"
+                | "south"
+                | "east"
+                | "west"
+                | "northeastern"
+                | "northwestern"
+                | "southeastern"
+                | "southwestern"
+        );
+        if direction
+            && i + 1 < rules.len()
+            && matches!(
+                folded[i + 1].as_ref(),
+                "province" | "region" | "state" | "district"
+            )
+            && doc.gap_before(i + 1) == " "
+            && !matches!(
+                folded.get(i + 2).map(|w| w.as_ref()),
+                Some("of" | "hospital")
+            )
+        {
+            for k in [i, i + 1] {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::State);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
+    }
     // a place named where one goes, then its other mentions in the document ("trip to
     // hampshire. ... cough.hampshire extremely warm"): no SAFE word, none the rules call safe
     let named: Vec<(&str, Option<PhiType>)> = (0..rules.len())
@@ -591,6 +638,19 @@ mod tests {
             places("pain in region of left arm; swelling in county jail; to region 4").is_empty()
         );
         assert!(places("brought to County General Hospital via EMS").is_empty());
+        // a region by its direction and kind, and Australia's state codes, where one goes
+        assert_eq!(
+            places("7 MO OLD MALE RECEIVED DTP/OPV VAX IN EASTERN PROVINCE APPROX 2 HRS LATER"),
+            ["EASTERN", "PROVINCE"]
+        );
+        assert_eq!(
+            places("she went back home to nsw and was seen on 7 aug given a medrol dose pack"),
+            ["nsw"]
+        );
+        assert!(
+            places("pain in central region of the chest; sent to west district hospital")
+                .is_empty()
+        );
         // ... or with a Romance connector
         assert_eq!(
             places("Cough meds helped break up cough.Región de Ñuble extremely warm.Came home"),
