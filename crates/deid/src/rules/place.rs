@@ -141,10 +141,21 @@ pub(super) fn apply(
         let possessive = i + 1 < rules.len()
             && matches!(doc.gap_before(i + 1), "'" | "\u{2019}")
             && folded[i + 1] == "s";
+        // (where capitals mean something, a capitalised town that a SAFE list holds too: "vax
+        // in Berlin approx", which the frequency lists hold as a word; not after "to", which
+        // allergies take, "allergic to Mango", "to Ward 6G", nor before another capitalised word,
+        // "in Mountain Cedar")
+        let capitalised_town = doc.case_informative
+            && super::features::is_capitalised(doc.token_text(i))
+            && flags[i] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+            && matches!(folded[i - 1].as_ref(), "in" | "from" | "visiting" | "near")
+            && !(i + 1 < rules.len()
+                && doc.gap_before(i + 1) == " "
+                && super::features::is_capitalised(doc.token_text(i + 1)));
         if rules[i].phi
             && matches!(rules[i].reason, Reason::Unsafe(_))
             && flags[i] & flag::CITY != 0
-            && flags[i] & flag::SAFE == 0
+            && (flags[i] & flag::SAFE == 0 || capitalised_town)
             && !possessive
             && doc.gap_before(i) == " "
             && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
@@ -542,6 +553,15 @@ mod tests {
             places("No fever but seemed to be in alot of pain; presented to OB/GYN-dx w/")
                 .is_empty()
         );
+        // ... a capitalised town a frequency list holds as a word, after "in" or "from"
+        assert_eq!(
+            places("11 mo old male received DTP/OPV vax in Berlin approx 2 hrs later"),
+            ["Berlin"]
+        );
+        assert!(places(
+            "History of allergies to Mango. Reaction to Mountain Cedar, in Mountain Cedar season"
+        )
+        .is_empty());
         // ... and its other mentions in the document
         assert_eq!(
             places("rec'd vax day before trip to hampshire.2-3 wks into trip; cough meds helped break up cough.hampshire extremely warm."),
