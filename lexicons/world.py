@@ -123,6 +123,14 @@ def country_names():
             e = entry(name)
             if e and e not in ordinary and (" " in e or len(e) >= 5):
                 out.add(e)
+    # the official and common English names of ISO 3166-1 ("Islamic Republic of Iran", "Republic
+    # of Korea", "United Republic of Tanzania"): a narrative copies them from a form, and the
+    # words between ("of") belong to the name
+    for country in pycountry.countries:
+        for name in (getattr(country, "official_name", None), getattr(country, "common_name", None)):
+            e = entry(name) if name else None
+            if e and " " in e:
+                out.add(e)
     return sorted(out)
 
 
