@@ -337,7 +337,9 @@ QUALIFICATIONS = ["physician", "pharmacist", "other health professional", "healt
                   "foundation doctor", "house officer", "senior house officer", "enrolled nurse",
                   "staff nurse", "charge nurse", "district nurse", "practice nurse", "dental nurse",
                   "care assistant", "healthcare assistant", "health care assistant",
-                  "dental hygienist"]
+                  "dental hygienist",
+                  # Australia's aged and disability care
+                  "aged care worker", "disability support worker", "personal care worker"]
 
 
 # Everyday occupations that faker's en_US job provider (professional titles) lacks: the trades,
@@ -375,6 +377,8 @@ WORLD_CARE_TITLES = [
     # Spanish, Portuguese, Catalan
     "enfermera", "enfermero", "médica", "médico", "farmacéutica", "farmacéutico", "matrona",
     "partera", "cuidadora", "cuidador", "maestra", "maestro", "enfermeira", "enfermeiro",
+    # (Spain's hospital porter)
+    "celador", "celadora",
     "farmacêutica", "farmacêutico", "parteira", "professora", "infermera", "infermer",
     # French, Italian, Romanian
     "infirmière", "infirmier", "médecin", "pharmacienne", "pharmacien", "institutrice", "instituteur", "enseignante", "enseignant",
