@@ -14,7 +14,15 @@ pub(crate) fn unglue_dates(text: &str) -> Cow<'_, str> {
     let at: Vec<usize> = memchr::memmem::find_iter(b, b"and")
         .chain(memchr::memmem::find_iter(b, b"AND"))
         .filter(|&i| {
-            i > 0 && b.get(i + 3).is_some_and(u8::is_ascii_digit) && glued_after_date(b, i)
+            i > 0
+                && match b.get(i + 3) {
+                    // "9/23AND9/24"; "3 JunANDJune 8": a month's capital after a month's word
+                    Some(c) if c.is_ascii_digit() => glued_after_date(b, i),
+                    Some(c) if c.is_ascii_uppercase() => {
+                        !b[i - 1].is_ascii_digit() && b[i - 1] != b'.' && glued_after_date(b, i)
+                    }
+                    _ => false,
+                }
         })
         .collect();
     if at.is_empty() {
@@ -68,6 +76,7 @@ mod tests {
             ),
             ("VISIT 25 giuAND30 giu;", "VISIT 25 giu & 30 giu;"),
             ("VISIT 24SEPAND29 de set.;", "VISIT 24SEP & 29 de set.;"),
+            ("VISIT 3 JunANDJune 8;", "VISIT 3 Jun & June 8;"),
         ] {
             let out = unglue_dates(text);
             assert_eq!(out, want);
@@ -84,6 +93,9 @@ mod tests {
             "STAND 12",
             "Ferdinand 5",
             "and 5",
+            "GRANDMA",
+            "3 sANDy",
+            "LANDSAT",
         ] {
             assert_eq!(unglue_dates(text), text);
         }

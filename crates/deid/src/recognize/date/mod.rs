@@ -44,6 +44,8 @@ pub(crate) struct DateRecognizer {
     named: Regex,
     other: Regex,
     range_tail: Regex,
+    /// "on the" and a bare day: "confirmed positive on the 5 but" (`on_the_day`)
+    on_the_day: Regex,
     month_start: Regex,
 }
 
@@ -62,12 +64,14 @@ impl DateRecognizer {
             r"^\s*[-–]\s*(?P<d>\d{{1,2}})(?i:{ORD})?\b(?:\s*,\s*{YEAR}\b)?"
         ));
         let month_start = compile(&format!(r"(?i)^\.?,?\s*(?:\d{{1,2}}/\d|{MONTH}\b)"));
+        let on_the_day = compile(r"(?i)\bon the (?P<d>\d{1,2})\b");
         DateRecognizer {
             numeric,
             named,
             other,
             range_tail,
             month_start,
+            on_the_day,
         }
     }
 
@@ -130,6 +134,12 @@ impl DateRecognizer {
                 push(s, e);
             }
         }
+        for c in self.on_the_day.captures_iter(text) {
+            let d = c.name("d").expect("a day");
+            if self.is_day_on_the(text, d.start(), d.end()) {
+                push(d.start(), d.end());
+            }
+        }
         scan(&self.named, text, |c| {
             let spans = self.check_named(text, c)?;
             for (s, e) in spans.into_iter().flatten() {
@@ -149,6 +159,24 @@ impl DateRecognizer {
             }
             Some(())
         });
+    }
+
+    /// Whether the bare number at `s..e` after "on the" is a day of the month: a clause goes on
+    /// after it ("confirmed positive on the 5 but in their mind", "on the 7 and 8-4.") and no
+    /// unit, count or month follows ("on the 2 occasions", "on the 5 mg dose", "on the 3 of
+    /// them", "on the 12 May": the month's own pattern reads that one).
+    fn is_day_on_the(&self, text: &str, s: usize, e: usize) -> bool {
+        let day: u32 = text[s..e].parse().unwrap_or(0);
+        let rest = &text[e..];
+        let next = word_after(text, e);
+        (1..=31).contains(&day)
+            && (rest.starts_with([',', ';'])
+                || rest.starts_with(". ")
+                || rest == "."
+                || (rest.starts_with(' ')
+                    && matches!(next.as_str(), "but" | "and" | "or" | "when" | "which")))
+            && !continues_number(text, e, b"./:-,")
+            && !self.month_start.is_match(rest)
     }
 
     /// The end day of a range after a day and month written with periods that ends at byte `e`

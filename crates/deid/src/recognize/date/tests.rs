@@ -122,6 +122,12 @@ fn a_hyphenated_day_and_month_after_an_event() {
             .iter()
             .all(|d| !d.contains('.'))
     );
+    // a bare day after "on the" before a clause goes on; no count, amount or month after it
+    assert_eq!(
+        dates("confirmed positive on the 5 but in their mind; On the 18, Pt began"),
+        ["5", "18"]
+    );
+    assert!(dates("on the 2 occasions and on the 3 of them, on the 5 mg dose").is_empty());
     // ... and a day and month with the period that ends them
     assert_eq!(dates("loss of appetite, 5.9., fever 103"), ["5.9"]);
     // ... but no range that runs up, no amount, unit or time after it, no decimal's part

@@ -321,6 +321,11 @@ fn weekdays_of_two_letters_with_their_punctuation_and_scandinavian_den() {
         dates("Patient woke up tirs. den 9. with pain; WOKE UP TIRS. DEN 9. WITH"),
         ["tirs. den 9.", "TIRS. DEN 9."]
     );
+    // two letters with their period after "on", or with a comma too, before a day
+    assert_eq!(
+        all("RETURNED TO DR ON SO. 10DEC/W 100 T; THROUGH 23APR AND MI., 24APR."),
+        ["SO. 10DEC", "23APR", "MI., 24APR"]
+    );
     // a number before ("2 mo., 3 wks"), the patient and a den are no weekday
     assert!(
         dates_with_weekdays("2 mo., 3 wks later; given to pt. 25. April 2014")

@@ -90,6 +90,15 @@ impl WorldDateRecognizer {
                     "last" | "next" | "this" | "until" | "through" | "thru" | "since"
                 ) && foreign_month()
             };
+            // "RETURNED TO DR ON SO. 10DEC", "AND MI., 24APR": two letters with their period
+            // after "on" or with a comma too, before a date that starts with its day
+            let dotted_before_day = || {
+                period.is_some()
+                    && day_first()
+                    && (comma.is_some()
+                        || matches!(word_before(text, start).as_str(), "on" | "until" | "by"))
+                    && !matches!(folded.as_ref(), "pt" | "po" | "st")
+            };
             // (a drug's shorthand too before a month of another language: "and mer 2 ott"; not
             // a lab count's, which lists numbers: "seg 3 mai")
             let bare_ok = !bare
@@ -135,6 +144,7 @@ impl WorldDateRecognizer {
                     || dotted_date()
                     || day_with_period()
                     || both_dotted()
+                    || dotted_before_day()
                     || two_letters_bare())
             {
                 c.start = start;
