@@ -305,7 +305,18 @@ impl DateRecognizer {
             let descending_alone = ((!dotted && a > b) || ordinal_period) && clause_start;
             // "tested positive for COVID 11-8 in clinic" (not the disease's "COVID 19-8")
             let after_covid = before_word == "covid" && a != 19;
+            // "EITHER 7.1 OR 9 JAN": the first of two dates, the second named by its month (not
+            // after "&": "wbc 3.6 & 4.2" are lab values)
+            let before_or_date = {
+                let rest = text[e..].trim_start_matches([' ', '\u{a0}']);
+                rest.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("or "))
+                    && self
+                        .month_start
+                        .is_match(rest[3..].trim_start_matches(|ch: char| ch.is_ascii_digit()))
+                    && rest[3..].starts_with(|ch: char| ch.is_ascii_digit())
+            };
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
+                || (dotted && before_or_date)
                 || week_of
                 || on_the
                 || dotted_range
@@ -879,6 +890,9 @@ fn needs_more_than_day(w: &str, month_first: bool, text: &str, start: usize, end
                     | "vaccine"
                     | "ed"
                     | "er"
+                    // "vaccine received 10 sept, began to feel ill"
+                    | "received"
+                    | "given"
                     // "on fre. evening 5 sept it became": the part of the day before its date
                     | "morning"
                     | "evening"

@@ -122,6 +122,12 @@ fn a_hyphenated_day_and_month_after_an_event() {
             .iter()
             .all(|d| !d.contains('.'))
     );
+    // a lower-case month after "received"; a dotted day and month before "or" and a date
+    assert_eq!(
+        dates("vaccine received 10 sept, began to feel ill; EITHER 7.1 OR 9 JAN. PT EXP"),
+        ["10 sept", "7.1", "9 JAN"]
+    );
+    assert!(dates("wbc 3.6 & 4.2; hgb 12.5 or 13 mg; took 2.5 or 3 tabs").is_empty());
     // a bare day after "on the" before a clause goes on; no count, amount or month after it
     assert_eq!(
         dates("confirmed positive on the 5 but in their mind; On the 18, Pt began"),

@@ -639,6 +639,8 @@ fn date_word_before(text: &str, i: usize) -> bool {
         }
         // "her first COVID vaccine 23 sty.": what happened that day right before it
         "vaccine" | "vaccinated" | "vax" | "appointment" | "appt" | "visit" => true,
+        // "DISCHARGED TO HOME 12 LUG WITH", "vaccine received 3 set"
+        "home" | "received" => true,
         // "TESTED POSITIVE FOR COVID 14 SET IN CLINIC" (not the disease's "COVID 19")
         "covid" => !text[i..].starts_with("19"),
         "of" => word_before_word(text, i) == "week",

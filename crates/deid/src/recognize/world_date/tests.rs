@@ -349,6 +349,12 @@ fn weekdays_that_are_english_words_or_clinical_abbreviations_where_english_canno
         ["sob", "min"]
     );
     assert!(dates("c/o sob. morning temp; took 10 min morning walk; pt sob am").is_empty());
+    // ... or with its period before "@"; a month-word after "home"
+    assert_eq!(
+        dates("T 103, took to MD sex. @ 12noon; DISCHARGED TO HOME 12 LUG WITH FEVER"),
+        ["sex", "12 LUG"]
+    );
+    assert!(dates("after 10 min. @ 3pm; sent home 2 set of vials").is_empty());
     // a range's end after an abbreviated month's period; a month-word after "COVID"
     assert_eq!(dates("labs. 6 янв.-9 afebrile"), ["6 янв", "9"]);
     assert_eq!(dates("POSITIVE FOR COVID 14 SET IN CLINIC"), ["14 SET"]);

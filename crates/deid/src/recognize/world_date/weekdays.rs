@@ -296,10 +296,19 @@ impl WorldDateRecognizer {
                         .trim_start_matches(['.', ' '])
                         .starts_with(|ch: char| ch.is_alphabetic())
             };
+            // ... or with its period before "@" ("took to MD sex. @ 12noon", "man. @"), which
+            // no English word takes so
+            let before_at = dotted
+                && letters > 2
+                && part.as_str() == "@"
+                && self.weekday_words.contains(folded.as_ref())
+                // (not the units and prepositions: "10 min. @ 3pm")
+                && !matches!(folded.as_ref(), "min" | "per" | "sub");
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 || self.is_foreign_weekday_word(word)
                 || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())
-                || announced();
+                || announced()
+                || before_at;
             if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
                 out.push(date_cand(w.start, w.end));
             }
