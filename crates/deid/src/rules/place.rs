@@ -388,7 +388,7 @@ pub(super) fn apply(
         if !PLACE_BEFORE.contains(&folded[i - 1].as_ref()) || doc.gap_before(i) != " " {
             continue;
         }
-        if matches!(folded[i].as_ref(), "nsw" | "qld") {
+        if matches!(folded[i].as_ref(), "nsw" | "qld" | "cdmx") {
             rules[i].phi = true;
             rules[i].kind = Some(PhiType::State);
             rules[i].reason = Reason::PlaceName;
@@ -409,6 +409,22 @@ pub(super) fn apply(
                 | "southeastern"
                 | "southwestern"
         );
+        // ... or by two directions, as South Africa names a province ("vax in North West
+        // approx")
+        let two_directions = matches!(folded[i].as_ref(), "north" | "south")
+            && i + 1 < rules.len()
+            && matches!(folded[i + 1].as_ref(), "east" | "west")
+            && doc.gap_before(i + 1) == " "
+            && !folded
+                .get(i + 2)
+                .is_some_and(|w| matches!(w.as_ref(), "of" | "side" | "corner" | "wing"));
+        if two_directions {
+            for k in [i, i + 1] {
+                rules[k].phi = true;
+                rules[k].kind = Some(PhiType::State);
+                rules[k].reason = Reason::PlaceName;
+            }
+        }
         if direction
             && i + 1 < rules.len()
             && matches!(
@@ -671,6 +687,11 @@ mod tests {
             places("pain in central region of the chest; sent to west district hospital")
                 .is_empty()
         );
+        assert_eq!(
+            places("2 mo old male received DTP/OPV vax in North West approx 2 hrs later"),
+            ["North", "West"]
+        );
+        assert!(places("pain in north west side of the head").is_empty());
         // ... or with a Romance connector
         assert_eq!(
             places("Cough meds helped break up cough.Región de Ñuble extremely warm.Came home"),
