@@ -54,6 +54,9 @@ pub(crate) struct WorldDateRecognizer {
     numbered_month: Regex,
     /// a Vietnamese weekday alone: "took to MD thứ bảy @ 12noon" (CLDR vi wide weekdays)
     vietnamese_weekday: Regex,
+    /// Vietnam's numbered weekday in Latin letters after a word of when: "starting on Th 6 the
+    /// day after" (Thứ 6, Friday)
+    vietnamese_numbered_weekday: Regex,
     /// a Japanese era's date in Latin letters: "H3.12.2" (Heisei 3), "S62.4.1", "R3.5.20"
     japanese_era: Regex,
     /// day, month and year with a period and a space after each of the first two, as Czech,
@@ -149,6 +152,9 @@ impl WorldDateRecognizer {
             re,
             numbered_month,
             vietnamese_weekday,
+            vietnamese_numbered_weekday: compile(
+                r"(?i)\b(?:on|by|until|since|from)\s+(?P<w>th(?:ứ)?\s*[2-7])\b",
+            ),
             japanese_era,
             spaced_dotted,
             cjk,
@@ -393,6 +399,35 @@ impl WorldDateRecognizer {
                 // a whole word: the ASCII `\b` cannot end "tư"
                 if !is_word(text[m.end()..].chars().next()) {
                     out.push(date_cand(m.start(), m.end()));
+                }
+            }
+        }
+        // (a cheap gate: "th", a blank and a weekday's number, or "thứ")
+        let numbered = text.as_bytes().windows(4).any(|w| {
+            w[0] | 0x20 == b't'
+                && w[1] | 0x20 == b'h'
+                && w[2] == b' '
+                && (b'2'..=b'7').contains(&w[3])
+        }) || text.contains("hứ")
+            || text.contains("HỨ");
+        if numbered {
+            for c in self.vietnamese_numbered_weekday.captures_iter(text) {
+                let w = c.name("w").expect("weekday");
+                // no number going on ("on TH 5.5", "th 4-5"), no unit and no spine's level after
+                // it ("fracture on th 5 vertebra")
+                let after = word_after(text, w.end());
+                // (one a numbered month's date already holds: "by Th 7, 29 tháng 12")
+                let held = out.iter().any(|c| c.start <= w.start() && c.end >= w.end());
+                if !held
+                    && !continues_number(text, w.end(), b"./:-,%")
+                    && !is_amount_or_unit(&after)
+                    && !after.starts_with("vert")
+                    && !matches!(
+                        after.as_str(),
+                        "level" | "disc" | "rib" | "nerve" | "segment"
+                    )
+                {
+                    out.push(date_cand(w.start(), w.end()));
                 }
             }
         }

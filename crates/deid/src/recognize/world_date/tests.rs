@@ -408,6 +408,12 @@ fn vietnamese_weekdays() {
     );
     // "thứ" and a word that is no weekday's number
     assert!(dates("thứ tự").is_empty());
+    // the numbered weekday in Latin letters after a word of when, never a spine's level
+    assert_eq!(
+        dates("everyday starting on Th 6 the day after; STARTING ON TH 6 THE DAY"),
+        ["Th 6", "TH 6"]
+    );
+    assert!(dates("fracture on th 5 vertebra; on th 4 days; with 3 doses").is_empty());
 }
 
 #[test]
