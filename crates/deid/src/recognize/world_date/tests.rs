@@ -269,6 +269,8 @@ fn an_abbreviated_month_or_weekday_of_another_language_before_its_day() {
         ("GIVEN MOTRIN & APAP;ABRIL 8 FEVER 106", "ABRIL 8"),
         // a clinical abbreviation too ("ter 5 anos"), but none takes a period and a comma
         ("Patient woke up ter., 10 with recurrent pain", "ter., 10"),
+        // a month that is an English word too, after the place a date follows
+        ("Presented to ED Set 18 with a chief complaint", "Set 18"),
     ] {
         assert_eq!(dates(t), [want], "{t}");
     }
@@ -280,6 +282,7 @@ fn an_abbreviated_month_or_weekday_of_another_language_before_its_day() {
         "set 5 alarms",
         "vie 30.5",
         "cell count was high 107, seg 18, L18 mono 6",
+        "the ED set 2 beds aside",
     ] {
         assert!(dates(t).is_empty(), "{t}: {:?}", dates(t));
     }

@@ -364,7 +364,21 @@ impl WorldDateRecognizer {
                 || (self.weekday_words.contains(folded.as_ref())
                     && (!w.as_str().is_ascii()
                         || &c["p"] == ".,"
-                        || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())));
+                        || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())))
+                // "PRESENTED TO ED SET 18 WITH": a month that is an English word too after the
+                // place or event a date follows, and before a clause's end or its preposition
+                // ("the ED set 2 beds aside" stays)
+                || (self.month_words.contains(folded.as_ref())
+                    && matches!(
+                        word_before(text, w.start()).as_str(),
+                        "ed" | "er" | "admitted" | "discharged" | "seen"
+                    )
+                    && (text[d.end()..].starts_with(['.', ',', ';', ')'])
+                        || text[d.end()..].is_empty()
+                        || matches!(
+                            word_after(text, d.end()).as_str(),
+                            "with" | "for" | "and" | "at" | "after" | "via" | "complaining"
+                        )));
             let day: u32 = d.as_str().parse().unwrap_or(0);
             if !listed
                 || is_english_month(&folded)
