@@ -496,8 +496,13 @@ impl WorldDateRecognizer {
                     .or_else(|| c.name("y2"))
                     .or_else(|| c.name("y3"));
                 let folded = fold(month.as_str());
+                // ("24 lip 2011", "3 mag 2019": Polish July and January, Italian May, read with
+                // both their day and year)
+                let day_and_year =
+                    c.name("y1").is_some() && matches!(folded.as_ref(), "lip" | "mag" | "sty");
                 ((self.month_words.contains(folded.as_ref())
-                    && !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref()))
+                    && (!MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref())
+                        || day_and_year))
                     || (self.month_abbreviations.contains(folded.as_ref())
                         && !ABBREVIATIONS_NAMES_TOO.contains(&folded.as_ref())))
                     && year.is_some_and(|y| {

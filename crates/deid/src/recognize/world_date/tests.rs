@@ -329,6 +329,16 @@ fn weekdays_of_two_letters_with_their_punctuation_and_scandinavian_den() {
         all("RETURNED TO DR ON SO. 10DEC/W 100 T; THROUGH 23APR AND MI., 24APR."),
         ["SO. 10DEC", "23APR", "MI., 24APR"]
     );
+    // ... or after "through", or with a comma alone before a dotted date after "by"
+    assert_eq!(
+        all("MALAISE CONTINUED THROUGH WT. 08-OCT AND; had fully cleared up by la, 28.8."),
+        ["WT. 08-OCT", "la, 28.8"]
+    );
+    // a month that is an English word with both its day and year
+    assert_eq!(
+        dates("SORE ARM ON VACCINATION DAY (24 LIP 2011), AND"),
+        ["24 LIP 2011"]
+    );
     // a number before ("2 mo., 3 wks"), the patient and a den are no weekday
     assert!(
         dates_with_weekdays("2 mo., 3 wks later; given to pt. 25. April 2014")

@@ -92,11 +92,17 @@ impl WorldDateRecognizer {
             };
             // "RETURNED TO DR ON SO. 10DEC", "AND MI., 24APR": two letters with their period
             // after "on" or with a comma too, before a date that starts with its day
+            // ("THROUGH WT. 08-OCT"; "cleared up by la, 28.8.": or a comma alone before a dotted
+            // date after such a word)
+            let when_before = || {
+                matches!(
+                    word_before(text, start).as_str(),
+                    "on" | "until" | "by" | "through" | "thru" | "since"
+                )
+            };
             let dotted_before_day = || {
-                period.is_some()
-                    && day_first()
-                    && (comma.is_some()
-                        || matches!(word_before(text, start).as_str(), "on" | "until" | "by"))
+                ((period.is_some() && day_first() && (comma.is_some() || when_before()))
+                    || (comma.is_some() && numeric_dotted() && when_before()))
                     && !matches!(folded.as_ref(), "pt" | "po" | "st")
             };
             // (a drug's shorthand too before a month of another language: "and mer 2 ott"; not
