@@ -1,0 +1,204 @@
+//! Tests of `rules/place`.
+use crate::rules::{words_with_reason, Reason};
+
+fn places(text: &str) -> Vec<String> {
+    words_with_reason(text, Reason::PlaceName)
+}
+
+#[test]
+fn a_prefixed_town_where_one_works_without_its_state() {
+    for text in [
+        "THE PATIENT WORKS AT SMITH, SMITH AND GROSS IN WEST DAVIDBOROUGH. POST-PROCEDURE VITALS WERE WNL.",
+        "the patient works at smith, smith and gross in west davidborough. post-procedure vitals were wnl.",
+    ] {
+        let p: Vec<String> = crate::rules::phi_words(text)
+            .iter()
+            .map(|w| w.to_lowercase())
+            .collect();
+        assert!(p.contains(&"west".to_string()), "{text}: {p:?}");
+    }
+    // a direction before an English word is no town
+    for text in [
+        "pain in west wing of the hospital, new rash in lower back",
+        "pain in upper rt arm, weakness in lower extremeties, went to lake w/family",
+    ] {
+        let p = crate::rules::phi_words(text);
+        assert!(
+            !p.iter()
+                .any(|w| ["west", "lower", "upper", "lake"].contains(&w.as_str())),
+            "{text}: {p:?}"
+        );
+    }
+}
+
+#[test]
+fn a_country_of_english_words_is_a_place() {
+    assert_eq!(
+        places("vaccine during may 6-15, 2019, in the united states.   she works"),
+        ["united", "states"]
+    );
+    assert_eq!(places("moved from new jersey last year"), ["new", "jersey"]);
+    assert_eq!(
+        places("vaccine during 2019, in the China. As of 8 January"),
+        ["China"]
+    );
+    assert_eq!(places("She returned from Turkey on Monday."), ["Turkey"]);
+    // food, a front, a state of mind
+    assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
+    assert!(places("the united front and states of mind").is_empty());
+    assert!(places("PT ALLERGIC TO TURKEY").is_empty());
+    // a town right after "in", "to" or "from", in any case; not a misspelling or a pair
+    assert_eq!(
+        places("3 mo old male received DTP/OPV vax in Hampshire approx 2 hrs later"),
+        ["Hampshire"]
+    );
+    assert_eq!(
+        places("REC'D VAX DAY BEFORE TRIP TO HAMPSHIRE.2-3 WKS INTO TRIP STARTED"),
+        ["HAMPSHIRE"]
+    );
+    assert!(
+        places("No fever but seemed to be in alot of pain; presented to OB/GYN-dx w/").is_empty()
+    );
+    // ... a capitalised town a frequency list holds as a word, after "in" or "from"
+    assert_eq!(
+        places("11 mo old male received DTP/OPV vax in Berlin approx 2 hrs later"),
+        ["Berlin"]
+    );
+    assert!(places(
+        "History of allergies to Mango. Reaction to Mountain Cedar, in Mountain Cedar season"
+    )
+    .is_empty());
+    // ... and its other mentions in the document
+    assert_eq!(
+        places("rec'd vax day before trip to hampshire.2-3 wks into trip; cough meds helped break up cough.hampshire extremely warm."),
+        ["hampshire", "hampshire"]
+    );
+    // a capital district after its town, never after a word that is no place
+    assert_eq!(
+        places("helped break up cough.Bogotá D.C. extremely warm. Came home"),
+        ["D", "C"]
+    );
+    assert!(places("pt told to d.c. meds and D.C. the foley").is_empty());
+    // in lower case or capitals, after "in the" or "from the" at a clause's end
+    assert_eq!(
+        places("RECEIVED A VACCINE DURING 2020, IN THE JAPAN.   AS OF 2020, A REPORTED"),
+        ["JAPAN"]
+    );
+    assert_eq!(
+        places("received a vaccine during 2011, in the brazil, as of 2012 a report"),
+        ["brazil"]
+    );
+    assert!(places("ATE THE TURKEY IN THE TURKEY SANDWICH. SICK FROM THE TURKEY SALAD").is_empty());
+    // after a verb only a place follows, in any case
+    assert_eq!(
+        places("A CHILD, WHO WAS ADOPTED FROM TURKEY, AND WAS"),
+        ["TURKEY"]
+    );
+    assert_eq!(places("she was born in the gambia in 1990"), ["gambia"]);
+    // a country of another language that is a surname too
+    assert_eq!(places("during 2016, in the España. As of"), ["España"]);
+    // a province without the local word for its kind ("Sichuan Sheng")
+    assert_eq!(places("cough.Sichuan extremely warm"), ["Sichuan"]);
+    // Swedish: the name of "Östergötlands län" without its genitive, with its kind before it
+    assert_eq!(
+        places("cough.Region Östergötland extremely warm"),
+        ["Region", "Östergötland"]
+    );
+    assert_eq!(
+        places("RECEIVED DTP/OPV VAX IN SILESIAN VOIVODESHIP APPROX 2 HRS"),
+        ["SILESIAN", "VOIVODESHIP"]
+    );
+    assert!(places("symptoms born in mind; recovered from turkey dinner").is_empty());
+}
+
+#[test]
+fn a_prefixed_town_before_its_state() {
+    assert_eq!(
+        places("went to er. patient resides in west sheila, mississippi. felt like"),
+        ["west", "sheila", "mississippi"]
+    );
+    assert_eq!(
+        places("The outcome was unknown. Patient resides in North Jeremiah, Kentucky."),
+        ["North", "Jeremiah", "Kentucky"]
+    );
+    assert_eq!(
+        places("PATIENT RESIDES IN LAKE CHRISTIAN, MINNESOTA. THE PATIENT'S SON"),
+        ["LAKE", "CHRISTIAN", "MINNESOTA"]
+    );
+    // a direction before a word that is no place, or no state after it
+    assert!(places("pain in the west wing, mostly").is_empty());
+    assert!(!places("developed a new rash, florida trip").contains(&"rash".to_string()));
+    assert!(places("rash spread north slowly, then").is_empty());
+}
+
+#[test]
+fn a_region_with_its_kind_where_one_is() {
+    assert_eq!(
+        places("17 mo old male received DTP/OPV vax in Ogun State approx 2 hrs later"),
+        ["Ogun", "State"]
+    );
+    assert_eq!(places("MOVED TO LVIV OBLAST LAST YEAR"), ["LVIV", "OBLAST"]);
+    assert_eq!(
+        places("vax in kwazulu-natal approx 2 hrs"),
+        ["kwazulu", "natal"]
+    );
+    // a name the place lists know needs no "in" before it
+    assert_eq!(
+        places("Cough meds helped.Isfahan Province extremely warm"),
+        ["Isfahan", "Province"]
+    );
+    assert!(places("pt in stable state; in good condition; to the state").is_empty());
+    assert!(places("Pt was brought to DANAPUR DISTRICT HOSPITAL via EMS.").is_empty());
+    // with its kind before it
+    assert_eq!(
+        places("Rec'd vax day before trip to Region Sjælland.2-3 wks into trip"),
+        ["Region", "Sjælland"]
+    );
+    assert_eq!(
+        places("REC'D VAX DAY BEFORE TRIP TO REGION MIDTJYLLAND.2-3 WKS"),
+        ["REGION", "MIDTJYLLAND"]
+    );
+    assert!(places("pain in region of left arm; swelling in county jail; to region 4").is_empty());
+    assert!(places("brought to County General Hospital via EMS").is_empty());
+    // a region by its direction and kind, and Australia's state codes, where one goes
+    assert_eq!(
+        places("7 MO OLD MALE RECEIVED DTP/OPV VAX IN EASTERN PROVINCE APPROX 2 HRS LATER"),
+        ["EASTERN", "PROVINCE"]
+    );
+    assert_eq!(
+        places("she went back home to nsw and was seen on 7 aug given a medrol dose pack"),
+        ["nsw"]
+    );
+    assert!(
+        places("pain in central region of the chest; sent to west district hospital").is_empty()
+    );
+    assert_eq!(
+        places("2 mo old male received DTP/OPV vax in North West approx 2 hrs later"),
+        ["North", "West"]
+    );
+    assert!(places("pain in north west side of the head").is_empty());
+    // ... or with a Romance connector
+    assert_eq!(
+        places("Cough meds helped break up cough.Región de Ñuble extremely warm.Came home"),
+        ["Región", "de", "Ñuble"]
+    );
+    assert!(places("pain in the region de la cicatrice, provincia de algo").is_empty());
+    assert_eq!(
+        places("rec'd vax day before trip to co. donegal.2-3 wks into trip"),
+        ["co", "donegal"]
+    );
+    assert!(places("made by Smith & Co. Pharmacy and Co. Ltd").is_empty());
+}
+
+#[test]
+fn a_state_code_where_one_goes_and_its_other_mentions() {
+    assert_eq!(
+        places("Rec'd vax day before trip to FL.2-3 wks into trip started /w a cough. FL extremely warm."),
+        ["FL", "FL"]
+    );
+    // a clinical abbreviation spelled like a state, or no place before it
+    assert!(places("Pt was taken to OR for repair and seen in PA clinic after.").is_empty());
+    assert!(places("Gave 2 FL oz of water; fever resolved by day 3 of illness.").is_empty());
+    // the 1990s shorthand's midnight and treatment
+    assert!(places("Cried & fretful from 7PM to MN, then slept; response to TX good.").is_empty());
+}
