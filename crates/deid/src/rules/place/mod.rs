@@ -221,6 +221,19 @@ pub(super) fn apply(
             }
         }
     }
+    // the words of a country's name before one never released ("in the People's Republic of
+    // China": the lexicon matched the whole name, the rules kept "People" an English word)
+    for i in (0..rules.len().saturating_sub(1)).rev() {
+        if rules[i + 1].reason == Reason::PlaceName
+            && rules[i + 1].kind == Some(PhiType::Country)
+            && rules[i].phi
+            && matches!(rules[i].reason, Reason::Unsafe(_))
+            && flags[i] & flag::COUNTRY != 0
+            && matches!(doc.gap_before(i + 1), " " | "'" | "\u{2019}")
+        {
+            rules[i].reason = Reason::PlaceName;
+        }
+    }
     // the letters of an abbreviated country are one name: the "a" of "u.s.a." is an English
     // word on its own, and the model released it; so are the words of a hyphened one
     // ("kwazulu-natal": "natal" is a medical word)

@@ -47,6 +47,11 @@ fn a_country_of_english_words_is_a_place() {
     assert!(places("She is allergic to turkey and ate a Turkey sandwich.").is_empty());
     assert!(places("the united front and states of mind").is_empty());
     assert!(places("PT ALLERGIC TO TURKEY").is_empty());
+    // every word of a country's long name
+    assert_eq!(
+        places("vaccine during 2022, in the People's Republic of China. As of 2022"),
+        ["People", "s", "Republic", "of", "China"]
+    );
     // a town right after "in", "to" or "from", in any case; not a misspelling or a pair
     assert_eq!(
         places("3 mo old male received DTP/OPV vax in Hampshire approx 2 hrs later"),
