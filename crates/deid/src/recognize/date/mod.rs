@@ -254,8 +254,12 @@ impl DateRecognizer {
             let ord = c.name("mord").is_some();
             let year = c.name("my").is_some();
             // "initially diagnosed MAY-03": the verb is never glued to two digits by a hyphen
-            let may_glued = month.as_str().eq_ignore_ascii_case("may")
-                && c["md"].len() == 2
+            // ("initially diagnosed mar-03": "mar" and "dec" too, which no verb or "decreased"
+            // glues to two digits)
+            let may_glued = matches!(
+                month.as_str().to_ascii_lowercase().as_str(),
+                "may" | "mar" | "dec"
+            ) && c["md"].len() == 2
                 && &text[month.end()..c.name("md").expect("a day").start()] == "-";
             if !year && !ord && !may_glued && needs_more_than_day(month.as_str(), true, text, s, e)
             {

@@ -88,6 +88,7 @@ fn a_hyphenated_day_and_month_after_an_event() {
         dates("initially diagnosed MAY-03 s/p flu shot; he may - 03 no"),
         ["MAY-03"]
     );
+    assert_eq!(dates("initially diagnosed mar-03 s/p flu shot"), ["mar-03"]);
     assert!(dates("ratio 1/99, 10/45 and 01/15 mg").is_empty());
     assert_eq!(dates("given motrin & apap;7 mar fever 106"), ["7 mar"]);
     assert_eq!(dates("activities stopped;9 mar had sz;"), ["9 mar"]);

@@ -255,7 +255,11 @@ impl WorldDateRecognizer {
             let folded = fold(s.as_str());
             // (not the English words the folding makes of "höst" and the Italian "estate":
             // "36hr p/last host", "last estate sale")
-            let english = s.as_str().is_ascii() && matches!(folded.as_ref(), "host" | "estate");
+            // (... but "last estate, but": a clause's end after the Italian summer, as no
+            // property ends one; "last host;" stays a host)
+            let summer = folded == "estate" && text[s.end()..].starts_with([',', ';']);
+            let english =
+                s.as_str().is_ascii() && matches!(folded.as_ref(), "host" | "estate") && !summer;
             if s.as_str().chars().count() > 2
                 && self.seasons.contains(folded.as_ref())
                 && folded != "season"

@@ -334,6 +334,12 @@ fn weekdays_of_two_letters_with_their_punctuation_and_scandinavian_den() {
         all("MALAISE CONTINUED THROUGH WT. 08-OCT AND; had fully cleared up by la, 28.8."),
         ["WT. 08-OCT", "la, 28.8"]
     );
+    // Italy's summer after "last" before a clause's end, never a host or an estate sale
+    assert_eq!(
+        dates("developed pouch itis last estate, but that was"),
+        ["estate"]
+    );
+    assert!(dates("occurred 36hr p/last host;migrating; the last estate sale").is_empty());
     // a month that is an English word with both its day and year
     assert_eq!(
         dates("SORE ARM ON VACCINATION DAY (24 LIP 2011), AND"),

@@ -435,6 +435,11 @@ fn the_connectors_of_other_languages_inside_a_facility_name() {
             "wrocławiu"
         ]
     );
+    // a German care home
+    assert_eq!(
+        hospital("airlifted to Pflegeheim Haus Sonnenschein. Was admitted"),
+        ["pflegeheim", "haus", "sonnenschein"]
+    );
     // Lyon's university hospitals, in capitals
     assert_eq!(
         hospital("AIRLIFTED TO HOSPICES CIVILS DE LYON. WAS ADMITTED TO THE NEURO UNIT"),

@@ -48,6 +48,11 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "hopital",
     // ("Assistance Publique – Hôpitaux de Paris")
     "hopitaux",
+    // Germany's and Austria's care homes ("Pflegeheim Haus Sonnenschein")
+    "pflegeheim",
+    "altenheim",
+    "seniorenheim",
+    "altenpflegeheim",
     // Romania's institutes ("Institutul Clinic Fundeni") and Vietnam's hospitals ("Bệnh viện
     // Việt Đức", folded)
     "institutul",
