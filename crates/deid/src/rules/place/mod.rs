@@ -66,6 +66,13 @@ const PLACE_AFTER_VERB: &[(&str, &str)] = &[
     ("relocated", "from"),
 ];
 
+/// Make a word a place of `kind` that the model never releases.
+fn mark_place(rule: &mut TokenRule, kind: PhiType) {
+    rule.phi = true;
+    rule.kind = Some(kind);
+    rule.reason = Reason::PlaceName;
+}
+
 /// The index of the word before word `i` (`i >= 1`), over a "the" between ("in the China": "in").
 fn preposition_before(folded: &[Cow<'_, str>], i: usize) -> usize {
     if folded[i - 1] == "the" && i >= 2 {
@@ -215,9 +222,7 @@ pub(super) fn apply(
             && matches!(doc.gap_before(i), " " | ", ")
         {
             for k in [i, i + 1] {
-                rules[k].phi = true;
-                rules[k].kind = Some(PhiType::State);
-                rules[k].reason = Reason::PlaceName;
+                mark_place(&mut rules[k], PhiType::State);
             }
         }
     }
@@ -270,9 +275,7 @@ pub(super) fn apply(
             && state
         {
             for k in [i, i + 1] {
-                rules[k].phi = true;
-                rules[k].kind = Some(PhiType::City);
-                rules[k].reason = Reason::PlaceName;
+                mark_place(&mut rules[k], PhiType::City);
             }
         }
     }
@@ -298,9 +301,7 @@ pub(super) fn apply(
             && !rules[i].phi
         {
             for k in [i, i + 1] {
-                rules[k].phi = true;
-                rules[k].kind = Some(PhiType::City);
-                rules[k].reason = Reason::PlaceName;
+                mark_place(&mut rules[k], PhiType::City);
             }
         }
     }
@@ -330,9 +331,7 @@ pub(super) fn apply(
             && doc.gap_before(i + 1) == " "
         {
             for k in [i, i + 1] {
-                rules[k].phi = true;
-                rules[k].kind = Some(PhiType::State);
-                rules[k].reason = Reason::PlaceName;
+                mark_place(&mut rules[k], PhiType::State);
             }
         }
     }
@@ -361,9 +360,7 @@ pub(super) fn apply(
             && (goes || listed)
         {
             for k in [i, i + 1] {
-                rules[k].phi = true;
-                rules[k].kind = Some(PhiType::State);
-                rules[k].reason = Reason::PlaceName;
+                mark_place(&mut rules[k], PhiType::State);
             }
         }
     }
@@ -388,9 +385,7 @@ pub(super) fn apply(
             && doc.gap_before(name) == " "
         {
             for rule in &mut rules[i..=name] {
-                rule.phi = true;
-                rule.kind = Some(PhiType::State);
-                rule.reason = Reason::PlaceName;
+                mark_place(rule, PhiType::State);
             }
         }
     }
@@ -402,9 +397,7 @@ pub(super) fn apply(
             continue;
         }
         if matches!(folded[i].as_ref(), "nsw" | "qld" | "cdmx") {
-            rules[i].phi = true;
-            rules[i].kind = Some(PhiType::State);
-            rules[i].reason = Reason::PlaceName;
+            mark_place(&mut rules[i], PhiType::State);
         }
         let direction = matches!(
             folded[i].as_ref(),
@@ -433,9 +426,7 @@ pub(super) fn apply(
                 .is_some_and(|w| matches!(w.as_ref(), "of" | "side" | "corner" | "wing"));
         if two_directions {
             for k in [i, i + 1] {
-                rules[k].phi = true;
-                rules[k].kind = Some(PhiType::State);
-                rules[k].reason = Reason::PlaceName;
+                mark_place(&mut rules[k], PhiType::State);
             }
         }
         if direction
@@ -451,9 +442,7 @@ pub(super) fn apply(
             )
         {
             for k in [i, i + 1] {
-                rules[k].phi = true;
-                rules[k].kind = Some(PhiType::State);
-                rules[k].reason = Reason::PlaceName;
+                mark_place(&mut rules[k], PhiType::State);
             }
         }
     }
@@ -512,9 +501,7 @@ pub(super) fn apply(
     }
     for (i, r) in rules.iter_mut().enumerate() {
         if code_at(i, r) && codes.contains(&doc.token_text(i)) {
-            r.phi = true;
-            r.kind = Some(PhiType::State);
-            r.reason = Reason::PlaceName;
+            mark_place(r, PhiType::State);
         }
     }
 }
