@@ -166,7 +166,16 @@ impl IdRecognizer {
             // "BNT162B2, PFIZER-BIONTECH COVID-19" is a product name, not a report number.
             let last = v.rsplit('-').next().unwrap_or("");
             let last_digits = last.bytes().filter(u8::is_ascii_digit).count();
-            if last_digits >= 4 && !matches!(char_before(text, m.start()), Some('-' | '.' | '/')) {
+            // "8th of april-14apr2024": a month's name and a date after it are a range of dates
+            // (no report number starts with an English month)
+            let month_first = v
+                .split('-')
+                .next()
+                .is_some_and(|w| super::date::is_english_month(&w.to_ascii_lowercase()));
+            if last_digits >= 4
+                && !month_first
+                && !matches!(char_before(text, m.start()), Some('-' | '.' | '/'))
+            {
                 push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
             }
         }

@@ -175,7 +175,17 @@ impl DateRecognizer {
             let ord = c.name("dord").is_some();
             let year = c.name("dy").is_some() || c.name("dy2").is_some();
             let b = char_before(text, s);
-            if !(1..=31).contains(&day) || matches!(b, Some('-' | '/' | '.' | ':' | '+')) {
+            // ("8th of April-14Apr2024": a range's second date after a month's name and a hyphen)
+            let after_month = b == Some('-') && {
+                let head = &text[..s - 1];
+                let start = head
+                    .rfind(|ch: char| !ch.is_ascii_alphabetic())
+                    .map_or(0, |i| i + 1);
+                is_english_month(&head[start..])
+            };
+            if !(1..=31).contains(&day)
+                || (matches!(b, Some('-' | '/' | '.' | ':' | '+')) && !after_month)
+            {
                 return None;
             }
             if c["dsep"].to_ascii_lowercase().contains("of") && !ord {

@@ -112,6 +112,12 @@ fn a_hyphenated_day_and_month_after_an_event() {
         ["05Apr", "8", "1SEP", "2", "6-Jan-21", "2-OCT-91"]
     );
     assert_eq!(dates("given 12 Dec - 3 mg"), ["12 Dec"]);
+    // a range of two named dates, the first with its ordinal and "of"
+    assert_eq!(
+        dates("ADMITTED TO THE HOSPITAL 8TH OF APRIL-14APR2024 FOR ENCEPHALITIS"),
+        ["8TH OF APRIL", "14APR2024"]
+    );
+    assert_eq!(dates("prob GE 15OCT-16OCT, tatoo"), ["15OCT", "16OCT"]);
     // a dotted day and smaller month at a clause's start in a narrative that writes another
     // dotted date, never a lab value in one that writes none
     assert_eq!(
