@@ -386,6 +386,11 @@ fn a_weekday_in_brackets_after_its_date() {
         dates_with_weekdays("Then on 4. September 2008 (Do.) and 7. Oktober (fre) she"),
         ["4. September 2008 (Do.)", "7. Oktober (fre)"]
     );
+    // ... or between commas with its period
+    assert_eq!(
+        dates_with_weekdays("LIKE A HIVE. ON 29 MAI 2016, DIM., AGAIN WITH THE FEVER"),
+        ["29 MAI 2016, DIM."]
+    );
     // a note in brackets that is no weekday stays out, and so does a lab's flag
     assert_eq!(
         dates_with_weekdays("Then on 4. September 2008 (approx.) she; 102.8 on 3. Mai 2021 (H),"),

@@ -33,8 +33,8 @@ impl WorldDateRecognizer {
     /// every date recognizer.
     pub(crate) fn extend_over_weekdays(&self, text: &str, cands: &mut [Cand]) {
         for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
-            // the weekday in brackets after the date: "4. September 2008 (Do.) and", "(fre)"
-            if let Some(end) = self.bracketed_weekday_after(text, c.end) {
+            // the weekday after the date: "4. September 2008 (Do.) and", "(fre)", ", dim.,"
+            if let Some(end) = self.weekday_after_date(text, c.end) {
                 c.end = end;
             }
             // "Do., ", "Sel, ", "mi. ": a period or a comma after the abbreviation ("on 12 dez"
@@ -157,10 +157,29 @@ impl WorldDateRecognizer {
             }
         }
     }
-    /// The end of a weekday of another language in brackets right after byte `i` ("4.
-    /// September 2008 (Do.)", "05.09.2008 (fre)"): two letters or more ("11Jan2021 (H)" is a
+    /// The end of a weekday of another language right after the date that ends at byte `i`, in
+    /// brackets ("4. September 2008 (Do.)", "05.09.2008 (fre)") or between commas with its
+    /// period ("29 mai 2016, dim.,"): two letters or more ("11Jan2021 (H)" is a
     /// lab's flag); an English one ("21Dec2020 (Monday)") is a date of its own (`date.rs`).
-    fn bracketed_weekday_after(&self, text: &str, i: usize) -> Option<usize> {
+    fn weekday_after_date(&self, text: &str, i: usize) -> Option<usize> {
+        // ... or between commas with its period: "On 29 mai 2016, dim., again with the fever"
+        if let Some(rest) = text[i..].strip_prefix(", ") {
+            let word_len = rest
+                .char_indices()
+                .find(|(_, ch)| !ch.is_alphabetic())
+                .map_or(rest.len(), |(k, _)| k);
+            let word = &rest[..word_len];
+            let letters = word.chars().count();
+            let folded = fold(word);
+            if rest[word_len..].starts_with(".,")
+                && (2..=12).contains(&letters)
+                && (self.weekday_abbreviations.contains(folded.as_ref())
+                    || self.weekday_words.contains(folded.as_ref()))
+                && !is_english_weekday(&folded)
+            {
+                return Some(text.len() - rest.len() + word_len + 1);
+            }
+        }
         let rest = text[i..].strip_prefix(' ').unwrap_or(&text[i..]);
         let inner = rest.strip_prefix('(')?;
         let close = inner.find(')')?;
