@@ -307,6 +307,18 @@ impl WorldDateRecognizer {
         }
     }
 
+    /// Whether the text names a month of another language in full ("18 luglio", "5 Mai"): a
+    /// narrative that writes its dates so writes their abbreviations so too. Asked only of a
+    /// month-word at a clause's start, which is rare.
+    fn names_a_month(&self, text: &str) -> bool {
+        text.split(|ch: char| !ch.is_alphabetic())
+            .filter(|w| w.chars().count() >= 4)
+            .any(|w| {
+                let f = fold(w);
+                self.months.contains(f.as_ref()) && !is_english_month(&f)
+            })
+    }
+
     /// Whether the text before byte `i` is a month's name and a conjunction ("25 agosto or ",
     /// "3 Sept and "): the day at `i` is the second of two dates.
     fn month_and_conjunction_before(&self, text: &str, i: usize) -> bool {
@@ -546,7 +558,10 @@ impl WorldDateRecognizer {
                                 .contains(&fold(month.as_str()).as_ref()))
                         // "vaccine on the 20 sty and": "on the" before a day says a date
                         || (word_before(text, d.start()) == "the"
-                            && word_before_word(text, d.start()) == "on"))
+                            && word_before_word(text, d.start()) == "on")
+                        // ";18 luglio severe h/a dec;23 lug loss": at a clause's start in a
+                        // narrative that names a month of another language in full elsewhere
+                        || (clause_start() && self.names_a_month(text)))
                     && !is_amount_or_unit(&word_after(text, month.end()))
             };
             // "6 ago-9 afebrile", "23 dic-24th hospital admission": a month that is an English

@@ -569,6 +569,12 @@ fn an_english_month_after_a_romance_connector_and_ago_before_a_verb() {
         dates("RECVD EITHER 11/09 OR 13 de set.. PT; fever 3 September; 4 set rash, loss"),
         ["13 de set", "3 September", "4 set"]
     );
+    // ... or at a clause's start in a narrative that names such a month in full
+    assert_eq!(
+        dates("mild h/a;18 luglio severe h/a dec;23 lug loss of vision"),
+        ["18 luglio", "23 lug"]
+    );
+    assert!(dates("mild h/a;severe h/a dec;23 lug loss of vision").is_empty());
     // ... after a comma too
     assert_eq!(
         dates("little bit of water intake, 13 dic appointment made"),
