@@ -118,6 +118,8 @@ fn a_hyphenated_day_and_month_after_an_event() {
         ["8TH OF APRIL", "14APR2024"]
     );
     assert_eq!(dates("prob GE 15OCT-16OCT, tatoo"), ["15OCT", "16OCT"]);
+    // a letter of several bytes before the hyphen (this panicked: "ü" is two bytes)
+    assert_eq!(dates("Grüß Gott Kü-14 Dec, then 15 Dec"), ["Dec", "15 Dec"]);
     // a dotted day and smaller month at a clause's start in a narrative that writes another
     // dotted date, never a lab value in one that writes none
     assert_eq!(
