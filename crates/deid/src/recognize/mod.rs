@@ -255,6 +255,16 @@ pub(crate) fn floor_boundary(text: &str, i: usize) -> usize {
     i
 }
 
+/// Where the letters that end `head` start ("by sób" -> the byte of "s"); `head.len()` when it
+/// ends with no letter. A char boundary always, whatever the letters' scripts.
+pub(crate) fn letters_start(head: &str) -> usize {
+    head.char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_alphabetic())
+        .last()
+        .map_or(head.len(), |(i, _)| i)
+}
+
 /// The character just before byte offset `i`.
 pub(crate) fn char_before(text: &str, i: usize) -> Option<char> {
     text[..floor_boundary(text, i)].chars().next_back()

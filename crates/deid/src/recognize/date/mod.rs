@@ -178,14 +178,7 @@ impl DateRecognizer {
             // ("8th of April-14Apr2024": a range's second date after a month's name and a hyphen)
             let after_month = b == Some('-') && {
                 let head = &text[..s - 1];
-                // (the byte after the last character that is no ASCII letter: that character may
-                // take several bytes, "ü-14 mai")
-                let start = head
-                    .char_indices()
-                    .rev()
-                    .find(|(_, ch)| !ch.is_ascii_alphabetic())
-                    .map_or(0, |(i, ch)| i + ch.len_utf8());
-                is_english_month(&head[start..])
+                is_english_month(&head[super::letters_start(head)..])
             };
             if !(1..=31).contains(&day)
                 || (matches!(b, Some('-' | '/' | '.' | ':' | '+')) && !after_month)

@@ -18,7 +18,7 @@ use super::date::{
     is_amount_or_unit, is_english_month, is_english_weekday, EVENT_AFTER_DAY, VERB_AFTER_DAY,
 };
 use super::{
-    char_before, compile, continues_number, gate, is_word, word_after, word_before,
+    char_before, compile, continues_number, gate, is_word, letters_start, word_after, word_before,
     word_before_word, Cand, PRIO_DATE,
 };
 use crate::lexicon::fold;
@@ -313,31 +313,20 @@ impl WorldDateRecognizer {
     fn names_a_month(&self, text: &str) -> bool {
         text.split(|ch: char| !ch.is_alphabetic())
             .filter(|w| w.chars().count() >= 4)
-            .any(|w| {
-                let f = fold(w);
-                self.months.contains(f.as_ref()) && !is_english_month(&f)
-            })
+            .any(|w| self.is_month(w) && !is_english_month(&fold(w)))
     }
 
     /// Whether the text before byte `i` is a month's name and a conjunction ("25 agosto or ",
     /// "3 Sept and "): the day at `i` is the second of two dates.
     fn month_and_conjunction_before(&self, text: &str, i: usize) -> bool {
-        let head = text[..i].trim_end_matches([' ', '\u{a0}']);
-        let Some(rest) = [
+        const OR_AND: &[&str] = &[
             "and", "or", "y", "o", "e", "ou", "et", "und", "oder", "og", "eller",
-        ]
-        .iter()
-        .find_map(|c| {
-            let r = head.get(..head.len().checked_sub(c.len())?)?;
-            let tail = &head[r.len()..];
-            (tail.eq_ignore_ascii_case(c) && r.ends_with([' ', '\u{a0}'])).then_some(r)
-        }) else {
+        ];
+        let Some(rest) = conjunction_before(text, i, OR_AND, true) else {
             return false;
         };
-        let rest = rest.trim_end_matches([' ', '\u{a0}']);
         let word = &rest[letters_start(rest)..];
-        let folded = fold(word);
-        !word.is_empty() && (self.months.contains(folded.as_ref()) || is_english_month(&folded))
+        !word.is_empty() && (self.is_month(word) || is_english_month(&fold(word)))
     }
 
     /// Whether a month's name comes after byte `i` ("Tirsdag. 3. marts": the day belongs to the
@@ -642,29 +631,34 @@ fn date_cand(start: usize, end: usize) -> Cand {
     }
 }
 
-/// Where the letters that end `head` start ("by sób" -> the byte of "s"); `head.len()` when it
-/// ends with no letter.
-fn letters_start(head: &str) -> usize {
-    head.char_indices()
-        .rev()
-        .take_while(|(_, ch)| ch.is_alphabetic())
-        .last()
-        .map_or(head.len(), |(i, _)| i)
-}
-
 /// Whether the text before byte `i` is a number and a conjunction ("8/8 & ", "10 y ", "3 and "):
 /// the day at `i` is the second of two dates.
 fn date_and_before(text: &str, i: usize) -> bool {
+    const AND: &[&str] = &["&", "and", "y", "e", "et", "und", "og", "och", "i", "en"];
+    conjunction_before(text, i, AND, false)
+        .is_some_and(|r| r.ends_with(|ch: char| ch.is_ascii_digit()))
+}
+
+/// The text before byte `i` without the conjunction that ends it and the blanks around it
+/// ("8/8 & " -> "8/8", "25 agosto or " -> "25 agosto"), or `None` when none of `conjunctions`
+/// ends it as a word ("&" needs no blank before it). `caseless`: "OR" counts as "or".
+fn conjunction_before<'a>(
+    text: &'a str,
+    i: usize,
+    conjunctions: &[&str],
+    caseless: bool,
+) -> Option<&'a str> {
     let head = text[..i].trim_end_matches([' ', '\u{a0}']);
-    let rest = ["&", "and", "y", "e", "et", "und", "og", "och", "i", "en"]
-        .iter()
-        .find_map(|c| {
-            let r = head.strip_suffix(c)?;
-            (c.len() == 1 && *c == "&" || r.ends_with([' ', '\u{a0}'])).then_some(r)
-        });
-    rest.is_some_and(|r| {
-        r.trim_end_matches([' ', '\u{a0}'])
-            .ends_with(|ch: char| ch.is_ascii_digit())
+    conjunctions.iter().find_map(|c| {
+        let r = head.get(..head.len().checked_sub(c.len())?)?;
+        let tail = &head[r.len()..];
+        let same = if caseless {
+            tail.eq_ignore_ascii_case(c)
+        } else {
+            tail == *c
+        };
+        (same && (*c == "&" || r.ends_with([' ', '\u{a0}'])))
+            .then(|| r.trim_end_matches([' ', '\u{a0}']))
     })
 }
 
