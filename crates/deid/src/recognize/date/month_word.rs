@@ -137,7 +137,10 @@ pub(super) fn needs_more_than_day(
                 || (lower == "mar"
                     && (EVENT_AFTER_DAY.contains(&next.as_str())
                         || VERB_AFTER_DAY.contains(&next.as_str())
-                        || sentence_end));
+                        || sentence_end))
+                // "bleeding and 22 dec.": a sentence ends after the day and the month, where
+                // "decreased" would have its noun before ("HR dec.")
+                || (lower == "dec" && !month_first && sentence_end);
             // "gi appointment 6 dec with plan", "positive for covid 23 dec in clinic": an event
             // named right before the day; "cleared up by sat 24 dec.": or its weekday
             let before = word_before(text, start);

@@ -438,3 +438,13 @@ fn a_letter_of_another_script_before_an_ordinal_date_is_no_crash() {
     );
     assert_eq!(dates("by śr., 2nd and 3rd of July"), ["2nd", "3rd of July"]);
 }
+
+#[test]
+fn a_lower_case_dec_with_its_day_ending_a_sentence() {
+    assert_eq!(
+        dates("for intermittent bleeding and 22 dec. It might be"),
+        ["22 dec"]
+    );
+    // "decreased" with its noun before, or a sentence going on, is no month
+    assert!(dates("HR 80 dec. appetite 2 dec and thirst").is_empty());
+}

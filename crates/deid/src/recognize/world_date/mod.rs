@@ -316,6 +316,24 @@ impl WorldDateRecognizer {
             .any(|w| self.is_month(w) && !is_english_month(&fold(w)))
     }
 
+    /// Whether a weekday's abbreviation of three letters or more, of another language, ends the
+    /// text before byte `i` without punctuation ("mer 21", "dom 27", "sob 11"): asked only before
+    /// a day and a month-word, where the pair of words says a date.
+    fn weekday_word_before(&self, text: &str, i: usize) -> bool {
+        let head = text[..i].trim_end_matches([' ', '\u{a0}']);
+        if head.len() == text[..i].len() {
+            return false;
+        }
+        let start = letters_start(head);
+        let word = &head[start..];
+        let folded = fold(word);
+        word.chars().count() > 2
+            && !is_word(char_before(head, start))
+            && !is_english_weekday(&folded)
+            && (self.weekday_abbreviations.contains(folded.as_ref())
+                || self.weekday_words.contains(folded.as_ref()))
+    }
+
     /// Whether the text before byte `i` is a month's name and a conjunction ("25 agosto or ",
     /// "3 Sept and "): the day at `i` is the second of two dates.
     fn month_and_conjunction_before(&self, text: &str, i: usize) -> bool {
@@ -503,8 +521,13 @@ impl WorldDateRecognizer {
                 let folded = fold(month.as_str());
                 // ("24 lip 2011", "3 mag 2019": Polish July and January, Italian May, read with
                 // both their day and year)
-                let day_and_year =
-                    c.name("y1").is_some() && matches!(folded.as_ref(), "lip" | "mag" | "sty");
+                // "SINCE MAG 1996": or after a word of time that no amount follows
+                let day_and_year = (c.name("y1").is_some()
+                    || matches!(
+                        word_before(text, month.start()).as_str(),
+                        "since" | "until" | "till" | "in" | "from"
+                    ))
+                    && matches!(folded.as_ref(), "lip" | "mag" | "sty");
                 ((self.month_words.contains(folded.as_ref())
                     && (!MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref())
                         || day_and_year))
@@ -538,6 +561,9 @@ impl WorldDateRecognizer {
                 let ordinal = text[d.end()..].starts_with('.');
                 self.month_words.contains(fold(month.as_str()).as_ref())
                     && (self.weekday_with_punctuation_before(text, d.start())
+                        // "and mer 21 mag.", "on dom 27 mag": a weekday's word of three letters
+                        // bare before the day, which no English sentence writes before "21 mag"
+                        || self.weekday_word_before(text, d.start())
                         || ordinal
                         || event()
                         || date_and_before(text, d.start())

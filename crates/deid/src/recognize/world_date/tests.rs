@@ -626,3 +626,32 @@ fn a_month_word_written_with_a_letter_english_has_not() {
     );
     assert!(dates("we had a sub 1995; 8 sub 2012").is_empty());
 }
+
+#[test]
+fn a_weekday_word_bare_before_a_day_and_a_month_word() {
+    // "mer" (Italian Wednesday), "dom" (Sunday) before a day and "mag" (Italian May)
+    assert_eq!(
+        dates_with_weekdays(
+            "continued through Tuesday, 20-MAY and mer 21 mag. Returned on dom 27 mag/w 100 T"
+        ),
+        ["mer 21 mag", "dom 27 mag"]
+    );
+    // a drug's shorthand with a dose, magnesium, no weekday: no date
+    assert!(dates_with_weekdays("mer 1 g q8h; mag 2 g iv; gave 21 mag at noon").is_empty());
+    // "last do" before a day, a month and a year is a Dutch Thursday; before hours it is English
+    assert_eq!(
+        dates_with_weekdays("received the first dose last do 16 jun 2016 17:00 in the arm"),
+        ["do 16 jun 2016"]
+    );
+    assert!(dates_with_weekdays("the last do 12 hours before").is_empty());
+}
+
+#[test]
+fn an_italian_may_with_its_year_after_since() {
+    assert_eq!(
+        dates("I HAVE BEEN SO SICK SINCE MAG 1996 THAT I"),
+        ["MAG 1996"]
+    );
+    // magnesium's dose is no year, and without a word of time the year alone says nothing
+    assert!(dates("since mag 2000 mg daily; MAG 1996 protocol").is_empty());
+}

@@ -88,7 +88,10 @@ impl WorldDateRecognizer {
                 matches!(
                     word_before(text, start).as_str(),
                     "last" | "next" | "this" | "until" | "through" | "thru" | "since"
-                ) && foreign_month()
+                ) && (foreign_month()
+                    // "the first dose last do 16 jun 2016": or a day, a month and a year, which
+                    // no English "last do" is followed by
+                    || (day_first() && text[c.start..c.end].split(' ').count() >= 3))
             };
             // "RETURNED TO DR ON SO. 10DEC", "AND MI., 24APR": two letters with their period
             // after "on" or with a comma too, before a date that starts with its day
@@ -151,7 +154,8 @@ impl WorldDateRecognizer {
                     || day_with_period()
                     || both_dotted()
                     || dotted_before_day()
-                    || two_letters_bare())
+                    || two_letters_bare()
+                    || announced())
             {
                 c.start = start;
             }
