@@ -655,3 +655,11 @@ fn an_italian_may_with_its_year_after_since() {
     // magnesium's dose is no year, and without a word of time the year alone says nothing
     assert!(dates("since mag 2000 mg daily; MAG 1996 protocol").is_empty());
 }
+
+#[test]
+fn hindi_abbreviated_months_with_the_abbreviation_sign() {
+    assert_eq!(
+        dates("Vaccine received 10 अक्टू॰, began to feel ill; on 5 जन॰ and 7 जुल॰ 2021"),
+        ["10 अक्टू॰", "5 जन॰", "7 जुल॰ 2021"]
+    );
+}
