@@ -187,9 +187,12 @@ def region_names():
     the local word for their kind ("Sichuan" of "Sichuan Sheng", "Moskovskaya" of "Moskovskaya
     oblast'"). One-word names of at least 4 letters that are no ordinary word (`ordinary_words`);
     longer names unless every word only says where ("Northern District"). A name already on a
-    name or place list keeps that list's category ("Guerrero" a surname)."""
+    place or given-name list keeps that list's category ("Kerry" a given name, "Cork" a town); a
+    surname is a region too ("Galicia", "Piemonte", "Guerrero"), as a country's name is
+    (`country_names`): a place the rules never release, where a name alone the model may."""
     ordinary = ordinary_words()
-    known = known_places_and_names()
+    known = list_entries("unsafe/cities.txt", "unsafe/countries.txt", "unsafe/us_states.txt",
+                         "unsafe/first_names.txt")
     out = set()
     names = [re.sub(r"\s*[\[(].*?[\])]", "", n).split(",")[0].strip()
              for n in [sub.name for sub in pycountry.subdivisions] + faker_subdivision_names()]
@@ -510,8 +513,11 @@ def month_abbreviations_scripts():
         l = Locale.parse(loc)
         for context in ("format", "stand-alone"):
             for name in l.months[context]["abbreviated"].values():
-                w = script_fold(name.rstrip("."))
-                if len(w) >= 3 and w.isalpha() and not re.search(r"[a-z]", w):
+                # Hindi ends its abbreviations with the abbreviation sign ("अक्टू॰", "जुल॰"), which
+                # says a month even of two letters once folded
+                w = script_fold(name.rstrip(".\u0970"))
+                short_ok = name.endswith("\u0970") and len(w) >= 2
+                if (len(w) >= 3 or short_ok) and w.isalpha() and not re.search(r"[a-z]", w):
                     out.add(w)
     return sorted(out)
 

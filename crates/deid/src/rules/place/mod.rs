@@ -351,8 +351,10 @@ pub(super) fn apply(
         let goes =
             i > 0 && PLACE_BEFORE.contains(&folded[i - 1].as_ref()) && doc.gap_before(i) == " ";
         let listed = flags[i + 1] & (flag::CITY | flag::STATE) != 0;
-        // ("trip to Co. Donegal": Ireland's abbreviation, only before a place the lists know)
-        let county_abbreviation = folded[i] == "co" && doc.gap_before(i + 1) == ". " && listed;
+        // ("trip to Co. Donegal": Ireland's abbreviation, only before a place the lists know or
+        // where one goes or is: "vax in Co. Kerry", whose county is a given name too)
+        let county_abbreviation =
+            folded[i] == "co" && doc.gap_before(i + 1) == ". " && (listed || goes);
         if (matches!(folded[i].as_ref(), "region" | "county") || county_abbreviation)
             && name
             && !facility_follows

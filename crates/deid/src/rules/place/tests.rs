@@ -193,6 +193,25 @@ fn a_region_with_its_kind_where_one_is() {
         ["co", "donegal"]
     );
     assert!(places("made by Smith & Co. Pharmacy and Co. Ltd").is_empty());
+    // a county that is a given name too, where one is
+    assert_eq!(
+        places("15 MO OLD MALE RECEIVED DTP/OPV VAX IN CO. KERRY APPROX 2 HRS LATER"),
+        ["CO", "KERRY"]
+    );
+    assert!(places("bought from Smith & Co. Kerry called later").is_empty());
+}
+
+#[test]
+fn a_region_that_is_a_surname_too_where_one_is() {
+    // the region lists keep a surname that names a region ("Galicia", "Piemonte")
+    assert_eq!(
+        places("described as intense by client;saw md in galicia;came to hlth dept"),
+        ["galicia"]
+    );
+    assert_eq!(
+        places("cough meds helped break up cough.Piemonte extremely warm.Came home"),
+        ["Piemonte"]
+    );
 }
 
 #[test]
