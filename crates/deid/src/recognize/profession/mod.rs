@@ -33,6 +33,39 @@ use words::*;
 
 const OCCUPATIONS: &str = include_str!("../../../../../lexicons/context/occupations.txt");
 
+/// The word right after byte `end` past one blank, lower-cased ("Professor de artes": "de").
+fn word_at(text: &str, end: usize) -> Option<String> {
+    let rest = text[end..].strip_prefix(' ')?;
+    let len = rest
+        .char_indices()
+        .find(|(_, ch)| !ch.is_alphabetic())
+        .map_or(rest.len(), |(k, _)| k);
+    (len > 0).then(|| rest[..len].to_lowercase())
+}
+
+/// The length of a bracketed note at the start of `rest` that another bracket naming the patient
+/// follows (" (contracting) (patient)"), if so.
+fn note_before_patient(rest: &str) -> Option<usize> {
+    let inner = rest.trim_start_matches([' ', '\u{a0}']).strip_prefix('(')?;
+    let close = inner.find(')')?;
+    let note = &inner[..close];
+    let after = inner[close + 1..].trim_start_matches([' ', '\u{a0}']);
+    let patient = after.strip_prefix('(')?.trim_start().to_lowercase();
+    let words_only = note
+        .chars()
+        .all(|ch| ch.is_alphabetic() || matches!(ch, ' ' | ',' | '\'' | '-'));
+    let names_patient = {
+        let n = note.trim().to_lowercase();
+        n.starts_with("patient") || n.starts_with("the patient") || n == "pt"
+    };
+    (words_only
+        && !names_patient
+        && (patient.starts_with("patient")
+            || patient.starts_with("the patient")
+            || patient.starts_with("pt")))
+    .then(|| rest.len() - inner.len() + close + 1)
+}
+
 /// Priority of PROFESSION candidates: below every shape (a date or an id is never a title).
 pub(crate) const PRIO_PROFESSION: u8 = 0;
 /// Words of a title no list knows at most, in "patient is a 32y/o male X (Y)".
@@ -96,7 +129,7 @@ impl ProfessionRecognizer {
             r"(?i)(?:[*:_]in(?:nen)?)?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|,?\s+who\s+is\s+(?:also\s+)?the\s+(?:patient|pt)\b)",
         );
         let reporter_is_patient = compile(
-            r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
+            r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\([\p{L}\p{M} ,'-]{2,40}\))?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
         );
         ProfessionRecognizer {
             before,
@@ -160,7 +193,27 @@ impl ProfessionRecognizer {
                     let g = g.as_str().trim_end().to_lowercase();
                     g.ends_with(" as") || g.ends_with(" as a") || g.ends_with(" as an")
                 });
-                as_cue.then(|| title_to_phrase_end(text, m.end())).flatten()
+                as_cue
+                    .then(|| title_to_phrase_end(text, m.end(), false))
+                    .flatten()
+            });
+            // "employed as a Professor de artes visuais no ensino superior (...)": a listed head
+            // that another language's connector follows is written head first; the title runs to
+            // the end of its phrase
+            let title = title.map(|(start, end)| {
+                let connector = matches!(
+                    word_at(text, end).as_deref(),
+                    Some(
+                        "de" | "do" | "da" | "em" | "en" | "y" | "e" | "di" | "del" | "des" | "du"
+                    )
+                );
+                match connector
+                    .then(|| title_to_phrase_end(text, start, true))
+                    .flatten()
+                {
+                    Some((s, e)) if s == start && e > end => (start, e),
+                    _ => (start, end),
+                }
             });
             // the Pfizer form says whose it is, so there a title no list knows counts too
             // ("a contactable técnico em pecuária (patient)")
@@ -168,6 +221,14 @@ impl ProfessionRecognizer {
                 contactable
                     .then(|| self.form_title_after(text, m.end()))
                     .flatten()
+            });
+            // "a contactable ENGINEER, CIVIL (CONTRACTING) (PATIENT)": Faker's note in brackets
+            // between the title and the form's "(patient)" is the title's
+            let title = title.map(|(start, end)| {
+                let note = contactable
+                    .then(|| note_before_patient(&text[end..]))
+                    .flatten();
+                (start, end + note.unwrap_or(0))
             });
             if let Some((start, end)) = title {
                 out.push(cand(start, end));

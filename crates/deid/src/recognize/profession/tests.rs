@@ -473,3 +473,26 @@ fn a_title_of_letters_of_several_bytes_does_not_crash() {
         ["médecin spécialiste"]
     );
 }
+
+#[test]
+fn a_head_first_title_of_another_language_and_a_note() {
+    assert_eq!(
+        found("where she was employed as a Professor de artes visuais no ensino superior (artes plásticas e multimídia). She"),
+        ["Professor de artes visuais no ensino superior"]
+    );
+    // an English title goes on with its sentence
+    assert_eq!(
+        found("she was employed as a nurse de facto at home"),
+        ["nurse"]
+    );
+    assert_eq!(
+        found(
+            "a spontaneous report from a contactable ENGINEER, CIVIL (CONTRACTING) (PATIENT). A 34"
+        ),
+        ["ENGINEER, CIVIL (CONTRACTING)"]
+    );
+    assert_eq!(
+        found("Information has been received from a Operador de prensa de moldar vidro, who is the patient's mother, concerning"),
+        ["Operador de prensa de moldar vidro"]
+    );
+}

@@ -29,8 +29,9 @@ pub(super) fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)>
         // more than four words only after the form's own "(within 4 weeks)."
         let form = before.ends_with(").") && (taken <= 4 || before.ends_with("weeks)."));
         // the manufacturer's sentence: "Information has been received from a kinésithérapeute,
-        // who is the patient's mother" (up to four words of a title no list knows)
-        let received = taken <= 4 && {
+        // who is the patient's mother" (up to eight words of a title no list knows: "Operador
+        // de prensa de moldar vidro" has six)
+        let received = taken <= 8 && {
             let b = before.to_lowercase();
             [
                 "received from a",
@@ -78,14 +79,24 @@ pub(super) fn is_form_title_word(w: &str) -> bool {
 
 /// After "works as a", the words of a title no list knows up to the end of its phrase (a period,
 /// comma, semicolon or bracket): up to seven words of letters, none of them one that goes on with
-/// the sentence ("works as a nurse at the hospital" is the list's "nurse").
-pub(super) fn title_to_phrase_end(text: &str, at: usize) -> Option<(usize, usize)> {
+/// the sentence ("works as a nurse at the hospital" is the list's "nurse"). `head_first`: the
+/// title is of a language that writes its head first ("Professor de artes visuais no ensino
+/// superior"), where Portuguese "no"/"na" (in the) stay inside it.
+pub(super) fn title_to_phrase_end(
+    text: &str,
+    at: usize,
+    head_first: bool,
+) -> Option<(usize, usize)> {
     let mut words = Words::new(text, at);
     let first = words.next()?;
     if !gap_ok(&text[at..first.0]) {
         return None;
     }
-    let allowed = |w: &str| is_form_title_word(w) && !goes_on_with_the_sentence(w) && !is_role(w);
+    let allowed = |w: &str| {
+        is_form_title_word(w)
+            && (!goes_on_with_the_sentence(w) || (head_first && matches!(w, "no" | "na")))
+            && !is_role(w)
+    };
     let phrase_end = |rest: &str| {
         let rest = rest.trim_start_matches([' ', '\u{a0}']);
         rest.is_empty() || rest.starts_with(['.', ',', ';', '(', '\n'])
