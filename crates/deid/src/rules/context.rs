@@ -128,7 +128,11 @@ pub(super) fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
     let r = &mut rules[i];
     r.phi = true;
     r.kind = Some(kind);
-    if !matches!(r.reason, Reason::Pattern(_) | Reason::Digit) {
+    // (a stronger reason stays: a named facility or place is never released)
+    if !matches!(
+        r.reason,
+        Reason::Pattern(_) | Reason::Digit | Reason::NamedFacility | Reason::PlaceName
+    ) {
         r.reason = Reason::Context;
     }
 }

@@ -244,6 +244,59 @@ pub(super) fn apply(
             }
         }
     }
+    // 2a. a facility head, up to three words of its kind and its number, as Mexico names its
+    // clinics ("Unidad de Medicina Familiar No. 31", "HOSPITAL GENERAL DE ZONA NO. 15 IMSS": the
+    // model released the head or the "No"); no English preposition between
+    for h in 0..n.saturating_sub(3) {
+        if !on(h, FACILITY_HEAD) || (case_informative && !capitalised(h)) {
+            continue;
+        }
+        let mut k = h + 1;
+        while k < n
+            && k - h <= 4
+            && close(doc, k)
+            && !matches!(folded[k].as_ref(), "no" | "nr")
+            && doc.token_text(k).chars().all(char::is_alphabetic)
+            // (the stopword lists of other languages hold "general" too)
+            && (is_connector(k)
+                || !matches!(
+                    folded[k].as_ref(),
+                    "on" | "in" | "at" | "for" | "with" | "to" | "from" | "day" | "the" | "a"
+                ))
+            && (!case_informative || capitalised(k) || is_connector(k))
+        {
+            k += 1;
+        }
+        // (a word no SAFE list holds among them, or another language's connector: not "hospital
+        // record no. 12", "clinic visit no 2"; "de Zona": "zona" is a medical word too)
+        let named = (h + 1..k).any(|w| {
+            (flags[w] & flag::SAFE == 0 && !is_connector(w))
+                || matches!(
+                    folded[w].as_ref(),
+                    "de" | "del" | "di" | "da" | "do" | "des" | "du"
+                )
+        });
+        if !named
+            || k + 1 >= n
+            || !matches!(folded[k].as_ref(), "no" | "nr")
+            || !close(doc, k)
+            || !close(doc, k + 1)
+            || !small_number(k + 1)
+        {
+            continue;
+        }
+        mark_numbered(rules, h, k + 1);
+        // the institute's acronym after the number: "No. 15 IMSS", "no. 1 issste"
+        if k + 2 < n
+            && doc.gap_before(k + 2) == " "
+            && matches!(
+                folded[k + 2].as_ref(),
+                "imss" | "issste" | "issfam" | "pemex"
+            )
+        {
+            mark_numbered(rules, k + 2, k + 2);
+        }
+    }
     // 2b. a city's numbered hospital: "Changsha No. 7 Hospital", "SHENYANG NO. 8 HOSPITAL" (a
     // word no SAFE list holds, "No"/"Nr", up to three digits, a facility head)
     for h in 1..n.saturating_sub(2) {

@@ -1,5 +1,5 @@
 //! Tests of `rules/facility`.
-use crate::rules::{phi_words, Reason};
+use crate::rules::{phi_words, words_with_reason, Reason};
 use crate::tokenize::Tokenized;
 
 #[test]
@@ -448,4 +448,28 @@ fn the_connectors_of_other_languages_inside_a_facility_name() {
     // "w" of English shorthand ("with") joins nothing that is no name, nor does "we"
     assert!(hospital("taken to hospital w chest pain").is_empty());
     assert!(hospital("taken to the hospital we went to before").is_empty());
+}
+
+#[test]
+fn a_facility_of_its_kind_and_number() {
+    assert_eq!(
+        words_with_reason(
+            "readmitted to the Hospital General de Zona No. 15 IMSS. He has been stable.",
+            Reason::NamedFacility
+        ),
+        ["Hospital", "General", "de", "Zona", "No", "15", "IMSS"]
+    );
+    assert_eq!(
+        words_with_reason(
+            "DISCHARGED HOME FROM FACILITY (UNIDAD DE MEDICINA FAMILIAR NO. 31) AT APPROX.",
+            Reason::NamedFacility
+        ),
+        ["UNIDAD", "DE", "MEDICINA", "FAMILIAR", "NO", "31"]
+    );
+    // a record's or a day's number is no facility's
+    assert!(words_with_reason(
+        "admitted to hospital on day no. 3 of illness; hospital record no. 12; clinic visit no 2",
+        Reason::NamedFacility
+    )
+    .is_empty());
 }

@@ -39,6 +39,8 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     // Lyon's university hospitals ("Hospices Civils de Lyon")
     "hospices",
     "polyclinic",
+    // Mexico's family-medicine units ("Unidad de Medicina Familiar No. 31")
+    "unidad",
 ];
 
 /// Facility heads of other languages that always name a hospital or clinic (never an English
@@ -71,6 +73,7 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "ziekenhuis",
     "sjukhus",
     "sjukhuset",
+    "universitetssjukhus",
     "sykehus",
     "sykehuset",
     "sygehus",

@@ -483,6 +483,63 @@ pub(super) fn apply(
             }
         }
     }
+    // a US state's code after "home to", "moved to", "lives in", "resides in" in any case ("She
+    // went back home to TN and", "moved to ca"): only a place follows those
+    for i in 2..rules.len() {
+        let settled = matches!(
+            (folded[i - 2].as_ref(), folded[i - 1].as_ref()),
+            ("home" | "moved" | "relocated", "to") | ("lives" | "living" | "resides", "in")
+        );
+        if settled
+            && flags[i] & flag::STATE_ABBREVIATION != 0
+            && doc.gap_before(i) == " "
+            && doc.gap_before(i - 1) == " "
+            && doc.token_text(i).chars().count() == 2
+            && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            mark_place(&mut rules[i], PhiType::State);
+        }
+    }
+    // the words of a town's name hyphened around a connector ("ROSTOV-ON-DON", "stratford-upon-
+    // avon", "Aix-en-Provence"): the model released the connector and a last word that is a name
+    // or an English word ("don")
+    for i in 1..rules.len().saturating_sub(1) {
+        let town = |k: usize| {
+            rules[k].phi
+                && matches!(rules[k].kind, Some(PhiType::City | PhiType::State))
+                && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+        };
+        let word = |k: usize| {
+            let w = doc.token_text(k);
+            w.chars().count() >= 2 && w.chars().all(char::is_alphabetic)
+        };
+        if matches!(
+            folded[i].as_ref(),
+            "on" | "upon"
+                | "en"
+                | "sur"
+                | "am"
+                | "an"
+                | "der"
+                | "de"
+                | "la"
+                | "le"
+                | "les"
+                | "sous"
+                | "aux"
+                | "del"
+                | "di"
+        ) && doc.gap_before(i) == "-"
+            && doc.gap_before(i + 1) == "-"
+            && town(i - 1)
+            && word(i + 1)
+        {
+            let kind = rules[i - 1].kind.unwrap_or(PhiType::City);
+            mark_place(&mut rules[i - 1], kind);
+            mark_place(&mut rules[i], kind);
+            mark_place(&mut rules[i + 1], kind);
+        }
+    }
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0

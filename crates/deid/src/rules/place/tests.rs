@@ -226,3 +226,27 @@ fn a_state_code_where_one_goes_and_its_other_mentions() {
     // the 1990s shorthand's midnight and treatment
     assert!(places("Cried & fretful from 7PM to MN, then slept; response to TX good.").is_empty());
 }
+
+#[test]
+fn a_towns_words_hyphened_around_a_connector() {
+    assert_eq!(
+        places("TO ER IN CARE TO БОТКИНСКАЯ БОЛЬНИЦА IN ROSTOV-ON-DON;ADM-HEART MONITOR"),
+        ["ROSTOV", "ON", "DON"]
+    );
+    assert_eq!(
+        places("to er in care to боткинская больница in rostov-on-don;adm-heart monitor"),
+        ["rostov", "on", "don"]
+    );
+    assert!(
+        places("a follow-up on day-to-day basis with add-on therapy; walk-in clinic").is_empty()
+    );
+}
+
+#[test]
+fn a_state_code_after_home_to() {
+    assert_eq!(
+        places("She went back home to TN and was seen on 10/15"),
+        ["TN"]
+    );
+    assert!(places("She went back home to ED and then to SNF").is_empty());
+}
