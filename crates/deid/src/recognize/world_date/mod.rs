@@ -63,6 +63,8 @@ pub(crate) struct WorldDateRecognizer {
     /// Slovak, Slovene and Croatian write them: "8. 8. 2015", "19. 11. 2020"; or year first, as
     /// Korean and Hungarian write them: "1990. 9. 3.", "2021. 11. 30."
     spaced_dotted: Regex,
+    /// day and month, each with its period and a blank between: "19. 4." (`spaced_dotted_dates`)
+    spaced_day_month: Regex,
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
     cjk: Regex,
@@ -157,6 +159,7 @@ impl WorldDateRecognizer {
             ),
             japanese_era,
             spaced_dotted,
+            spaced_day_month: compile(r"\b(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\."),
             cjk,
             range_end,
             day_part,
@@ -234,6 +237,61 @@ impl WorldDateRecognizer {
                 && !continues_number(text, m.end(), b"./:-")
                 && !super::preceded_by_number(text, m.start(), b"./-")
                 && !is_amount_or_unit(&word_after(text, m.end()))
+            {
+                out.push(date_cand(m.start(), m.end()));
+            }
+        }
+        // ... and day and month alone, each with its period, as Czech and German write them
+        // ("Discharged to home 19. 4. with", "GI appointment 28. 4. with plan", "10. 4., fever"):
+        // never one of a list of numbers ("1. 2. 3.") or a version ("v. 2. 1.")
+        for c in self.spaced_day_month.captures_iter(text) {
+            let m = c.get(0).expect("whole match");
+            let (d, mo) = (
+                c["d"].parse::<u32>().unwrap_or(0),
+                c["m"].parse::<u32>().unwrap_or(0),
+            );
+            let rest = &text[m.end()..];
+            let goes_on = rest.starts_with(|ch: char| ch.is_alphanumeric())
+                || rest
+                    .trim_start_matches([' ', '\u{a0}'])
+                    .starts_with(|ch: char| ch.is_ascii_digit());
+            let held = out.iter().any(|o| o.start < m.end() && o.end > m.start());
+            if (1..=31).contains(&d)
+                && (1..=12).contains(&mo)
+                && !goes_on
+                && !held
+                && !super::preceded_by_number(text, m.start(), b"./-")
+                // (nor the tail of a longer run: "2020. 13. 5.")
+                && !text[..m.start()]
+                    .trim_end()
+                    .trim_end_matches('.')
+                    .ends_with(|ch: char| ch.is_ascii_digit())
+                && !matches!(
+                    word_before(text, m.start()).as_str(),
+                    "version"
+                        | "v"
+                        | "grade"
+                        | "stage"
+                        | "step"
+                        | "steps"
+                        | "level"
+                        | "type"
+                        | "phase"
+                        | "dose"
+                        | "item"
+                        | "no"
+                        | "nr"
+                        | "chapter"
+                        | "section"
+                        | "table"
+                        | "figure"
+                        | "fig"
+                        | "page"
+                        | "p"
+                        | "pp"
+                        | "vol"
+                        | "ver"
+                )
             {
                 out.push(date_cand(m.start(), m.end()));
             }
@@ -494,6 +552,8 @@ impl WorldDateRecognizer {
                         || connector()
                         || verb
                         || self.weekday_with_punctuation_before(text, d.start())
+                        // "vaccine on mar 10 ago at work": a weekday's word before the day
+                        || self.weekday_word_before(text, d.start())
                         || self.month_and_conjunction_before(text, d.start()),
                 )
             };

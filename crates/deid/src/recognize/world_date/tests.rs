@@ -663,3 +663,25 @@ fn hindi_abbreviated_months_with_the_abbreviation_sign() {
         ["10 अक्टू॰", "5 जन॰", "7 जुल॰ 2021"]
     );
 }
+
+#[test]
+fn day_and_month_each_with_its_period() {
+    assert_eq!(
+        dates("Discharged to home 19. 4. with low grade fever; 10. 4., fever 103; GI appointment 28. 4. with plan"),
+        ["19. 4.", "10. 4.", "28. 4."]
+    );
+    // a list of numbers, a version, a year's date (read whole elsewhere) are no such date
+    assert_eq!(
+        dates("steps 1. 2. 3. done; version 2. 1. installed; grade 3. 2. seen; on 8. 8. 2015 seen"),
+        ["8. 8. 2015"]
+    );
+}
+
+#[test]
+fn latin_ago_after_a_weekdays_word() {
+    assert_eq!(
+        dates("received the vaccine on mar 10 ago at work"),
+        ["10 ago"]
+    );
+    assert!(dates("the rash began 10 ago; mar 10 days ago").is_empty());
+}
