@@ -63,6 +63,8 @@ pub(crate) struct WorldDateRecognizer {
     /// Slovak, Slovene and Croatian write them: "8. 8. 2015", "19. 11. 2020"; or year first, as
     /// Korean and Hungarian write them: "1990. 9. 3.", "2021. 11. 30."
     spaced_dotted: Regex,
+    /// a year and an abbreviated month, each with its period: "2002. febr." (`spaced_dotted_dates`)
+    year_dot_month: Regex,
     /// day and month, each with its period and a blank between: "19. 4." (`spaced_dotted_dates`)
     spaced_day_month: Regex,
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
@@ -159,6 +161,7 @@ impl WorldDateRecognizer {
             ),
             japanese_era,
             spaced_dotted,
+            year_dot_month: compile(r"\b(?:19|20)\d\d\.\s(?P<m>\p{L}{3,5})\."),
             spaced_day_month: compile(r"\b(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\."),
             cjk,
             range_end,
@@ -237,6 +240,21 @@ impl WorldDateRecognizer {
                 && !continues_number(text, m.end(), b"./:-")
                 && !super::preceded_by_number(text, m.start(), b"./-")
                 && !is_amount_or_unit(&word_after(text, m.end()))
+            {
+                out.push(date_cand(m.start(), m.end()));
+            }
+        }
+        // ... and Hungarian's year and abbreviated month without the day ("initially diagnosed
+        // 2002. febr. s/p flu shot")
+        for c in self.year_dot_month.captures_iter(text) {
+            let m = c.get(0).expect("whole match");
+            let month = &c["m"];
+            let folded = fold(month);
+            let held = out.iter().any(|o| o.start < m.end() && o.end > m.start());
+            if !held
+                && (self.month_abbreviations.contains(folded.as_ref())
+                    || self.month_words.contains(folded.as_ref())
+                    || is_english_month(&folded))
             {
                 out.push(date_cand(m.start(), m.end()));
             }
@@ -336,6 +354,7 @@ impl WorldDateRecognizer {
             // (the regex has no `\b` before the word: the ASCII one never falls before "été")
             if is_word(char_before(text, s.start()))
                 || !self.seasons.contains(folded.as_ref())
+                || (folded == "tel" && !s.as_str().contains(['é', 'É']))
                 || continues_number(text, y.end(), b"./:")
             {
                 continue;
@@ -432,11 +451,11 @@ impl WorldDateRecognizer {
         if gate::has_digit_run(text, 1) {
             self.japanese_era_dates(text, out);
         }
-        // (a digit, a period, a blank and a digit: what every such date holds)
+        // (a digit, a period and a blank: what every such date holds)
         if text
             .as_bytes()
-            .windows(4)
-            .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2] == b' ' && w[3].is_ascii_digit())
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2] == b' ')
         {
             self.spaced_dotted_dates(text, out);
         }

@@ -31,6 +31,9 @@ const SEASONS: &[&str] = &[
     "verão",
     "outono",
     "primăvara",
+    // Romanian summer ("She was sick all vara 2003")
+    "vara",
+    "vară",
     "toamna",
     "iarna",
     "estiu",
@@ -93,6 +96,8 @@ const SEASONS: &[&str] = &[
     "tavasz",
     "nyár",
     "ősz",
+    // (Hungarian winter: written with its accent only, "tel 2002" is a telephone's)
+    "tél",
     "ilkbahar",
     "yaz",
     "sonbahar",

@@ -685,3 +685,52 @@ fn latin_ago_after_a_weekdays_word() {
     );
     assert!(dates("the rash began 10 ago; mar 10 days ago").is_empty());
 }
+
+#[test]
+fn a_weekday_bare_after_a_dates_year() {
+    assert_eq!(
+        dates_with_weekdays("On 6 Eki 2022 Per (2 days after receiving my vaccine), my"),
+        ["6 Eki 2022 Per"]
+    );
+    assert_eq!(
+        dates_with_weekdays("RECEIVED THE FIRST DOSE LAST 28 TEM 2022 PER 17:00 IN THE ARM"),
+        ["28 TEM 2022 PER"]
+    );
+    // "per" going on with its English sentence, the right arm after a date
+    assert_eq!(
+        dates_with_weekdays("received TRIPEDIA vaccine on 22 Eki 1998 RA (deltoid)."),
+        ["22 Eki 1998"]
+    );
+    assert_eq!(
+        dates_with_weekdays("since 6 Eki 2022 per protocol; 3 Eki 2022 per day"),
+        ["6 Eki 2022", "3 Eki 2022"]
+    );
+}
+
+#[test]
+fn a_year_and_an_abbreviated_month_each_with_its_period() {
+    assert_eq!(
+        dates("chronic fatigue syndrome initially diagnosed 2002. febr. s/p flu shot"),
+        ["2002. febr."]
+    );
+    assert!(dates("seen in 2002. Then she left. In 2003. pain").is_empty());
+}
+
+#[test]
+fn a_month_word_before_its_day_after_on_the() {
+    assert_eq!(
+        dates("received the first dose of the vaccine on the nob 15 and tested positive"),
+        ["nob 15"]
+    );
+    assert!(dates("put on the set 15 minutes; on the sub 2 list").is_empty());
+}
+
+#[test]
+fn romanian_summer_and_hungarian_winter_with_their_year() {
+    assert_eq!(
+        dates("She was sick all vara 2003 with joint pain; TÉL 2002 pt recv vax"),
+        ["vara 2003", "TÉL 2002"]
+    );
+    // a telephone's number is no winter
+    assert!(dates("Tel 2002 555 100; tel 2002").is_empty());
+}

@@ -184,6 +184,38 @@ impl WorldDateRecognizer {
                 return Some(text.len() - rest.len() + word_len + 1);
             }
         }
+        // ... or bare after a date's year, before a bracket or the time ("On 6 Eki 2022 Per (2
+        // days after", "last 28 Tem 2022 Per 17:00": Turkish Thursday), where English "per" has
+        // nothing to take
+        let year_end = text[..i]
+            .bytes()
+            .rev()
+            .take_while(u8::is_ascii_digit)
+            .count()
+            == 4;
+        if let Some(rest) = text[i..].strip_prefix(' ').filter(|_| year_end) {
+            let word_len = rest
+                .char_indices()
+                .find(|(_, ch)| !ch.is_alphabetic())
+                .map_or(rest.len(), |(k, _)| k);
+            let folded = fold(&rest[..word_len]);
+            let after = &rest[word_len..];
+            let time = after.len() > 3
+                && after.starts_with(' ')
+                && after[1..].bytes().take_while(u8::is_ascii_digit).count() <= 2
+                && after[1..]
+                    .trim_start_matches(|ch: char| ch.is_ascii_digit())
+                    .starts_with(':');
+            // (three letters or more: "on 22-JUN-1998 RA (deltoid)" is the right arm)
+            if (3..=12).contains(&rest[..word_len].chars().count())
+                && (after.starts_with(" (") || time)
+                && (self.weekday_abbreviations.contains(folded.as_ref())
+                    || self.weekday_words.contains(folded.as_ref()))
+                && !is_english_weekday(&folded)
+            {
+                return Some(text.len() - rest.len() + word_len);
+            }
+        }
         let rest = text[i..].strip_prefix(' ').unwrap_or(&text[i..]);
         let inner = rest.strip_prefix('(')?;
         let close = inner.find(')')?;
@@ -407,7 +439,14 @@ impl WorldDateRecognizer {
                         || matches!(
                             word_after(text, d.end()).as_str(),
                             "with" | "for" | "and" | "at" | "after" | "via" | "complaining"
-                        )));
+                        )))
+                // "the first dose on the nob 15 and": or after "on the", as a date's day is
+                // ("on the 20 sty"; Filipino November)
+                || (self.month_words.contains(folded.as_ref())
+                    && word_before(text, w.start()) == "the"
+                    && word_before_word(text, w.start()) == "on"
+                    && !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref())
+                    && c["p"].is_empty());
             let day: u32 = d.as_str().parse().unwrap_or(0);
             if !listed
                 || is_english_month(&folded)
