@@ -44,12 +44,18 @@ fn word_at(text: &str, end: usize) -> Option<String> {
 }
 
 /// The length of a bracketed note at the start of `rest` that another bracket naming the patient
-/// follows (" (contracting) (patient)"), if so.
+/// or the form's "reporting for herself" follows (" (contracting) (patient)", " (consulting)
+/// reporting for herself"), if so.
 fn note_before_patient(rest: &str) -> Option<usize> {
     let inner = rest.trim_start_matches([' ', '\u{a0}']).strip_prefix('(')?;
     let close = inner.find(')')?;
     let note = &inner[..close];
     let after = inner[close + 1..].trim_start_matches([' ', '\u{a0}']);
+    // ... or the form's "reporting for herself"
+    if after.to_lowercase().starts_with("reporting for ") {
+        let words_only = note.chars().all(|ch| ch.is_alphabetic() || ch == ' ');
+        return words_only.then(|| rest.len() - inner.len() + close + 1);
+    }
     let patient = after.strip_prefix('(')?.trim_start().to_lowercase();
     let words_only = note
         .chars()

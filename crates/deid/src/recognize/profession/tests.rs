@@ -492,6 +492,10 @@ fn a_head_first_title_of_another_language_and_a_note() {
         ["ENGINEER, CIVIL (CONTRACTING)"]
     );
     assert_eq!(
+        found("a spontaneous report from a contactable Engineer, civil (consulting) reporting for herself. A female"),
+        ["Engineer, civil (consulting)"]
+    );
+    assert_eq!(
         found("Information has been received from a Operador de prensa de moldar vidro, who is the patient's mother, concerning"),
         ["Operador de prensa de moldar vidro"]
     );

@@ -297,6 +297,36 @@ pub(super) fn apply(
             mark_numbered(rules, k + 2, k + 2);
         }
     }
+    // 2b'. China's people's hospitals by their town, with an ordinal or the level between:
+    // "Nanjing First People's Hospital", "hangzhou first people's hospital", "Guangdong
+    // Provincial People's Hospital" (the model released the head and "first")
+    for h in 3..n {
+        if !matches!(folded[h].as_ref(), "hospital" | "hospitals")
+            || folded[h - 1] != "s"
+            || !matches!(doc.gap_before(h - 1), "'" | "\u{2019}")
+            || folded[h - 2] != "people"
+        {
+            continue;
+        }
+        let mut start = h - 2;
+        while start > 0
+            && h - start < 5
+            && close(doc, start)
+            && PEOPLES_HOSPITAL_LEVELS.contains(&folded[start - 1].as_ref())
+        {
+            start -= 1;
+        }
+        let town = start - 1;
+        if start == 0
+            || !close(doc, start)
+            || !rules[town].phi
+            || matches!(rules[town].reason, Reason::Pattern(_) | Reason::Digit)
+            || !doc.token_text(town).chars().all(char::is_alphabetic)
+        {
+            continue;
+        }
+        mark_numbered(rules, town, h);
+    }
     // 2b. a city's numbered hospital: "Changsha No. 7 Hospital", "SHENYANG NO. 8 HOSPITAL" (a
     // word no SAFE list holds, "No"/"Nr", up to three digits, a facility head)
     for h in 1..n.saturating_sub(2) {

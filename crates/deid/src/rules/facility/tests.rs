@@ -473,3 +473,27 @@ fn a_facility_of_its_kind_and_number() {
     )
     .is_empty());
 }
+
+#[test]
+fn a_peoples_hospital_by_its_town_and_an_indonesian_hospital() {
+    assert_eq!(
+        words_with_reason(
+            "Discharged home from facility (Nanjing First People's Hospital) at approx. 09:30am.",
+            Reason::NamedFacility
+        ),
+        ["Nanjing", "First", "People", "s", "Hospital"]
+    );
+    // no town before it: a people's hospital of no name
+    assert!(words_with_reason(
+        "taken to the people's hospital; then to the first people's hospital",
+        Reason::NamedFacility
+    )
+    .is_empty());
+    assert_eq!(
+        words_with_reason(
+            "READMITTED TO THE RUMAH SAKIT UMUM DAERAH SURAKARTA. HE HAS BEEN STABLE.",
+            Reason::NamedFacility
+        ),
+        ["RUMAH", "SAKIT", "UMUM", "DAERAH", "SURAKARTA"]
+    );
+}

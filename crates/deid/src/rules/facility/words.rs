@@ -104,6 +104,9 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "likarnya",
     "praxis",
     "rs",
+    // ("Rumah Sakit Umum Daerah Surakarta": Indonesian and Malay for hospital)
+    "rumah",
+    "sakit",
     "rsud",
     "rsup",
     "puskesmas",
@@ -300,4 +303,26 @@ pub(in crate::rules) const CONNECTORS: &[&str] = &[
 /// English ("do", "w" for "with", "we", "v" for "versus").
 pub(in crate::rules) const HEAD_FIRST_CONNECTORS: &[&str] = &[
     "da", "do", "dos", "das", "della", "im", "zum", "van", "w", "we", "ve", "v",
+];
+
+/// The words between a town and its "People's Hospital" in China's hospital names: an ordinal or
+/// the level of government ("Nanjing First People's Hospital", "Guangdong Provincial People's
+/// Hospital").
+pub(super) const PEOPLES_HOSPITAL_LEVELS: &[&str] = &[
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "provincial",
+    "municipal",
+    "city",
+    "county",
+    "district",
+    "central",
 ];

@@ -540,6 +540,27 @@ pub(super) fn apply(
             mark_place(&mut rules[i + 1], kind);
         }
     }
+    // Korea's provinces, cities and districts with their kind hyphened after the name
+    // ("vax in Gangwon-do", "Suwon-si", "Gangnam-gu": the model released "do")
+    for i in 1..rules.len() {
+        if matches!(folded[i].as_ref(), "do" | "si" | "gu" | "gun")
+            && doc.gap_before(i) == "-"
+            && rules[i - 1].phi
+            && !matches!(rules[i - 1].reason, Reason::Pattern(_) | Reason::Digit)
+            && flags[i - 1] & flag::SAFE == 0
+            && doc.token_text(i - 1).chars().count() >= 3
+            && doc.token_text(i - 1).chars().all(char::is_alphabetic)
+            && (i + 1 >= rules.len() || !matches!(doc.gap_before(i + 1), "-" | "'" | "\u{2019}"))
+        {
+            let kind = if folded[i] == "do" {
+                PhiType::State
+            } else {
+                PhiType::City
+            };
+            mark_place(&mut rules[i - 1], kind);
+            mark_place(&mut rules[i], kind);
+        }
+    }
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0

@@ -250,3 +250,12 @@ fn a_state_code_after_home_to() {
     );
     assert!(places("She went back home to ED and then to SNF").is_empty());
 }
+
+#[test]
+fn a_korean_province_with_its_kind_hyphened() {
+    assert_eq!(
+        places("17 mo old male received DTP/OPV vax in Gangwon-do approx 2 hrs later"),
+        ["Gangwon", "do"]
+    );
+    assert!(places("a must-do list; the to-do items; a well-do").is_empty());
+}
