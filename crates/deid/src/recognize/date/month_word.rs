@@ -81,7 +81,12 @@ pub(super) fn needs_more_than_day(
     };
     match lower.as_str() {
         "may" if is_title_case(w) => false,
-        "may" if month_first => !temporal(),
+        // "TESTED POSITIVE FOR COVID MAY 5 IN CLINIC" (not the disease's "COVID 19")
+        "may" if month_first => {
+            let after_covid =
+                word_before(text, start) == "covid" && !is_amount_or_unit(&word_after(text, end));
+            !(temporal() || after_covid)
+        }
         "may" => {
             let tail = text[end..].trim_start_matches([' ', '\u{a0}']);
             let next = word_after(text, end);

@@ -448,3 +448,12 @@ fn a_lower_case_dec_with_its_day_ending_a_sentence() {
     // "decreased" with its noun before, or a sentence going on, is no month
     assert!(dates("HR 80 dec. appetite 2 dec and thirst").is_empty());
 }
+
+#[test]
+fn may_and_its_day_after_covid() {
+    assert_eq!(
+        dates("SHE TESTED POSITIVE FOR COVID MAY 5 IN OUTPATIENT CLINIC."),
+        ["MAY 5"]
+    );
+    assert!(dates("covid 19 may cause; covid may 5 days").is_empty());
+}

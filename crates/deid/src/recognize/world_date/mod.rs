@@ -412,7 +412,8 @@ impl WorldDateRecognizer {
     }
 
     /// Whether the text before byte `i` is a month's name and a conjunction ("25 agosto or ",
-    /// "3 Sept and "): the day at `i` is the second of two dates.
+    /// "3 Sept and "), or a month and its day ("EITHER Aug 27 OR "): the day at `i` is the second
+    /// of two dates.
     fn month_and_conjunction_before(&self, text: &str, i: usize) -> bool {
         const OR_AND: &[&str] = &[
             "and", "or", "y", "o", "e", "ou", "et", "und", "oder", "og", "eller",
@@ -420,8 +421,14 @@ impl WorldDateRecognizer {
         let Some(rest) = conjunction_before(text, i, OR_AND, true) else {
             return false;
         };
-        let word = &rest[letters_start(rest)..];
-        !word.is_empty() && (self.is_month(word) || is_english_month(&fold(word)))
+        let is_month =
+            |word: &str| !word.is_empty() && (self.is_month(word) || is_english_month(&fold(word)));
+        let day = rest.trim_end_matches(|ch: char| ch.is_ascii_digit());
+        if day.len() < rest.len() && rest.len() - day.len() <= 2 {
+            let head = day.trim_end_matches([' ', '\u{a0}']);
+            return head.len() < day.len() && is_month(&head[letters_start(head)..]);
+        }
+        is_month(&rest[letters_start(rest)..])
     }
 
     /// Whether a month's name comes after byte `i` ("Tirsdag. 3. marts": the day belongs to the

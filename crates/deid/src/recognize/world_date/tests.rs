@@ -734,3 +734,21 @@ fn romanian_summer_and_hungarian_winter_with_their_year() {
     // a telephone's number is no winter
     assert!(dates("Tel 2002 555 100; tel 2002").is_empty());
 }
+
+#[test]
+fn dates_after_covid_and_a_portuguese_weekday_with_feira() {
+    assert_eq!(
+        dates("She tested positive for COVID Ago 15 in outpatient clinic."),
+        ["Ago 15"]
+    );
+    assert_eq!(
+        dates("took to MD segunda-feira @ 12noon; T 103, quinta-feira eve"),
+        ["segunda-feira", "quinta-feira"]
+    );
+    assert!(dates("the feira @ noon; a sexta feira am").is_empty());
+    // a month and its day before "or"
+    assert_eq!(
+        dates("INJECT RECVD EITHER Aug 27 OR 29 ago. PT EXP"),
+        ["29 ago"]
+    );
+}

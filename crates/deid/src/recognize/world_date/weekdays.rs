@@ -326,6 +326,22 @@ impl WorldDateRecognizer {
                 None => (false, head),
             };
             let start = letters_start(head);
+            // Portuguese names its weekdays by an ordinal and "-feira" ("took to MD segunda-feira
+            // @ 12noon", "quinta-feira eve"): the whole name
+            if let Some(ordinal) = head[..start]
+                .strip_suffix('-')
+                .filter(|_| head[start..].eq_ignore_ascii_case("feira"))
+            {
+                let o = letters_start(ordinal);
+                if matches!(
+                    fold(&ordinal[o..]).as_ref(),
+                    "segunda" | "terca" | "quarta" | "quinta" | "sexta"
+                ) && !is_word(char_before(text, o))
+                {
+                    out.push(date_cand(o, head.len()));
+                    continue;
+                }
+            }
             let word = &head[start..];
             let letters = word.chars().count();
             if !(2..=12).contains(&letters) || is_word(char_before(text, start)) {
@@ -432,14 +448,17 @@ impl WorldDateRecognizer {
                 || (self.month_words.contains(folded.as_ref())
                     && matches!(
                         word_before(text, w.start()).as_str(),
-                        "ed" | "er" | "admitted" | "discharged" | "seen"
+                        "ed" | "er" | "admitted" | "discharged" | "seen" | "covid"
                     )
                     && (text[d.end()..].starts_with(['.', ',', ';', ')'])
                         || text[d.end()..].is_empty()
                         || matches!(
                             word_after(text, d.end()).as_str(),
                             "with" | "for" | "and" | "at" | "after" | "via" | "complaining"
-                        )))
+                        )
+                        // "tested positive for COVID Ago 15 in outpatient clinic"
+                        || (word_before(text, w.start()) == "covid"
+                            && word_after(text, d.end()) == "in")))
                 // "the first dose on the nob 15 and": or after "on the", as a date's day is
                 // ("on the 20 sty"; Filipino November)
                 || (self.month_words.contains(folded.as_ref())

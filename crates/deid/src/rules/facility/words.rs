@@ -82,6 +82,10 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "ospedaliera",
     "ospedaliero",
     "sairaala",
+    // Finland's central and university hospitals ("Turun yliopistollinen keskussairaala")
+    "keskussairaala",
+    "aluesairaala",
+    "yliopistollinen",
     "spital",
     // Romanian "the hospital" ("Spitalul Clinic Colentina"); French and Spanish "of the hospital"
     // ("Centre Hospitalier Emile Mayrisch", "Complejo Hospitalario Universitario")

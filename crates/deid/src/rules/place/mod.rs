@@ -355,7 +355,9 @@ pub(super) fn apply(
         // where one goes or is: "vax in Co. Kerry", whose county is a given name too)
         let county_abbreviation =
             folded[i] == "co" && doc.gap_before(i + 1) == ". " && (listed || goes);
-        if (matches!(folded[i].as_ref(), "region" | "county") || county_abbreviation)
+        // ("cough.województwo lubelskie extremely warm": Poland's word for its provinces)
+        if (matches!(folded[i].as_ref(), "region" | "county" | "wojewodztwo")
+            || county_abbreviation)
             && name
             && !facility_follows
             && (doc.gap_before(i + 1) == " " || county_abbreviation)

@@ -259,3 +259,11 @@ fn a_korean_province_with_its_kind_hyphened() {
     );
     assert!(places("a must-do list; the to-do items; a well-do").is_empty());
 }
+
+#[test]
+fn a_polish_province_with_its_kind_before_it() {
+    assert_eq!(
+        places("Cough meds helped break up cough.województwo lubelskie extremely warm.Came home"),
+        ["województwo", "lubelskie"]
+    );
+}
