@@ -345,9 +345,12 @@ pub(super) fn apply(
                 Reason::Unknown | Reason::Unsafe(_) | Reason::PlaceName
             )
             && doc.token_text(i + 1).chars().all(char::is_alphabetic);
-        let facility_follows = i + 2 < rules.len()
-            && (super::facility::OTHER_HEADS.contains(&folded[i + 2].as_ref())
-                || super::facility::HOSPITAL_NOUNS.contains(&folded[i + 2].as_ref()));
+        // (asked last: the head lists are long, and most words are no region's kind)
+        let facility_follows = || {
+            i + 2 < rules.len()
+                && (super::facility::OTHER_HEADS.contains(&folded[i + 2].as_ref())
+                    || super::facility::HOSPITAL_NOUNS.contains(&folded[i + 2].as_ref()))
+        };
         let goes =
             i > 0 && PLACE_BEFORE.contains(&folded[i - 1].as_ref()) && doc.gap_before(i) == " ";
         let listed = flags[i + 1] & (flag::CITY | flag::STATE) != 0;
@@ -359,9 +362,9 @@ pub(super) fn apply(
         if (matches!(folded[i].as_ref(), "region" | "county" | "wojewodztwo")
             || county_abbreviation)
             && name
-            && !facility_follows
             && (doc.gap_before(i + 1) == " " || county_abbreviation)
             && (goes || listed)
+            && !facility_follows()
         {
             for k in [i, i + 1] {
                 mark_place(&mut rules[k], PhiType::State);
