@@ -20,6 +20,13 @@ const PLAIN_STATE_CODES: &[&str] = &[
     "AK", "AZ", "FL", "KY", "MT", "NJ", "NY", "OH", "WA", "WI", "WV", "WY",
 ];
 
+/// US state codes that are no English word or clinical abbreviation, read after "home to",
+/// "moved to", "lives in" in any document ("SHE WENT BACK HOME TO TN").
+const SETTLED_STATE_CODES: &[&str] = &[
+    "AK", "AZ", "AR", "CA", "CT", "FL", "IA", "KS", "KY", "MN", "MO", "MT", "NC", "NH", "NJ", "NM",
+    "NV", "NY", "OH", "RI", "SD", "TN", "TX", "UT", "VT", "WA", "WI", "WV", "WY",
+];
+
 /// Words that begin a town's name ("North Jeremiah", "West Sheila", "Port Victor", "Lake
 /// Charles"), folded: Faker's city prefixes and the common ones of real towns.
 pub(super) const CITY_PREFIXES: &[&str] = &[
@@ -495,11 +502,17 @@ pub(super) fn apply(
             (folded[i - 2].as_ref(), folded[i - 1].as_ref()),
             ("home" | "moved" | "relocated", "to") | ("lives" | "living" | "resides", "in")
         );
+        // (in ALL CAPS the lexicon flags no code: the codes that are no English or clinical
+        // word, "OR", "IN", "MD", "PA", "MI")
+        let code = doc.token_text(i);
+        let listed = flags[i] & flag::STATE_ABBREVIATION != 0
+            || SETTLED_STATE_CODES.contains(&code.to_ascii_uppercase().as_str());
         if settled
-            && flags[i] & flag::STATE_ABBREVIATION != 0
+            && listed
             && doc.gap_before(i) == " "
             && doc.gap_before(i - 1) == " "
-            && doc.token_text(i).chars().count() == 2
+            && code.chars().count() == 2
+            && code.chars().all(|ch| ch.is_ascii_uppercase())
             && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
         {
             mark_place(&mut rules[i], PhiType::State);
@@ -543,6 +556,24 @@ pub(super) fn apply(
             mark_place(&mut rules[i - 1], kind);
             mark_place(&mut rules[i], kind);
             mark_place(&mut rules[i + 1], kind);
+        }
+    }
+    // a town the city list names with a connector inside ("Frankfurt am Main", "Kingston upon
+    // Hull", "Burton upon Trent": the lexicon flags the words only where the whole name stands),
+    // whose connector the model released as a word of time or a preposition
+    for i in 1..rules.len().saturating_sub(1) {
+        let city = |k: usize| flags[k] & flag::CITY != 0 && doc.gap_before(k) == " ";
+        if matches!(
+            folded[i].as_ref(),
+            "am" | "an" | "upon" | "on" | "der" | "di" | "de" | "la" | "le" | "sur" | "en"
+        ) && city(i)
+            && city(i + 1)
+            && flags[i - 1] & flag::CITY != 0
+            && rules[i - 1].phi
+        {
+            for k in i - 1..=i + 1 {
+                mark_place(&mut rules[k], PhiType::City);
+            }
         }
     }
     // Korea's provinces, cities and districts with their kind hyphened after the name

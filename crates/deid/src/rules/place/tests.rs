@@ -249,6 +249,11 @@ fn a_state_code_after_home_to() {
         ["TN"]
     );
     assert!(places("She went back home to ED and then to SNF").is_empty());
+    assert_eq!(
+        places("SHE WENT BACK HOME TO TN AND WAS SEEN ON 10/15"),
+        ["TN"]
+    );
+    assert!(places("SHE WENT BACK HOME TO OR AND THEN TO MD").is_empty());
 }
 
 #[test]
@@ -266,4 +271,17 @@ fn a_polish_province_with_its_kind_before_it() {
         places("Cough meds helped break up cough.województwo lubelskie extremely warm.Came home"),
         ["województwo", "lubelskie"]
     );
+}
+
+#[test]
+fn a_listed_town_with_a_connector_inside() {
+    assert_eq!(
+        places("PT WAS BROUGHT TO UNIVERSITÄTSKLINIKUM FRANKFURT AM MAIN VIA EMS."),
+        ["FRANKFURT", "AM", "MAIN"]
+    );
+    assert_eq!(
+        places("moved to kingston upon hull in 2019"),
+        ["kingston", "upon", "hull"]
+    );
+    assert!(places("seen at 10 am main entrance; pain on left side").is_empty());
 }
