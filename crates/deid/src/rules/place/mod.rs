@@ -571,8 +571,8 @@ pub(super) fn apply(
             && flags[i - 1] & flag::CITY != 0
             && rules[i - 1].phi
         {
-            for k in i - 1..=i + 1 {
-                mark_place(&mut rules[k], PhiType::City);
+            for rule in &mut rules[i - 1..=i + 1] {
+                mark_place(rule, PhiType::City);
             }
         }
     }
