@@ -34,7 +34,7 @@ mod month_word;
 mod numeric;
 mod words;
 use month_word::needs_more_than_day;
-use numeric::dotted_in_a_dotted_narrative;
+use numeric::{dotted_after_a_day_and, dotted_in_a_dotted_narrative};
 use words::*;
 pub(crate) use words::{is_english_weekday, ENGLISH_MONTHS, EVENT_AFTER_DAY, VERB_AFTER_DAY};
 
@@ -110,6 +110,10 @@ impl DateRecognizer {
             }
             if dotted_in_a_dotted_narrative(text, c) {
                 dotted_maybe.push((m.start(), m.end()));
+            }
+            if dotted_after_a_day_and(text, c) {
+                push(m.start(), m.end());
+                return Some(());
             }
             // "09/02-10", "09.05-10": not a date with two separators, but a day and month then
             // a range end; read the pattern again on the text cut before the second separator

@@ -331,3 +331,46 @@ pub(super) fn dotted_in_a_dotted_narrative(text: &str, c: &Captures) -> bool {
         && !AFTER_COUNT.contains(&after.as_str())
         && !TIME_AFTER.contains(&after.as_str())
 }
+
+/// A day and month with a period after a day and "and"/"or" ("tested positive for covid on the
+/// 8th and 9.3.", "on the 9. and 10.7."): the second of two dates, where a lab value's number
+/// has a number before "and" ("between 2.5 and 3.5"), never a day's ordinal.
+pub(super) fn dotted_after_a_day_and(text: &str, c: &Captures) -> bool {
+    let (Some(a), Some(b), Some(sep)) = (c.name("hd"), c.name("hm"), c.name("hsep")) else {
+        return false;
+    };
+    let m = c.get(0).expect("the match");
+    let (a, b): (u32, u32) = (
+        a.as_str().parse().unwrap_or(0),
+        b.as_str().parse().unwrap_or(0),
+    );
+    if sep.as_str() != "." || !(1..=31).contains(&a) || !(1..=12).contains(&b) {
+        return false;
+    }
+    if continues_number(text, m.end(), b"/:,") || is_amount_or_unit(&word_after(text, m.end())) {
+        return false;
+    }
+    let head = text[..m.start()].trim_end_matches([' ', '\u{a0}']);
+    let Some(rest) = ["and", "or", "&"].iter().find_map(|w| {
+        let r = head.strip_suffix(w)?;
+        r.ends_with([' ', '\u{a0}'])
+            .then(|| r.trim_end_matches([' ', '\u{a0}']))
+    }) else {
+        return false;
+    };
+    // the day before: "8th", "21st", "9." (its period), after "on the" or a date word
+    let lower = rest.to_ascii_lowercase();
+    let day = lower
+        .strip_suffix("st")
+        .or_else(|| lower.strip_suffix("nd"))
+        .or_else(|| lower.strip_suffix("rd"))
+        .or_else(|| lower.strip_suffix("th"))
+        .or_else(|| lower.strip_suffix('.'));
+    let Some(day) = day else { return false };
+    let digits = day.len() - day.trim_end_matches(|ch: char| ch.is_ascii_digit()).len();
+    (1..=2).contains(&digits)
+        && !day[..day.len() - digits].ends_with(|ch: char| ch.is_ascii_digit() || ch == '.')
+        && day[..day.len() - digits]
+            .to_ascii_lowercase()
+            .ends_with("the ")
+}

@@ -457,3 +457,17 @@ fn may_and_its_day_after_covid() {
     );
     assert!(dates("covid 19 may cause; covid may 5 days").is_empty());
 }
+
+#[test]
+fn a_dotted_day_and_month_after_a_day_and_and() {
+    assert_eq!(
+        dates("tested positive for covid on the 8th and 9.3. He was trying"),
+        ["8th", "9.3"]
+    );
+    assert_eq!(
+        dates("tested positive for covid on the 9. and 10.7. He"),
+        ["9", "10.7"]
+    );
+    // a lab value's range, a count
+    assert!(dates("K between 2.5 and 3.5; 8 and 9.3 mg; dose 2 and 1.5").is_empty());
+}
