@@ -33,6 +33,22 @@ use words::*;
 
 const OCCUPATIONS: &str = include_str!("../../../../../lexicons/context/occupations.txt");
 
+/// A bracketed note of words that ends the text before byte `at` ("Scientist, research
+/// (medical) (patient)": the note before "(patient)"), as the bytes of its opening bracket and
+/// the end of its closing one.
+fn note_before(text: &str, at: usize) -> Option<(usize, usize)> {
+    let head = text[..at].trim_end_matches([' ', '\u{a0}']);
+    let inner_end = head.len().checked_sub(1).filter(|_| head.ends_with(')'))?;
+    let open = head[..inner_end].rfind('(')?;
+    let note = &head[open + 1..inner_end];
+    let words = note.split_whitespace().count();
+    let n = note.trim().to_lowercase();
+    ((1..=4).contains(&words)
+        && note.chars().all(|ch| ch.is_alphabetic() || ch == ' ')
+        && !matches!(n.as_str(), "patient" | "pt" | "the patient"))
+    .then_some((open, head.len()))
+}
+
 /// The word right after byte `end` past one blank, lower-cased ("Professor de artes": "de").
 fn word_at(text: &str, end: usize) -> Option<String> {
     let rest = text[end..].strip_prefix(' ')?;
@@ -51,8 +67,12 @@ fn note_before_patient(rest: &str) -> Option<usize> {
     let close = inner.find(')')?;
     let note = &inner[..close];
     let after = inner[close + 1..].trim_start_matches([' ', '\u{a0}']);
-    // ... or the form's "reporting for herself"
-    if after.to_lowercase().starts_with("reporting for ") {
+    // ... or the form's "reporting for herself", "reporting on himself"
+    let lower = after.to_lowercase();
+    if ["reporting for ", "reporting on ", "reporting about "]
+        .iter()
+        .any(|p| lower.starts_with(p))
+    {
         let words_only = note.chars().all(|ch| ch.is_alphabetic() || ch == ' ');
         return words_only.then(|| rest.len() - inner.len() + close + 1);
     }
@@ -249,6 +269,15 @@ impl ProfessionRecognizer {
             let listed = self
                 .title_before(text, m.start())
                 .or_else(|| self.inverted_title_before(text, m.start()));
+            // "(within 4 weeks). Scientist, research (medical) (patient)": Faker's note in
+            // brackets between the title and "(patient)" is the title's
+            let listed = listed.or_else(|| {
+                let (open, close) = note_before(text, m.start())?;
+                let (start, end) = self
+                    .title_before(text, open)
+                    .or_else(|| self.inverted_title_before(text, open))?;
+                (end == text[..open].trim_end().len()).then_some((start, close))
+            });
             let form = form_title_before(text, m.start());
             let longer = match (listed, form) {
                 (Some(l), Some(f)) => Some(if f.0 < l.0 { f } else { l }),

@@ -480,6 +480,26 @@ fn a_head_first_title_of_another_language_and_a_note() {
         found("where she was employed as a Professor de artes visuais no ensino superior (artes plásticas e multimídia). She"),
         ["Professor de artes visuais no ensino superior"]
     );
+    assert_eq!(
+        found("crying x 3 hrs mother is cuidadora de idosos - child easily consolable"),
+        ["cuidadora de idosos"]
+    );
+    assert_eq!(
+        found("no prior vaccinations (within 4 weeks). Empleado de servicios de apoyo a la producción (patient) was calling"),
+        ["Empleado de servicios de apoyo a la producción"]
+    );
+    assert_eq!(
+        found("a spontaneous report from a contactable Costureiro, a máquina na confecção em série (patient). A"),
+        ["Costureiro, a máquina na confecção em série"]
+    );
+    assert_eq!(
+        found("no prior vaccinations (within 4 weeks). Scientist, research (medical) (patient) was calling"),
+        ["Scientist, research (medical)"]
+    );
+    assert_eq!(
+        found("a spontaneous report from a contactable Engineer, civil (consulting) reporting on himself. A"),
+        ["Engineer, civil (consulting)"]
+    );
     // an English title goes on with its sentence
     assert_eq!(
         found("she was employed as a nurse de facto at home"),

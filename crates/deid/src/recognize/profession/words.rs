@@ -19,8 +19,15 @@ pub(super) fn form_title_before(text: &str, at: usize) -> Option<(usize, usize)>
     }
     let mut after = last.0;
     for (taken, w) in (1..).zip(&words) {
-        if w.0 != last.0 && (!gap_ok(&text[w.1..after]) || !is_form_title_word(&w.2)) {
+        // (Spanish and Portuguese "a" inside a title: "Empleado de servicios de apoyo a la
+        // producción (patient)"; never its first word)
+        let inner_a = w.2 == "a";
+        if w.0 != last.0 && (!gap_ok(&text[w.1..after]) || !(is_form_title_word(&w.2) || inner_a)) {
             return None;
+        }
+        if inner_a {
+            after = w.0;
+            continue;
         }
         let before = text[..w.0].trim_end_matches([' ', '\u{a0}']);
         // one word after any sentence; more only after the form's "(within 4 weeks)." ("we saw
@@ -97,9 +104,13 @@ pub(super) fn title_to_phrase_end(
             && (!goes_on_with_the_sentence(w) || (head_first && matches!(w, "no" | "na")))
             && !is_role(w)
     };
+    // (a dash between blanks ends it too: "mother is cuidadora de idosos - child easily")
     let phrase_end = |rest: &str| {
         let rest = rest.trim_start_matches([' ', '\u{a0}']);
-        rest.is_empty() || rest.starts_with(['.', ',', ';', '(', '\n'])
+        rest.is_empty()
+            || rest.starts_with(['.', ',', ';', '(', '\n'])
+            || rest.starts_with("- ")
+            || rest.starts_with("\u{2013} ")
     };
     unlisted_title(
         text,
@@ -189,7 +200,10 @@ pub(super) fn unlisted_title_with_commas(
 ) -> Option<(usize, usize)> {
     let first = w.0;
     for _ in 0..max {
-        if !allowed(&w.2) {
+        // ("Costureiro, a máquina na confecção em série (patient)": Romance "a" inside the title,
+        // never its first or last word)
+        let inner_a = w.2 == "a" && w.0 != first && !ends(&text[w.1..]);
+        if !(allowed(&w.2) || inner_a) {
             return None;
         }
         if ends(&text[w.1..]) {
