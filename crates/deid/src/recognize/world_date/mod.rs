@@ -26,6 +26,7 @@ use crate::phi::PhiType;
 use regex::Regex;
 use rustc_hash::FxHashSet;
 
+mod numeric;
 mod season;
 mod weekdays;
 
@@ -208,114 +209,6 @@ impl WorldDateRecognizer {
             .then(|| date_cand(end + d.start(), stop))
     }
 
-    /// A Japanese era's year, month and day ("H3.12.2"): a real year of the era, month and day,
-    /// and no number going on ("H3.12.2.1" is something else).
-    fn japanese_era_dates(&self, text: &str, out: &mut Vec<Cand>) {
-        for c in self.japanese_era.captures_iter(text) {
-            let m = c.get(0).expect("whole match");
-            let num = |g: &str| c[g].parse::<u32>().unwrap_or(0);
-            if (1..=64).contains(&num("y"))
-                && (1..=12).contains(&num("m"))
-                && (1..=31).contains(&num("d"))
-                && !continues_number(text, m.end(), b"./-")
-            {
-                out.push(date_cand(m.start(), m.end()));
-            }
-        }
-    }
-
-    /// "8. 8. 2015": a real day and month, no number going on, no number before it ("1.5. 3. 2015"
-    /// is something else).
-    fn spaced_dotted_dates(&self, text: &str, out: &mut Vec<Cand>) {
-        for c in self.spaced_dotted.captures_iter(text) {
-            let m = c.get(0).expect("whole match");
-            // day, month and year, or (Korean, Hungarian) year, month and day
-            let num = |g: &str, g2: &str| {
-                c.name(g)
-                    .or_else(|| c.name(g2))
-                    .map_or(0, |v| v.as_str().parse::<u32>().unwrap_or(0))
-            };
-            if (1..=31).contains(&num("d", "d2"))
-                && (1..=12).contains(&num("m", "m2"))
-                && !continues_number(text, m.end(), b"./:-")
-                && !super::preceded_by_number(text, m.start(), b"./-")
-                && !is_amount_or_unit(&word_after(text, m.end()))
-            {
-                out.push(date_cand(m.start(), m.end()));
-            }
-        }
-        // ... and Hungarian's year and abbreviated month without the day ("initially diagnosed
-        // 2002. febr. s/p flu shot")
-        for c in self.year_dot_month.captures_iter(text) {
-            let m = c.get(0).expect("whole match");
-            let month = &c["m"];
-            let folded = fold(month);
-            let held = out.iter().any(|o| o.start < m.end() && o.end > m.start());
-            if !held
-                && (self.month_abbreviations.contains(folded.as_ref())
-                    || self.month_words.contains(folded.as_ref())
-                    || is_english_month(&folded))
-            {
-                out.push(date_cand(m.start(), m.end()));
-            }
-        }
-        // ... and day and month alone, each with its period, as Czech and German write them
-        // ("Discharged to home 19. 4. with", "GI appointment 28. 4. with plan", "10. 4., fever"):
-        // never one of a list of numbers ("1. 2. 3.") or a version ("v. 2. 1.")
-        for c in self.spaced_day_month.captures_iter(text) {
-            let m = c.get(0).expect("whole match");
-            let (d, mo) = (
-                c["d"].parse::<u32>().unwrap_or(0),
-                c["m"].parse::<u32>().unwrap_or(0),
-            );
-            let rest = &text[m.end()..];
-            let goes_on = rest.starts_with(|ch: char| ch.is_alphanumeric())
-                || rest
-                    .trim_start_matches([' ', '\u{a0}'])
-                    .starts_with(|ch: char| ch.is_ascii_digit());
-            let held = out.iter().any(|o| o.start < m.end() && o.end > m.start());
-            if (1..=31).contains(&d)
-                && (1..=12).contains(&mo)
-                && !goes_on
-                && !held
-                && !super::preceded_by_number(text, m.start(), b"./-")
-                // (nor the tail of a longer run: "2020. 13. 5.")
-                && !text[..m.start()]
-                    .trim_end()
-                    .trim_end_matches('.')
-                    .ends_with(|ch: char| ch.is_ascii_digit())
-                && !matches!(
-                    word_before(text, m.start()).as_str(),
-                    "version"
-                        | "v"
-                        | "grade"
-                        | "stage"
-                        | "step"
-                        | "steps"
-                        | "level"
-                        | "type"
-                        | "phase"
-                        | "dose"
-                        | "item"
-                        | "no"
-                        | "nr"
-                        | "chapter"
-                        | "section"
-                        | "table"
-                        | "figure"
-                        | "fig"
-                        | "page"
-                        | "p"
-                        | "pp"
-                        | "vol"
-                        | "ver"
-                )
-            {
-                out.push(date_cand(m.start(), m.end()));
-            }
-        }
-    }
-
     /// A season of another language tied to a year (`season.rs`).
     /// A season of another language after "last", "this", "next" or "past" ("developed pouchitis
     /// last herfst", "this automne"): a date as "last summer" is (`date.rs`).
@@ -466,78 +359,8 @@ impl WorldDateRecognizer {
         {
             self.spaced_dotted_dates(text, out);
         }
-        // CJK dates: the unit characters make them unambiguous
-        if text.contains(['月', '월']) {
-            for c in self.cjk.captures_iter(text) {
-                let m = c.get(0).expect("whole match");
-                let month: u32 = c["m"].parse().unwrap_or(0);
-                let day: Option<u32> = c.name("d").and_then(|d| d.as_str().parse().ok());
-                // a month alone ("3月") is a date only with its year
-                let whole_number = !text[..m.start()]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|ch| ch.is_ascii_digit());
-                if !(1..=12).contains(&month)
-                    || day.is_some_and(|d| !(1..=31).contains(&d))
-                    || (day.is_none() && c.name("y").is_none())
-                    || !whole_number
-                {
-                    continue;
-                }
-                out.push(date_cand(m.start(), m.end()));
-                if let (Some(d), None) = (day, c.name("y")) {
-                    out.extend(self.range_end_after(text, m.end(), d));
-                }
-            }
-        }
-        // "tháng" is rare outside Vietnamese text: skip the search where it cannot match
-        if text.contains("háng")
-            || text.contains("HÁNG")
-            || text.contains("thg")
-            || text.contains("THG")
-        {
-            for m in self.numbered_month.find_iter(text) {
-                out.push(date_cand(m.start(), m.end()));
-            }
-        }
-        if text.contains("hứ") || text.contains("HỨ") || text.contains("hủ") || text.contains("HỦ")
-        {
-            for m in self.vietnamese_weekday.find_iter(text) {
-                // a whole word: the ASCII `\b` cannot end "tư"
-                if !is_word(text[m.end()..].chars().next()) {
-                    out.push(date_cand(m.start(), m.end()));
-                }
-            }
-        }
-        // (a cheap gate: "th", a blank and a weekday's number, or "thứ")
-        let numbered = text.as_bytes().windows(4).any(|w| {
-            w[0] | 0x20 == b't'
-                && w[1] | 0x20 == b'h'
-                && w[2] == b' '
-                && (b'2'..=b'7').contains(&w[3])
-        }) || text.contains("hứ")
-            || text.contains("HỨ");
-        if numbered {
-            for c in self.vietnamese_numbered_weekday.captures_iter(text) {
-                let w = c.name("w").expect("weekday");
-                // no number going on ("on TH 5.5", "th 4-5"), no unit and no spine's level after
-                // it ("fracture on th 5 vertebra")
-                let after = word_after(text, w.end());
-                // (one a numbered month's date already holds: "by Th 7, 29 tháng 12")
-                let held = out.iter().any(|c| c.start <= w.start() && c.end >= w.end());
-                if !held
-                    && !continues_number(text, w.end(), b"./:-,%")
-                    && !is_amount_or_unit(&after)
-                    && !after.starts_with("vert")
-                    && !matches!(
-                        after.as_str(),
-                        "level" | "disc" | "rib" | "nerve" | "segment"
-                    )
-                {
-                    out.push(date_cand(w.start(), w.end()));
-                }
-            }
-        }
+        self.cjk_dates(text, out);
+        self.vietnamese_dates(text, out);
         for c in self.re.captures_iter(text) {
             let m = c.get(0).expect("whole match");
             let month = c
