@@ -152,10 +152,18 @@ pub(super) fn apply(
         // in Berlin approx", which the frequency lists hold as a word; not after "to", which
         // allergies take, "allergic to Mango", "to Ward 6G", nor before another capitalised word,
         // "in Mountain Cedar")
+        // ("trip to Berlin.": after "to" only where a journey goes)
+        let journey_to = folded[i - 1] == "to"
+            && i >= 2
+            && matches!(
+                folded[i - 2].as_ref(),
+                "trip" | "travel" | "traveled" | "travelled" | "flew" | "moved" | "relocated"
+            );
         let capitalised_town = doc.case_informative
             && super::features::is_capitalised(doc.token_text(i))
             && flags[i] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
-            && matches!(folded[i - 1].as_ref(), "in" | "from" | "visiting" | "near")
+            && (matches!(folded[i - 1].as_ref(), "in" | "from" | "visiting" | "near")
+                || journey_to)
             && !(i + 1 < rules.len()
                 && doc.gap_before(i + 1) == " "
                 && super::features::is_capitalised(doc.token_text(i + 1)));
@@ -191,6 +199,25 @@ pub(super) fn apply(
             {
                 rules[i].reason = Reason::PlaceName;
             }
+        }
+    }
+    // ... and a town no SAFE list holds after "in the" before the sentence's end, in any case
+    // ("vaccine during 7.7.-16, 2008, in the Norge.": Norwegian for Norway, a town on the list)
+    for i in 2..rules.len() {
+        let ends = {
+            let gap = doc.gap_after(i).trim_start_matches(' ');
+            i + 1 == rules.len() || gap.starts_with(['.', ',', ';', ':', ')'])
+        };
+        if rules[i].phi
+            && matches!(rules[i].reason, Reason::Unsafe(_))
+            && flags[i] & flag::CITY != 0
+            && flags[i] & flag::SAFE == 0
+            && folded[i - 1] == "the"
+            && matches!(folded[i - 2].as_ref(), "in" | "from")
+            && (!doc.case_informative || super::features::is_capitalised(doc.token_text(i)))
+            && ends
+        {
+            rules[i].reason = Reason::PlaceName;
         }
     }
     for i in 2..rules.len() {

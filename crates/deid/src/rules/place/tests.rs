@@ -285,3 +285,17 @@ fn a_listed_town_with_a_connector_inside() {
     );
     assert!(places("seen at 10 am main entrance; pain on left side").is_empty());
 }
+
+#[test]
+fn a_town_after_in_the_before_the_sentences_end_and_where_a_journey_goes() {
+    assert_eq!(
+        places("the COVID-19 vaccine during 7.7.-16, 2008, in the Norge.   As of 16JUL2008"),
+        ["Norge"]
+    );
+    assert_eq!(
+        places("Rec'd vax day before trip to Berlin.2-3 wks into trip started /w a cough"),
+        ["Berlin"]
+    );
+    // an allergy's "to", a place of care
+    assert!(places("allergic to Mango; sent to Ward 6G; seen in the Clinic.").is_empty());
+}
