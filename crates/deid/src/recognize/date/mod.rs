@@ -34,7 +34,7 @@ mod month_word;
 mod numeric;
 mod words;
 use month_word::needs_more_than_day;
-use numeric::{dotted_after_a_day_and, dotted_in_a_dotted_narrative};
+use numeric::{compact_six_digit_dates, dotted_after_a_day_and, dotted_in_a_dotted_narrative};
 use words::*;
 pub(crate) use words::{is_english_weekday, ENGLISH_MONTHS, EVENT_AFTER_DAY, VERB_AFTER_DAY};
 
@@ -88,6 +88,11 @@ impl DateRecognizer {
                 prio: PRIO_DATE,
             })
         };
+        if super::gate::has_digit_run(text, 6) {
+            for (s, e) in compact_six_digit_dates(text) {
+                push(s, e);
+            }
+        }
         // dotted days and months at a clause's start that only another dotted date in the same
         // narrative makes dates (see `dotted_in_a_dotted_narrative`), and whether there is one
         let mut dotted_maybe = Vec::new();

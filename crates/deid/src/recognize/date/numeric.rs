@@ -374,3 +374,40 @@ pub(super) fn dotted_after_a_day_and(text: &str, c: &Captures) -> bool {
             .to_ascii_lowercase()
             .ends_with("the ")
 }
+
+/// A date of six digits, year, month and day without separators, after a word that says a date
+/// follows ("sz occurred 810309 PM", "the vaccination last Fri that was 100705,"): a real month
+/// and day, and the whole number alone (not "lot 100705", not a count "150000"). Byte ranges.
+pub(super) fn compact_six_digit_dates(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i - start != 6 {
+            continue;
+        }
+        let num = |k: usize| u32::from(bytes[k] - b'0') * 10 + u32::from(bytes[k + 1] - b'0');
+        let (month, day) = (num(start + 2), num(start + 4));
+        // a whole number: no letter, digit or separator of a longer number around it
+        let alone = !text[..start]
+            .ends_with(|ch: char| ch.is_alphanumeric() || "#./-:".contains(ch))
+            && !text[i..].starts_with(|ch: char| ch.is_alphanumeric())
+            && !continues_number(text, i, b"./-:");
+        let announced = matches!(
+            word_before(text, start).as_str(),
+            "was" | "occurred" | "on" | "dated" | "date" | "since" | "until" | "from"
+        );
+        if (1..=12).contains(&month) && (1..=31).contains(&day) && alone && announced {
+            out.push((start, i));
+        }
+    }
+    out
+}

@@ -471,3 +471,13 @@ fn a_dotted_day_and_month_after_a_day_and_and() {
     // a lab value's range, a count
     assert!(dates("K between 2.5 and 3.5; 8 and 9.3 mg; dose 2 and 1.5").is_empty());
 }
+
+#[test]
+fn a_date_of_six_digits_after_a_word_of_time() {
+    assert_eq!(
+        dates("febrile illness, occurred 810309 PM; the vaccination last Fri that was 100705, on"),
+        ["810309", "Fri", "100705"]
+    );
+    // a lot, a count, an impossible month, a longer number
+    assert!(dates("lot 100705; PLT was 150000; was 811309; was 1007051; on #100705").is_empty());
+}
