@@ -332,9 +332,10 @@ pub(super) fn dotted_in_a_dotted_narrative(text: &str, c: &Captures) -> bool {
         && !TIME_AFTER.contains(&after.as_str())
 }
 
-/// A day and month with a period after a day and "and"/"or" ("tested positive for covid on the
-/// 8th and 9.3.", "on the 9. and 10.7."): the second of two dates, where a lab value's number
-/// has a number before "and" ("between 2.5 and 3.5"), never a day's ordinal.
+/// A day and month with a period after a day or a month and "and"/"or" ("tested positive for
+/// covid on the 8th and 9.3.", "on the 9. and 10.7.", "EITHER 11th June OR 13.6."): the second of
+/// two dates, where a lab value's number has a number before "and" ("between 2.5 and 3.5"),
+/// never a day's ordinal or a month.
 pub(super) fn dotted_after_a_day_and(text: &str, c: &Captures) -> bool {
     let (Some(a), Some(b), Some(sep)) = (c.name("hd"), c.name("hm"), c.name("hsep")) else {
         return false;
@@ -351,13 +352,26 @@ pub(super) fn dotted_after_a_day_and(text: &str, c: &Captures) -> bool {
         return false;
     }
     let head = text[..m.start()].trim_end_matches([' ', '\u{a0}']);
+    // ("OR" in capitals too)
     let Some(rest) = ["and", "or", "&"].iter().find_map(|w| {
-        let r = head.strip_suffix(w)?;
-        r.ends_with([' ', '\u{a0}'])
+        let cut = head.len().checked_sub(w.len())?;
+        let r = head.get(..cut)?;
+        (head[cut..].eq_ignore_ascii_case(w) && r.ends_with([' ', '\u{a0}']))
             .then(|| r.trim_end_matches([' ', '\u{a0}']))
     }) else {
         return false;
     };
+    // a month's name before: "EITHER 11th June OR 13.6."
+    // (with its day before it: "11th June", "5 may"; not "hb in may or 13.6 g/dl")
+    let at = super::super::letters_start(rest);
+    let last = &rest[at..];
+    let day_before = rest[..at]
+        .trim_end_matches([' ', '\u{a0}'])
+        .trim_end_matches(|ch: char| ch.is_ascii_alphabetic())
+        .ends_with(|ch: char| ch.is_ascii_digit());
+    if !last.is_empty() && is_english_month(&last.to_ascii_lowercase()) && day_before {
+        return true;
+    }
     // the day before: "8th", "21st", "9." (its period), after "on the" or a date word
     let lower = rest.to_ascii_lowercase();
     let day = lower

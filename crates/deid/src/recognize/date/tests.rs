@@ -481,3 +481,12 @@ fn a_date_of_six_digits_after_a_word_of_time() {
     // a lot, a count, an impossible month, a longer number
     assert!(dates("lot 100705; PLT was 150000; was 811309; was 1007051; on #100705").is_empty());
 }
+
+#[test]
+fn a_dotted_day_and_month_after_a_month_and_or() {
+    assert_eq!(
+        dates("INJECT RECVD EITHER 11th June OR 13.6. PT EXP DIARRHEA"),
+        ["11th June", "13.6"]
+    );
+    assert!(dates("hb in may or 13.6 g/dl; 8 and 2.5 mg").is_empty());
+}

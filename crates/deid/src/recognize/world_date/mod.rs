@@ -480,6 +480,12 @@ impl WorldDateRecognizer {
                         || (date_word_before(text, d.start())
                             && !MONTH_WORDS_AFTER_A_NUMBER
                                 .contains(&fold(month.as_str()).as_ref()))
+                        // "bleeding and 27 dic.": after "and" with the sentence's end right
+                        // after the month (DIC, the coagulopathy, has no day before it)
+                        || (word_before(text, d.start()) == "and"
+                            && text[month.end()..].starts_with('.')
+                            && !text[month.end() + 1..]
+                                .starts_with(|ch: char| ch.is_alphanumeric()))
                         // "vaccine on the 20 sty and": "on the" before a day says a date
                         || (word_before(text, d.start()) == "the"
                             && word_before_word(text, d.start()) == "on")

@@ -356,3 +356,12 @@ fn romanian_summer_and_hungarian_winter_with_their_year() {
 }
 
 mod weekdays;
+
+#[test]
+fn a_month_word_after_and_ending_a_sentence() {
+    assert_eq!(
+        dates("emergency center for intermittent bleeding and 27 dic. It might be"),
+        ["27 dic"]
+    );
+    assert!(dates("platelets low and DIC. 27 dic patients; and 27 set up").is_empty());
+}
