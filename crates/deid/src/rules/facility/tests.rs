@@ -497,3 +497,19 @@ fn a_peoples_hospital_by_its_town_and_an_indonesian_hospital() {
         ["RUMAH", "SAKIT", "UMUM", "DAERAH", "SURAKARTA"]
     );
 }
+
+#[test]
+fn a_turkish_faculty_hospital() {
+    assert_eq!(
+        words_with_reason(
+            "SUB-DURAL BRAIN BLEED AND AIRLIFTED TO CERRAHPAŞA TIP FAKÜLTESI HASTANESI. WAS ADMITTED",
+            Reason::NamedFacility
+        ),
+        ["CERRAHPAŞA", "TIP", "FAKÜLTESI", "HASTANESI"]
+    );
+    assert!(words_with_reason(
+        "the tip of the needle; TIP OF TONGUE; a tip hospital",
+        Reason::NamedFacility
+    )
+    .is_empty());
+}

@@ -132,6 +132,7 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "eczanesi",
     "hastane",
     "hastanesi",
+    "fakultesi",
     "merkezi",
     // French nursing homes ("readmitted to the EHPAD Les Tilleuls")
     "ehpad",
@@ -300,6 +301,9 @@ pub(in crate::rules) const CONNECTORS: &[&str] = &[
     // "Wojewódzki Szpital Specjalistyczny we Wrocławiu", "Nemocnice ve Zlíně", "Fakultní
     // nemocnice v Motole"): only after the name's head (`HEAD_FIRST_CONNECTORS`)
     "da", "do", "dos", "das", "della", "im", "zum", "van", "w", "we", "ve", "v",
+    // Turkish "Tıp" (medicine) inside a faculty's hospital ("Cerrahpaşa Tıp Fakültesi
+    // Hastanesi": the model released "TIP" in capitals)
+    "tip",
 ];
 
 /// Connectors that join a facility's name only after its head has come: before it they are
