@@ -182,41 +182,24 @@ pub(super) fn apply(
             rules[i].reason = Reason::PlaceName;
         }
     }
-    // ... and in lower case or ALL CAPS, after "in the" or "from the" and before the sentence's
-    // or clause's end ("IN THE JAPAN.", "from the brazil, where"): no food or dish stands so
-    if !doc.case_informative {
-        for i in 2..rules.len() {
-            let ends = {
-                let gap = doc.gap_after(i).trim_start_matches(' ');
-                i + 1 == rules.len() || gap.starts_with(['.', ',', ';', ':', ')'])
-            };
-            if rules[i].phi
-                && matches!(rules[i].reason, Reason::Unsafe(_))
-                && flags[i] & flag::COUNTRY != 0
-                && folded[i - 1] == "the"
-                && matches!(folded[i - 2].as_ref(), "in" | "from")
-                && ends
-            {
-                rules[i].reason = Reason::PlaceName;
-            }
-        }
-    }
-    // ... and a town no SAFE list holds after "in the" before the sentence's end, in any case
-    // ("vaccine during 7.7.-16, 2008, in the Norge.": Norwegian for Norway, a town on the list)
+    // ... and after "in the" or "from the" before the sentence's or clause's end: a country in
+    // lower case or ALL CAPS ("IN THE JAPAN.", "from the brazil, where": no food or dish stands
+    // so), a town no SAFE list holds in any case ("vaccine during 7.7.-16, 2008, in the Norge.":
+    // Norwegian for Norway, a town on the list)
     for i in 2..rules.len() {
+        let in_the = folded[i - 1] == "the" && matches!(folded[i - 2].as_ref(), "in" | "from");
+        if !in_the || !rules[i].phi || !matches!(rules[i].reason, Reason::Unsafe(_)) {
+            continue;
+        }
         let ends = {
             let gap = doc.gap_after(i).trim_start_matches(' ');
             i + 1 == rules.len() || gap.starts_with(['.', ',', ';', ':', ')'])
         };
-        if rules[i].phi
-            && matches!(rules[i].reason, Reason::Unsafe(_))
-            && flags[i] & flag::CITY != 0
+        let country = !doc.case_informative && flags[i] & flag::COUNTRY != 0;
+        let town = flags[i] & flag::CITY != 0
             && flags[i] & flag::SAFE == 0
-            && folded[i - 1] == "the"
-            && matches!(folded[i - 2].as_ref(), "in" | "from")
-            && (!doc.case_informative || super::features::is_capitalised(doc.token_text(i)))
-            && ends
-        {
+            && (!doc.case_informative || super::features::is_capitalised(doc.token_text(i)));
+        if ends && (country || town) {
             rules[i].reason = Reason::PlaceName;
         }
     }
