@@ -55,6 +55,8 @@ pub(crate) struct WorldDateRecognizer {
     numbered_month: Regex,
     /// a Vietnamese weekday alone: "took to MD thứ bảy @ 12noon" (CLDR vi wide weekdays)
     vietnamese_weekday: Regex,
+    /// a day without its month after "ngày", maybe with its numbered weekday: "Th 2, ngày 9"
+    vietnamese_day: Regex,
     /// Vietnam's numbered weekday in Latin letters after a word of when: "starting on Th 6 the
     /// day after" (Thứ 6, Friday)
     vietnamese_numbered_weekday: Regex,
@@ -64,7 +66,8 @@ pub(crate) struct WorldDateRecognizer {
     /// Slovak, Slovene and Croatian write them: "8. 8. 2015", "19. 11. 2020"; or year first, as
     /// Korean and Hungarian write them: "1990. 9. 3.", "2021. 11. 30."
     spaced_dotted: Regex,
-    /// a year and an abbreviated month, each with its period: "2002. febr." (`spaced_dotted_dates`)
+    /// a year and an abbreviated month, each with its period, maybe the day too: "2002. febr.",
+    /// "2012. febr. 9." (`spaced_dotted_dates`)
     year_dot_month: Regex,
     /// day and month, each with its period and a blank between: "19. 4." (`spaced_dotted_dates`)
     spaced_day_month: Regex,
@@ -104,7 +107,7 @@ pub(crate) struct WorldDateRecognizer {
 impl WorldDateRecognizer {
     pub(crate) fn new() -> WorldDateRecognizer {
         let re = compile(
-            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,}|[\p{L}\p{M}&&[^\x00-\x7F]]{2})[.\x{970}]?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b|(?P<m3>[\p{L}\p{M}]{3,})\.?\s+(?P<d3>\d{1,2}),?\s+(?P<y3>\d{4})\b)",
+            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,}|[\p{L}\p{M}&&[^\x00-\x7F]]{2})[.\x{970}]?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\.?\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b|(?P<m3>[\p{L}\p{M}]{3,})\.?\s+(?P<d3>\d{1,2}),?\s+(?P<y3>\d{4})\b)",
         );
         let numbered_month = compile(
             r"(?i)(?:(?:\bth(?:ứ)?\s*[2-7]|\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật|\bcn)\.?,?\s+)?(?:\b(?:ngày\s+)?\d{1,2}\s+)?\b(?:tháng|thg\.?)\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
@@ -157,12 +160,15 @@ impl WorldDateRecognizer {
             re,
             numbered_month,
             vietnamese_weekday,
+            vietnamese_day: compile(r"(?i)(?:\bth(?:ứ)?\s*[2-7],?\s+)?\bngày\s+(?P<d>\d{1,2})\b"),
             vietnamese_numbered_weekday: compile(
                 r"(?i)\b(?:on|by|until|since|from)\s+(?P<w>th(?:ứ)?\s*[2-7])\b",
             ),
             japanese_era,
             spaced_dotted,
-            year_dot_month: compile(r"\b(?:19|20)\d\d\.\s(?P<m>\p{L}{3,5})\."),
+            year_dot_month: compile(
+                r"\b(?:19|20)\d\d\.\s(?P<m>\p{L}{3,5})\.(?:\s(?P<d>\d{1,2})\.)?",
+            ),
             spaced_day_month: compile(r"\b(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\."),
             cjk,
             range_end,
@@ -521,6 +527,17 @@ impl WorldDateRecognizer {
                             || foreign_letters()))
                     || english_after_connector()
                     || (month_first.is_some() && abbreviated())
+                    // "vaccinated Dis 17, 2008": a month that is an English word too, first,
+                    // with its day, a comma and a full year (Malay and Filipino December)
+                    || (month_first.is_some()
+                        && c.name("y3").is_some()
+                        && self.month_words.contains(fold(month.as_str()).as_ref())
+                        // (not English before a count: "ruled out 5, 2012 cases")
+                        && !matches!(
+                            fold(month.as_str()).as_ref(),
+                            "out" | "sub" | "pro" | "led" | "mac" | "vas" | "avg" | "dub" | "rugs"
+                        )
+                        && c.name("d3").is_some_and(|d| text[d.end()..].starts_with(',')))
                     || month_word_with_year())
                 || month_first.is_some_and(|d| !(1..=31).contains(&d))
             {

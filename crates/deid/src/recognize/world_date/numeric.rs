@@ -49,8 +49,14 @@ impl WorldDateRecognizer {
             let m = c.get(0).expect("whole match");
             let month = &c["m"];
             let folded = fold(month);
-            let held = out.iter().any(|o| o.start < m.end() && o.end > m.start());
+            // (with its day, the whole of what a shorter reading holds: "febr. 9" of "2012. febr. 9.")
+            let day_ok = c
+                .name("d")
+                .is_none_or(|d| (1..=31).contains(&d.as_str().parse::<u32>().unwrap_or(0)));
+            let held =
+                c.name("d").is_none() && out.iter().any(|o| o.start < m.end() && o.end > m.start());
             if !held
+                && day_ok
                 && (self.month_abbreviations.contains(folded.as_ref())
                     || self.month_words.contains(folded.as_ref())
                     || is_english_month(&folded))
@@ -146,6 +152,23 @@ impl WorldDateRecognizer {
     /// Vietnamese numbered months ("21 tháng 8", "thg 8"), named weekdays ("thứ hai") and
     /// numbered weekdays after a word of time ("by Th 7").
     pub(super) fn vietnamese_dates(&self, text: &str, out: &mut Vec<Cand>) {
+        // "on Th 2, ngày 9 upon worsening": a day after "ngày" (day), which no other language
+        // writes, with its weekday before it
+        if text.contains("ngày") || text.contains("NGÀY") {
+            for c in self.vietnamese_day.captures_iter(text) {
+                let m = c.get(0).expect("whole match");
+                let day: u32 = c["d"].parse().unwrap_or(0);
+                // (a numbered month after it is the whole date's: "ngày 5 tháng 3")
+                let rest = text[m.end()..].trim_start().to_lowercase();
+                let month_follows = rest.starts_with("tháng") || rest.starts_with("thg");
+                if (1..=31).contains(&day)
+                    && !month_follows
+                    && !continues_number(text, m.end(), b"./:-")
+                {
+                    out.push(date_cand(m.start(), m.end()));
+                }
+            }
+        }
         // "tháng" is rare outside Vietnamese text: skip the search where it cannot match
         if text.contains("háng")
             || text.contains("HÁNG")

@@ -110,10 +110,19 @@ impl WorldDateRecognizer {
             };
             // (a drug's shorthand too before a month of another language: "and mer 2 ott"; not
             // a lab count's, which lists numbers: "seg 3 mai")
+            // ("and mer 16 apr.": or before a day and a month's name, which no dose has)
+            let day_and_month = || {
+                day_first()
+                    && text[c.start..c.end]
+                        .trim_start_matches(|ch: char| ch.is_ascii_digit())
+                        .starts_with(' ')
+                    && text[c.start..c.end].contains(|ch: char| ch.is_alphabetic())
+            };
             let bare_ok = !bare
                 || (word.chars().count() > 2
                     && (!CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
-                        || (matches!(folded.as_ref(), "mer" | "ven" | "ter") && foreign_month())))
+                        || (matches!(folded.as_ref(), "mer" | "ven" | "ter")
+                            && (foreign_month() || day_and_month()))))
                 || two_letters_bare()
                 || announced();
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
@@ -193,7 +202,17 @@ impl WorldDateRecognizer {
             .take_while(u8::is_ascii_digit)
             .count()
             == 4;
-        if let Some(rest) = text[i..].strip_prefix(' ').filter(|_| year_end) {
+        // ... or with its comma after Hungarian's day and its period ("On 2012. febr. 9., Cs (2
+        // days after", "2017. máj. 4., Cs 17:00": Thursday)
+        let hungarian = text[..i].ends_with('.')
+            && text[..i - 1].ends_with(|ch: char| ch.is_ascii_digit())
+            && text[i..].starts_with(", ");
+        let after_date = if hungarian {
+            text[i..].strip_prefix(", ")
+        } else {
+            text[i..].strip_prefix(' ').filter(|_| year_end)
+        };
+        if let Some(rest) = after_date {
             let word_len = rest
                 .char_indices()
                 .find(|(_, ch)| !ch.is_alphabetic())
@@ -206,8 +225,10 @@ impl WorldDateRecognizer {
                 && after[1..]
                     .trim_start_matches(|ch: char| ch.is_ascii_digit())
                     .starts_with(':');
-            // (three letters or more: "on 22-JUN-1998 RA (deltoid)" is the right arm)
-            if (3..=12).contains(&rest[..word_len].chars().count())
+            // (three letters or more: "on 22-JUN-1998 RA (deltoid)" is the right arm; two after
+            // Hungarian's comma)
+            let min = if hungarian { 2 } else { 3 };
+            if (min..=12).contains(&rest[..word_len].chars().count())
                 && (after.starts_with(" (") || time)
                 && (self.weekday_abbreviations.contains(folded.as_ref())
                     || self.weekday_words.contains(folded.as_ref()))

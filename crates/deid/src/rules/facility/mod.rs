@@ -297,6 +297,17 @@ pub(super) fn apply(
             mark_numbered(rules, k + 2, k + 2);
         }
     }
+    // 2a'. a hospital named in one word, its town or founder compounded with the head, where one
+    // goes ("readmitted to the RIKSHOSPITALET", "to the Kreiskrankenhaus."): the model released
+    // the word alone
+    for k in 1..n {
+        let compound = COMPOUND_HEADS.iter().any(|h| {
+            folded[k].len() > h.len() + 2 && folded[k].ends_with(h) && !on(k, FACILITY_HEAD)
+        });
+        if compound && introduced(k) && rules[k].phi {
+            mark_numbered(rules, k, k);
+        }
+    }
     // 2b'. China's people's hospitals by their town, with an ordinal or the level between:
     // "Nanjing First People's Hospital", "hangzhou first people's hospital", "Guangdong
     // Provincial People's Hospital" (the model released the head and "first")

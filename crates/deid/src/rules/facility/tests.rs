@@ -513,3 +513,24 @@ fn a_turkish_faculty_hospital() {
     )
     .is_empty());
 }
+
+#[test]
+fn a_hospital_named_in_one_word_where_one_goes() {
+    assert_eq!(
+        words_with_reason(
+            "AND READMITTED TO THE RIKSHOSPITALET. HE HAS BEEN STABLE.",
+            Reason::NamedFacility
+        ),
+        ["RIKSHOSPITALET"]
+    );
+    assert_eq!(
+        words_with_reason(
+            "readmitted to the Fakultní nemocnice v Motole. He has been",
+            Reason::NamedFacility
+        ),
+        ["Fakultní", "nemocnice", "v", "Motole"]
+    );
+    assert!(
+        words_with_reason("the krankenhaus was full; a sjukhus", Reason::NamedFacility).is_empty()
+    );
+}

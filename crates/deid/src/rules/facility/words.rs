@@ -64,6 +64,8 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "szpital",
     "szpitalu",
     "nemocnice",
+    // ("Fakultní nemocnice v Motole": Czech university hospitals)
+    "fakultni",
     "krankenhaus",
     "klinikum",
     "klinik",
@@ -333,4 +335,22 @@ pub(super) const PEOPLES_HOSPITAL_LEVELS: &[&str] = &[
     "county",
     "district",
     "central",
+];
+
+/// Heads that other languages compound with a town's or founder's name into one word
+/// ("Rikshospitalet", "Kreiskrankenhaus", "Akademiska sjukhuset" is two): the word ending so is a
+/// hospital's name.
+pub(super) const COMPOUND_HEADS: &[&str] = &[
+    "hospitalet",
+    "sjukhuset",
+    "sykehuset",
+    "sygehuset",
+    "sjukhus",
+    "sykehus",
+    "sygehus",
+    "krankenhaus",
+    "klinikum",
+    "ziekenhuis",
+    "sairaala",
+    "kliniken",
 ];

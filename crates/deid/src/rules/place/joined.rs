@@ -30,7 +30,8 @@ pub(super) fn apply(
     for i in 2..rules.len() {
         let settled = matches!(
             (folded[i - 2].as_ref(), folded[i - 1].as_ref()),
-            ("home" | "moved" | "relocated", "to") | ("lives" | "living" | "resides", "in")
+            ("home" | "moved" | "relocated" | "trip", "to")
+                | ("lives" | "living" | "resides", "in")
         );
         // (in ALL CAPS the lexicon flags no code: the codes that are no English or clinical
         // word, "OR", "IN", "MD", "PA", "MI")

@@ -254,6 +254,10 @@ fn a_state_code_after_home_to() {
         ["TN"]
     );
     assert!(places("SHE WENT BACK HOME TO OR AND THEN TO MD").is_empty());
+    assert_eq!(
+        places("Rec'd vax day before trip to TN.2-3 wks into trip"),
+        ["TN"]
+    );
 }
 
 #[test]

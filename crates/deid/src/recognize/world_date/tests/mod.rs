@@ -365,3 +365,25 @@ fn a_month_word_after_and_ending_a_sentence() {
     );
     assert!(dates("platelets low and DIC. 27 dic patients; and 27 set up").is_empty());
 }
+
+#[test]
+fn hungarian_full_dates_filipino_december_and_vietnamese_days() {
+    // (the shorter reading too: the engine keeps the longer)
+    assert_eq!(
+        dates("On 2012. febr. 9. she"),
+        ["febr. 9", "2012. febr. 9."]
+    );
+    assert_eq!(
+        dates("Patient was vaccinated Dis 17, 2008. Prime dose"),
+        ["Dis 17, 2008"]
+    );
+    assert!(dates("dis 17 2008 units; sub 17, 2008").is_empty());
+    assert_eq!(
+        dates("Transported to local ER on Th 2, ngày 9 upon worsening"),
+        ["Th 2, ngày 9"]
+    );
+    assert_eq!(
+        dates("initially diagnosed ago. de 2003 s/p flu shot"),
+        ["ago. de 2003"]
+    );
+}

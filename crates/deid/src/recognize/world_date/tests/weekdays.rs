@@ -399,3 +399,17 @@ fn dates_after_covid_and_a_portuguese_weekday_with_feira() {
         ["29 ago"]
     );
 }
+
+#[test]
+fn a_hungarian_weekday_after_the_day_and_an_italian_one_before_an_english_month() {
+    assert_eq!(
+        dates_with_weekdays("On 2012. febr. 9., Cs (2 days after receiving my vaccine), my"),
+        ["febr. 9", "2012. febr. 9., Cs"]
+    );
+    assert_eq!(
+        dates_with_weekdays("malaise continued through 15 abr and mer 16 apr.   On"),
+        ["15 abr", "mer 16 apr"]
+    );
+    // meropenem with its dose
+    assert!(dates_with_weekdays("mer 1 g q8h; mer 16 mg").is_empty());
+}
