@@ -175,6 +175,18 @@ const FRAGMENTS: &[&str] = &[
     "on the nob 15",
     "vara 2003",
     "tél 2002",
+    "2012. febr. 9., Cs (",
+    "Th 2, ngày 9",
+    "Dis 17, 2008",
+    "TO THE RIKSHOSPITALET.",
+    "occurred 810309 PM",
+    "Cerrahpaşa Tıp Fakültesi Hastanesi",
+    "in the Norge.",
+    "on the 8th and 9.3.",
+    "EITHER 11th June OR 13.6.",
+    "and 27 dic.",
+    "Scientist, research (medical) (patient)",
+    "a máquina na (patient)",
 ];
 
 fn narrative() -> impl Strategy<Value = String> {
