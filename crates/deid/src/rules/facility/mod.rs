@@ -327,9 +327,12 @@ pub(super) fn apply(
         {
             start -= 1;
         }
+        // (the name's first word is the text's: no town before it)
+        if start == 0 {
+            continue;
+        }
         let town = start - 1;
-        if start == 0
-            || !close(doc, start)
+        if !close(doc, start)
             || !rules[town].phi
             || matches!(rules[town].reason, Reason::Pattern(_) | Reason::Digit)
             || !doc.token_text(town).chars().all(char::is_alphabetic)
