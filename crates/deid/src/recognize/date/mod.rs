@@ -34,7 +34,10 @@ mod month_word;
 mod numeric;
 mod words;
 use month_word::needs_more_than_day;
-use numeric::{compact_six_digit_dates, dotted_after_a_day_and, dotted_in_a_dotted_narrative};
+use numeric::{
+    compact_six_digit_dates, dotted_after_a_day_and, dotted_in_a_dotted_narrative,
+    writes_day_period_month,
+};
 use words::*;
 pub(crate) use words::{is_english_weekday, ENGLISH_MONTHS, EVENT_AFTER_DAY, VERB_AFTER_DAY};
 
@@ -142,7 +145,7 @@ impl DateRecognizer {
             // resume inside the rejected match: "12/21-12/27/20" holds a second date
             None
         });
-        if dotted_seen {
+        if !dotted_maybe.is_empty() && (dotted_seen || writes_day_period_month(text)) {
             for (s, e) in dotted_maybe {
                 push(s, e);
             }
@@ -487,6 +490,18 @@ fn date_follows_and(text: &str, e: usize) -> bool {
     else {
         return false;
     };
+    // "positive for covid on the 2nd and January 3rd": a month's name and its day
+    let month = rest
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .map_or(rest, |i| &rest[..i]);
+    if is_english_month(month)
+        && rest[month.len()..]
+            .trim_start_matches([' ', '\u{a0}'])
+            .starts_with(|c: char| c.is_ascii_digit())
+        && rest[month.len()..].starts_with([' ', '\u{a0}'])
+    {
+        return true;
+    }
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 || digits > 2 {
         return false;

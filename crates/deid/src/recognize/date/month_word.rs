@@ -152,7 +152,14 @@ pub(super) fn needs_more_than_day(
             let event_before = matches!(
                 before.as_str(),
                 "appointment" | "appt" | "visit" | "covid" | "vaccine" | "vaccinated"
-            ) || is_english_weekday(&before);
+            ) || is_english_weekday(&before)
+                // "presented to ed 7 mar with a chief complaint": the place a date follows, and a
+                // clause's preposition after the month
+                || (matches!(before.as_str(), "ed" | "er" | "admitted" | "discharged")
+                    && matches!(
+                        next.as_str(),
+                        "with" | "for" | "and" | "at" | "after" | "via" | "complaining"
+                    ));
             !(event_before || (temporal() && (month_first || event)))
         }
         // "5 sept rash" at a clause's start, "on 3 jun": a lower-case month needs a word of time

@@ -52,6 +52,9 @@ impl DateRecognizer {
     /// The end day of a range after a day and month without a year ("09/02-10 hospital
     /// admission", "18/09-27, 2020"): later than either number, not a count ("3/4-5 times").
     pub(super) fn numeric_range_end(&self, text: &str, c: &Captures) -> Option<(usize, usize)> {
+        if c.name("hd").is_some() {
+            return self.glued_range_end(text, c.get(0).unwrap().end());
+        }
         let (a, b) = match (c.name("e"), c.name("f"), c.name("dd"), c.name("dm")) {
             (Some(a), Some(b), _, _) if b.as_str().len() <= 2 => (a, b),
             (_, _, Some(a), Some(b)) => (a, b),
@@ -67,6 +70,30 @@ impl DateRecognizer {
             && d2 > first.min(second)
             && !continues_number(text, end, b"./:")
             && !is_amount_or_unit(&word_after(text, end)))
+        .then(|| (e + t.name("d").unwrap().start(), end))
+    }
+
+    /// The end day hyphened right onto a day and month at `e` ("symptoms, 7-3-9 continued",
+    /// "30-6-2 continued"): one or two digits, a day of a month, no number going on and no unit
+    /// or count after it. The day and month before it are a date only where `check_numeric`
+    /// says so; then the end is part of it whatever its size (a third part glued to a date
+    /// dates something either way).
+    pub(super) fn glued_range_end(&self, text: &str, e: usize) -> Option<(usize, usize)> {
+        let tail = &text[e..];
+        if !tail.starts_with('-') {
+            return None;
+        }
+        let t = self.range_tail.captures(tail)?;
+        let d2: u32 = t["d"].parse().ok()?;
+        let end = e + t[0].len();
+        let after = word_after(text, end);
+        ((1..=31).contains(&d2)
+            && t[0].len() == 1 + t["d"].len()
+            && !continues_number(text, end, b"./:,-")
+            && !is_word(char_at(text, end))
+            && !is_amount_or_unit(&after)
+            && !AFTER_COUNT.contains(&after.as_str())
+            && !TIME_AFTER.contains(&after.as_str()))
         .then(|| (e + t.name("d").unwrap().start(), end))
     }
 
@@ -177,9 +204,12 @@ impl DateRecognizer {
                 // (or "had fully cleared up by Sat 23-2.")
                 || is_english_weekday(&before_word)
                 || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
+            // ("7-3-9 continued": the end day of a range glued on, only to a day and month that
+            // a clause's start and their order make a date)
+            let glued_end = !dotted && descending_alone && self.glued_range_end(text, e).is_some();
             return valid
                 && before != Some('-')
-                && char_at(text, e) != Some('-')
+                && (char_at(text, e) != Some('-') || glued_end)
                 && !(dotted && (before == Some('.') || continues_number(text, e, b".,")))
                 && event
                 // ("COVID 11-8 in outpatient clinic": no inches, no count after the disease)
@@ -302,6 +332,24 @@ fn is_day_month(text: &str, s: usize, e: usize, day: u32, month: u32) -> bool {
 /// severe h/a", ";24.9 LOSS OF VISION"), which alone may be a lab value ("WBC 3.6;10.8 mono",
 /// "; 12.5 benadryl given"): a date only in a narrative that writes another dotted date
 /// ("dec;7.1. loss of vision"), as `collect` asks. No amount, unit, count or time after it.
+/// Whether the narrative writes a day with its period before a month's English name ("22.
+/// September severe h/a"), as those who write "27.9" for a day and month do: such a narrative
+/// counts as one of dotted dates for `dotted_in_a_dotted_narrative`.
+pub(super) fn writes_day_period_month(text: &str) -> bool {
+    let b = text.as_bytes();
+    text.match_indices(". ").any(|(i, _)| {
+        let digits = b[..i].iter().rev().take_while(|c| c.is_ascii_digit()).count();
+        let start = i - digits;
+        (1..=2).contains(&digits)
+            && !matches!(start.checked_sub(1).map(|j| b[j]), Some(c) if c.is_ascii_alphanumeric() || c == b'.')
+            && {
+                // (not "2. may cause": a list's item)
+                let w = word_after(text, i + 2);
+                is_english_month(&w) && !w.eq_ignore_ascii_case("may")
+            }
+    })
+}
+
 pub(super) fn dotted_in_a_dotted_narrative(text: &str, c: &Captures) -> bool {
     let (Some(a), Some(b), Some(sep)) = (c.name("hd"), c.name("hm"), c.name("hsep")) else {
         return false;

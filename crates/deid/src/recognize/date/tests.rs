@@ -490,3 +490,47 @@ fn a_dotted_day_and_month_after_a_month_and_or() {
     );
     assert!(dates("hb in may or 13.6 g/dl; 8 and 2.5 mg").is_empty());
 }
+
+#[test]
+fn the_end_day_of_a_range_glued_to_a_day_and_month_at_a_clauses_start() {
+    assert_eq!(
+        dates("review symptoms, 7-3-9 continued symptoms, 30-6-2 continued"),
+        ["7-3", "9", "30-6", "2"]
+    );
+    // a count's range, a tablet schedule, a unit after it, an ascending pair
+    assert!(
+        dates("pain, 2-1-1 tablets; 3-2-1 mg; x, 3-4-5 times; then, 2-3-4 continued").is_empty()
+    );
+}
+
+#[test]
+fn a_dotted_day_and_month_in_a_narrative_that_writes_a_day_with_its_period_before_a_month() {
+    assert_eq!(
+        dates("mild h/a;22. September severe h/a dec;27.9 loss of vision"),
+        // ("22. September" whole is the world's dates' reading)
+        ["September", "27.9"]
+    );
+    // a list's "may", no such day elsewhere
+    assert!(dates("mild h/a;27.9 loss of vision").is_empty());
+    assert!(dates("1. may cause h/a;27.9 loss of vision").is_empty());
+}
+
+#[test]
+fn an_ordinal_day_before_and_a_month_with_its_day() {
+    assert_eq!(
+        dates("tested positive for covid on the 2nd and January 3rd. He"),
+        ["2nd", "January 3rd"]
+    );
+    // the ordinal of a dose, a month's name without its day
+    assert!(dates("on the 2nd and may need a 3rd dose").is_empty());
+}
+
+#[test]
+fn a_lower_case_mar_after_the_emergency_department_before_a_preposition() {
+    assert_eq!(
+        dates("presented to ed 7 mar with a chief complaint"),
+        ["7 mar"]
+    );
+    // a heart rate's decrease, no preposition after it
+    assert!(dates("hr 7 dec with rest; ed 7 mar the wall").is_empty());
+}

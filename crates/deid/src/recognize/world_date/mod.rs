@@ -123,7 +123,9 @@ impl WorldDateRecognizer {
         );
         // (after an abbreviated month's period too: "6 янв.-9 afebrile")
         let range_end = compile(r"^\.?\s*[-–~〜]\s*(?P<d>\d{1,2})(?i:st|nd|rd|th)?(?:\s*[日일])?");
-        let day_part = compile(r"(?i)\b(?:morning|evening|eve|night|afternoon|am\b|pm\b)|@");
+        let day_part = compile(
+            r"(?i)\b(?:morning|evening|eve|night|afternoon|am\b|pm\b|the day (?:after|before)\b)|@",
+        );
         let entries = |list: &'static str| {
             list.lines()
                 .map(str::trim)

@@ -407,7 +407,22 @@ impl WorldDateRecognizer {
                 || WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())
                 || announced()
                 || before_at;
-            if listed && (letters > 2 || two_ok) && !is_english_month(&folded) {
+            // "starting on So. the day after the vaccine": before "the day after" only with a
+            // word of when before it ("told him so. The day after" is English)
+            let day_named =
+                part.as_str().len() > 4 && part.as_str()[..4].eq_ignore_ascii_case("the ");
+            let when_before = || {
+                matches!(
+                    word_before(text, w.start).as_str(),
+                    "on" | "until" | "till" | "since" | "by"
+                )
+            };
+            if listed
+                && (letters > 2 || two_ok)
+                && !is_english_month(&folded)
+                && (!day_named
+                    || (dotted && when_before() && !matches!(folded.as_ref(), "pt" | "po" | "st")))
+            {
                 out.push(date_cand(w.start, w.end));
             }
         }
@@ -488,17 +503,24 @@ impl WorldDateRecognizer {
                     && !MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref())
                     && c["p"].is_empty());
             let day: u32 = d.as_str().parse().unwrap_or(0);
+            // "continued through Di., 4.12 and": with its period and comma before a day and
+            // month of numbers and periods, the date's month too
+            let end = if &c["p"] == ".," {
+                dotted_month_end(text, d.end()).unwrap_or(d.end())
+            } else {
+                d.end()
+            };
             if !listed
                 || is_english_month(&folded)
                 // (no clinical abbreviation takes a period and a comma: "woke up ter., 10")
                 || (CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref()) && &c["p"] != ".,")
                 || !(1..=31).contains(&day)
-                || continues_number(text, d.end(), b"./:,")
-                || is_amount_or_unit(&word_after(text, d.end()))
+                || continues_number(text, end, b"./:,")
+                || is_amount_or_unit(&word_after(text, end))
             {
                 continue;
             }
-            out.push(date_cand(w.start(), d.end()));
+            out.push(date_cand(w.start(), end));
         }
     }
 }
@@ -525,3 +547,16 @@ pub(super) const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 8] =
 /// ("vie 10": Spanish Friday; "tis 29", "tors 3": Swedish and Norwegian Tuesday and Thursday;
 /// "pią": Polish Friday; not "sob", shortness of breath: "SOB 19FEB91").
 pub(super) const WEEKDAY_WORDS_BEFORE_A_DAY: [&str; 4] = ["vie", "tis", "tors", "pia"];
+
+/// The end of a month's number right after a day's at `i` (".12" of "4.12", and of "4.12."): a
+/// real month and no number going on after it.
+fn dotted_month_end(text: &str, i: usize) -> Option<usize> {
+    let rest = text[i..].strip_prefix('.')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let month: u32 = rest.get(..digits)?.parse().ok()?;
+    if !(1..=2).contains(&digits) || !(1..=12).contains(&month) {
+        return None;
+    }
+    let end = i + 1 + digits;
+    (!continues_number(text, end, b"./:,-")).then_some(end)
+}

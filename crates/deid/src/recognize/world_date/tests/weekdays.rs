@@ -413,3 +413,27 @@ fn a_hungarian_weekday_after_the_day_and_an_italian_one_before_an_english_month(
     // meropenem with its dose
     assert!(dates_with_weekdays("mer 1 g q8h; mer 16 mg").is_empty());
 }
+
+#[test]
+fn a_weekday_with_its_period_and_comma_before_a_dotted_day_and_month() {
+    assert_eq!(
+        dates("continued through Di., 4.12 and Mi., 5. Dezember."),
+        // ("Mi., " joins its date in `extend_over_weekdays`)
+        ["Di., 4.12", "5. Dezember"]
+    );
+    // no month after the day, a number going on
+    assert!(dates("Di., 4.13 and Di., 4.12.3").is_empty());
+}
+
+#[test]
+fn a_weekday_with_its_period_after_on_before_the_day_after() {
+    assert_eq!(
+        dates("a little everyday starting on So. the day after the vaccine"),
+        ["So"]
+    );
+    // English "so.", by mouth, no word of when before it
+    assert!(
+        dates("I told him so. The day after; started on po. the day after; Do. the day after")
+            .is_empty()
+    );
+}
