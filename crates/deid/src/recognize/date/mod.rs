@@ -54,6 +54,8 @@ pub(crate) struct DateRecognizer {
     /// "on the" and a bare day: "confirmed positive on the 5 but" (`on_the_day`)
     on_the_day: Regex,
     month_start: Regex,
+    /// a month's number, a period and a year: "diagnosed 05.1985 s/p flu shot" (`month_dot_year`)
+    month_dot_year: Regex,
 }
 
 impl DateRecognizer {
@@ -72,7 +74,9 @@ impl DateRecognizer {
         ));
         let month_start = compile(&format!(r"(?i)^\.?,?\s*(?:\d{{1,2}}/\d|{MONTH}\b)"));
         let on_the_day = compile(r"(?i)\bon the (?P<d>\d{1,2})\b");
+        let month_dot_year = compile(r"\b(?:0?[1-9]|1[0-2])\.(?:19\d\d|20[0-3]\d)\b");
         DateRecognizer {
+            month_dot_year,
             numeric,
             named,
             other,
@@ -93,6 +97,11 @@ impl DateRecognizer {
         };
         if super::gate::has_digit_run(text, 6) {
             for (s, e) in compact_six_digit_dates(text) {
+                push(s, e);
+            }
+        }
+        if text.contains(".19") || text.contains(".20") {
+            for (s, e) in self.month_dot_year(text) {
                 push(s, e);
             }
         }

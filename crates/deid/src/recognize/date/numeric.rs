@@ -97,6 +97,27 @@ impl DateRecognizer {
         .then(|| (e + t.name("d").unwrap().start(), end))
     }
 
+    /// A month's number, a period and a year, as much of the world writes a month ("initially
+    /// diagnosed 05.1985 s/p flu shot", "in 6.2019"): no number or word glued on either side
+    /// ("1.2.2019", "v1.2019"), no unit after it ("12.2019 mg" is an amount).
+    pub(super) fn month_dot_year(&self, text: &str) -> Vec<(usize, usize)> {
+        self.month_dot_year
+            .find_iter(text)
+            .filter(|m| {
+                let (s, e) = (m.start(), m.end());
+                !is_word(char_before(text, s))
+                    && !matches!(char_before(text, s), Some('.' | '/' | '-' | ',' | '$'))
+                    && !continues_number(text, e, b"./:,-")
+                    && !is_word(char_at(text, e))
+                    && !is_amount_or_unit(&word_after(text, e))
+                    && !text[e..]
+                        .trim_start_matches([' ', '\u{a0}'])
+                        .starts_with(['%', 'x', 'X'])
+            })
+            .map(|m| (m.start(), m.end()))
+            .collect()
+    }
+
     pub(super) fn check_numeric(&self, text: &str, c: &Captures) -> bool {
         let m = c.get(0).unwrap();
         let (s, e) = (m.start(), m.end());

@@ -534,3 +534,14 @@ fn a_lower_case_mar_after_the_emergency_department_before_a_preposition() {
     // a heart rate's decrease, no preposition after it
     assert!(dates("hr 7 dec with rest; ed 7 mar the wall").is_empty());
 }
+
+#[test]
+fn a_months_number_a_period_and_a_year() {
+    assert_eq!(
+        dates("syndrome initially diagnosed 05.1985 s/p flu shot; in 6.2019, fever"),
+        ["05.1985", "6.2019"]
+    );
+    // a full date's tail, an amount, a version, a decimal that goes on
+    assert_eq!(dates("on 1.05.1985 and"), ["1.05.1985"]);
+    assert!(dates("12.2019 mg; v1.2019; 3.2001.5; $5.2000; 7.1990%").is_empty());
+}
