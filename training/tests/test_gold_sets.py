@@ -1,8 +1,8 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, the check set check-notes/, the derived
-dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/, dev-sub-world/, dev-sub-us-caps/,
-dev-sub-us-lower/):
+For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, the check set
+check-notes/, the derived dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/,
+dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
   * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
   * re-rendering from the annotations (render.py --out, variants.py / surrogates.py --out) into a temporary
     folder gives exactly the checked-in files, byte for byte, and no file more or less.
@@ -149,6 +149,17 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes", "xml")),
                               "dev-notes/xml/")
 
+    # ---- clinical notes of the rest of the world: dev-notes-world/xml/*.xml from narratives.py
+
+    def test_notes_world_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-notes-world", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-notes-world", "validate.py")), n)
+
+    def test_notes_world_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-notes-world", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-world", "xml")),
+                              "dev-notes-world/xml/")
+
     # ---- check set of clinical notes (not for tuning): check-notes/xml/*.xml from narratives.py
 
     def test_check_notes_validates(self):
@@ -208,7 +219,8 @@ class GoldSetsTest(unittest.TestCase):
     def test_goldlib_reads_and_rewrites_every_xml_identically(self):
         gl = load_goldlib()
         paths = []
-        for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "check-notes/xml",
+        for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
+                    "check-notes/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
                     "dev-sub-us-lower/xml"):
