@@ -97,10 +97,13 @@ impl ContactRecognizer {
                             continue;
                         }
                     }
+                    // ("ph 019-774 2081": a hyphen then a blank, as Malaysia writes its mobiles,
+                    // only after a phone's word)
                     if c.name("sb").is_some_and(|x| x.as_str() == " ")
                         && !spaced
                         && c.name("paren").is_none()
                         && c.name("plus1").is_none()
+                        && !has_phone_keyword(&window_before(text, s, 30))
                     {
                         continue;
                     }
@@ -228,6 +231,17 @@ mod tests {
             contacts("1-800-555-1234 ext. 12"),
             [("1-800-555-1234 ext. 12", Phone)]
         );
+    }
+
+    #[test]
+    fn a_mobile_with_a_hyphen_and_a_blank_after_a_phones_word() {
+        use PhiType::*;
+        assert_eq!(
+            contacts("daughter-in-law to supervise, ph 019-774 2081."),
+            [("019-774 2081", Phone)]
+        );
+        // without the word: a range and a count
+        assert!(contacts("values 019-774 2081 seen").is_empty());
     }
 
     #[test]

@@ -59,6 +59,11 @@ pub(crate) struct IdRecognizer {
     room: Regex,
     /// Three or more groups of digits joined by hyphens ("2012-483593-8").
     digit_chain: Regex,
+    /// A register's number of letter and digit groups joined by slashes, letters first:
+    /// "FOLDER: TNR/ED/24/3390", "REG NO. MHRH/ICU/24/0088" (`slash_id`).
+    slash_id: Regex,
+    /// A car's plate after the word: "PLATE PP 4417", "number plate KBX 123A" (group `v`).
+    plate: Regex,
 }
 
 impl IdRecognizer {
@@ -105,7 +110,13 @@ impl IdRecognizer {
         let ca_postcode_caseless = compile(&format!("(?i){ca}"));
         let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
         let digit_chain = compile(r"\b\d+(?:-\d+){2,}\b");
+        let slash_id = compile(r"\b[A-Za-z]{2,6}(?:/[A-Za-z0-9]{1,8}){2,5}\b");
+        let plate = compile(
+            r"(?i)\b(?:(?:number|licen[cs]e|car|vehicle|registration)\s+)?plates?\b(?:\s+(?:no\.?|number|#))?\s*[:#]?\s*(?P<v>[a-z]{1,3}[ -]?\d{2,4}(?:[ -]?[a-z]{1,3})?)\b",
+        );
         IdRecognizer {
+            slash_id,
+            plate,
             digit_chain,
             room,
             ssn,
@@ -219,6 +230,21 @@ impl IdRecognizer {
                 push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
             }
         }
+        if text.contains('/') && gate::has_digit_run(text, 2) {
+            for m in self.slash_id.find_iter(text) {
+                if is_slash_id(text, m.start(), m.end()) {
+                    push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
+                }
+            }
+        }
+        let plates =
+            gate::contains_ascii_ci(text, &["plate"]).then(|| self.plate.captures_iter(text));
+        for c in plates.into_iter().flatten() {
+            let v = c.name("v").expect("the plate");
+            if !continues_number(text, v.end(), b"./-:") && !is_word(char_at(text, v.end())) {
+                push(v.start(), v.end(), PhiType::Vehicle, PRIO_CONTACT_ID);
+            }
+        }
         // gates (`gate.rs`): a ZIP code is five digits in a row; a room number follows "rm"/"room"
         let zips = gate::has_digit_run(text, 5).then(|| self.zip.captures_iter(text));
         for c in zips.into_iter().flatten() {
@@ -276,6 +302,26 @@ impl IdRecognizer {
             }
         }
     }
+}
+
+/// Whether `text[start..end]` (letters, then two to five slashed groups) is a register's number:
+/// a group of four digits or more, no month first, nothing glued on either side
+/// ("TNR/ED/24/3390"; not "HIV/AIDS", "BP/90/60", "Dec/18/2020", "a/b/c/1234/5" inside a path).
+fn is_slash_id(text: &str, start: usize, end: usize) -> bool {
+    let v = &text[start..end];
+    let digits = v.bytes().filter(u8::is_ascii_digit).count();
+    // (a serial of four digits or more: "BP/90/60", "ABG 7 US/32/188/24/100" are values)
+    let serial = v
+        .split('/')
+        .any(|g| g.len() >= 4 && g.bytes().all(|b| b.is_ascii_digit()));
+    // ("Dec/18/2020" is a date)
+    let month_first = v.split('/').next().is_some_and(is_english_month);
+    digits >= 4
+        && serial
+        && !month_first
+        && !matches!(char_before(text, start), Some('/' | '.' | '-' | '\\'))
+        && !matches!(char_at(text, end), Some('/' | '-' | '\\'))
+        && !continues_number(text, end, b".")
 }
 
 /// Whether the digit chain `text[start..end]` is a register's number (see `collect`).
@@ -468,5 +514,24 @@ mod tests {
         assert_eq!(ids("moved to room #12A today"), [("12A", LocationOther)]);
         assert!(ids("on room air, SpO2 96%; back at 11:30").is_empty());
         assert!(ids("room temperature 21.5").is_empty());
+    }
+
+    #[test]
+    fn register_numbers_of_slashed_groups_and_car_plates() {
+        use PhiType::*;
+        assert_eq!(
+            ids("AGE: 19  FOLDER: TNR/ED/24/3390\nREG NO. mhrh/icu/24/0088 NIDA"),
+            [("TNR/ED/24/3390", Idnum), ("mhrh/icu/24/0088", Idnum)]
+        );
+        assert_eq!(
+            ids("PT IS A ROUTE TAXI OPERATOR, PLATE PP 4417. car (OH PLATE HJK 4471)"),
+            [("PP 4417", Vehicle), ("HJK 4471", Vehicle)]
+        );
+        // values and dates in slashes, a path, platelets, a plate of agar
+        assert!(ids(
+            "BP/90/60; ABG=7 US/32/188/24/100% NRB; Dec/18/2020; HIV/AIDS; c:/a/b/1234/5678; \
+             Platelet 110, platelet-536; blood agar plate 24 hrs"
+        )
+        .is_empty());
     }
 }

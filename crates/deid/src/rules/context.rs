@@ -293,6 +293,33 @@ pub(super) fn apply(
         }
         i = j.max(i + 1);
     }
+    // 1a. a name's kinship between a name and the father's name, as Malaysia and India write
+    // it: "Kavitha a/p Subramaniam", "Ravi s/o Muthu", "Siti d/o Osman" (daughter or son of;
+    // not "w/o", which says "without" far more often than "wife of")
+    for i in 1..n.saturating_sub(2) {
+        let pair = (
+            doc.token_text(i).to_ascii_lowercase(),
+            doc.token_text(i + 1).to_ascii_lowercase(),
+        );
+        let kinship = matches!(
+            (pair.0.as_str(), pair.1.as_str()),
+            ("a", "p" | "l") | ("s" | "d", "o")
+        ) && doc.gap_after(i) == "/"
+            && doc.gap_before(i) == " "
+            && doc.gap_after(i + 1) == " ";
+        if kinship && rules[i - 1].phi && is_namelike(&rules[i - 1]) {
+            let kind = rules[i - 1].kind.unwrap_or(PhiType::Patient);
+            let father = doc.token_text(i + 2);
+            let named = rules[i + 2].phi
+                || (father.chars().next().is_some_and(char::is_uppercase)
+                    && father.chars().all(char::is_alphabetic));
+            if named {
+                for k in i..=i + 2 {
+                    mark(rules, k, kind);
+                }
+            }
+        }
+    }
     // 1b. addresses: a house-number word before a number after a street or place ("Jl.
     // Diponegoro No. 71", "Naamsestraat 15 bus 2", "House 1187, Sector 14"), and a word between a
     // house number and a street word ("9 elm grove")
@@ -320,6 +347,21 @@ pub(super) fn apply(
 mod tests {
     use crate::rules::{phi_words, Reason};
     use crate::tokenize::Tokenized;
+
+    #[test]
+    fn a_kinship_between_a_name_and_the_fathers_name_joins_the_name() {
+        let p =
+            phi_words("Pharmacist Ms. Kavitha a/p Subramaniam informed; Mr Ravi s/o Muthu came");
+        for w in ["a", "p", "Subramaniam", "s", "o", "Muthu"] {
+            assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+        }
+        // an assessment and plan, "sign off": no name before them
+        let p = phi_words("Wound clean. a/p dressing daily; s/o fluids");
+        assert!(
+            !p.contains(&"dressing".to_string()) && !p.contains(&"fluids".to_string()),
+            "{p:?}"
+        );
+    }
 
     #[test]
     fn name_particles_join_the_name() {

@@ -56,6 +56,8 @@ pub(crate) struct DateRecognizer {
     month_start: Regex,
     /// a month's number, a period and a year: "diagnosed 05.1985 s/p flu shot" (`month_dot_year`)
     month_dot_year: Regex,
+    /// "either", a dotted day and month, "or" and another: "INJECT RECVD EITHER 28.5 OR 30.5."
+    either_dotted: Regex,
 }
 
 impl DateRecognizer {
@@ -75,7 +77,11 @@ impl DateRecognizer {
         let month_start = compile(&format!(r"(?i)^\.?,?\s*(?:\d{{1,2}}/\d|{MONTH}\b)"));
         let on_the_day = compile(r"(?i)\bon the (?P<d>\d{1,2})\b");
         let month_dot_year = compile(r"\b(?:0?[1-9]|1[0-2])\.(?:19\d\d|20[0-3]\d)\b");
+        let either_dotted = compile(
+            r"(?i)\beither\s+(?P<a>\d{1,2})\.(?P<am>\d{1,2})\.?\s+or\s+(?P<b>\d{1,2})\.(?P<bm>\d{1,2})\b",
+        );
         DateRecognizer {
+            either_dotted,
             month_dot_year,
             numeric,
             named,
@@ -98,6 +104,29 @@ impl DateRecognizer {
         if super::gate::has_digit_run(text, 6) {
             for (s, e) in compact_six_digit_dates(text) {
                 push(s, e);
+            }
+        }
+        // (a cheap gate: "either" is rare)
+        if text.contains("ither") || text.contains("ITHER") {
+            for c in self.either_dotted.captures_iter(text) {
+                let num = |g: &str| c[g].parse::<u32>().unwrap_or(0);
+                let end = c.get(0).expect("the match").end();
+                let a = c.name("a").expect("a day");
+                let b = c.name("b").expect("a day");
+                let am = c.name("am").expect("a month");
+                // two days and months, no number going on, no unit after them ("either 2.5 or
+                // 3.5 mg" are doses; "either 12.5 or 13.5" a count's halves: no day)
+                if (1..=31).contains(&num("a"))
+                    && (1..=12).contains(&num("am"))
+                    && (1..=31).contains(&num("b"))
+                    && (1..=12).contains(&num("bm"))
+                    && !continues_number(text, end, b"./:,-")
+                    && !is_amount_or_unit(&word_after(text, end))
+                    && !is_amount_or_unit(&word_after(text, am.end()))
+                {
+                    push(a.start(), am.end());
+                    push(b.start(), end);
+                }
             }
         }
         if text.contains(".19") || text.contains(".20") {

@@ -214,7 +214,14 @@ impl DateRecognizer {
                         .is_match(rest[3..].trim_start_matches(|ch: char| ch.is_ascii_digit()))
                     && rest[3..].starts_with(|ch: char| ch.is_ascii_digit())
             };
+            // "intermittent bleeding and 10-1.": a day before a smaller month with its hyphen
+            // after "and", ending the sentence (a count's range runs up: "1 and 2-3.")
+            let and_sentence_end = !dotted
+                && a > b
+                && before_word == "and"
+                && (text[e..] == *"." || text[e..].starts_with(". "));
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
+                || and_sentence_end
                 || (dotted && before_or_date)
                 || week_of
                 || on_the

@@ -545,3 +545,23 @@ fn a_months_number_a_period_and_a_year() {
     assert_eq!(dates("on 1.05.1985 and"), ["1.05.1985"]);
     assert!(dates("12.2019 mg; v1.2019; 3.2001.5; $5.2000; 7.1990%").is_empty());
 }
+
+#[test]
+fn either_one_dotted_day_and_month_or_another() {
+    assert_eq!(
+        dates("INJECT RECVD EITHER 28.5 OR 30.5. PT EXP DIARRHEA"),
+        ["28.5", "30.5"]
+    );
+    // doses, a number going on, no month
+    assert!(dates("either 2.5 or 3.5 mg; either 2.5 or 3.5.1; either 12.5 or 13.15 h").is_empty());
+}
+
+#[test]
+fn a_descending_day_and_month_after_and_ending_the_sentence() {
+    assert_eq!(
+        dates("went for intermittent bleeding and 10-1. It might"),
+        ["10-1"]
+    );
+    // a count's range, the sentence going on, a period that is a decimal's
+    assert!(dates("took 1 and 2-3. Then 4 and 10-1 more; 5 and 10-1.5 mg").is_empty());
+}

@@ -110,6 +110,75 @@ const MAX_LISTED_TITLE_WORDS: usize = 6;
 /// Words between a self-description and the title ("46y/o male", "retired").
 const MAX_SKIPPED: usize = 4;
 
+/// Words that describe a person or join a sentence, never the first words of a title no list
+/// knows (`title_after_unlisted_words`).
+const NEVER_SKIPPED: &[&str] = &[
+    "the",
+    "and",
+    "with",
+    "from",
+    "his",
+    "her",
+    "their",
+    "our",
+    "very",
+    "known",
+    "former",
+    "current",
+    "pleasant",
+    "healthy",
+    "heavy",
+    "active",
+    "full",
+    "part",
+    "time",
+    "self",
+    "who",
+    "that",
+    "which",
+    "also",
+    "not",
+    "now",
+    "still",
+    "previously",
+    "recently",
+    "currently",
+    "good",
+    "poor",
+    "young",
+    "old",
+    "elderly",
+    "single",
+    "married",
+    "divorced",
+    "widowed",
+    "local",
+    "female",
+    "male",
+    "woman",
+    "man",
+    "lady",
+    "gentleman",
+    "smoker",
+    "diabetic",
+    "obese",
+    "pregnant",
+    "patient",
+    "mother",
+    "father",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "nurse",
+    "doctor",
+    "retired",
+    "unemployed",
+    "disabled",
+    "student",
+    "volunteer",
+];
+
 #[derive(Debug, Clone)]
 pub(crate) struct ProfessionRecognizer {
     /// The contexts after which a title is the patient's or a relative's.
@@ -148,7 +217,7 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?retired\s+)",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?retired\s+)",
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
@@ -210,6 +279,13 @@ impl ProfessionRecognizer {
             let title = title.or_else(|| {
                 (c.name("self").is_some() || c.name("retired").is_some())
                     .then(|| self.title_after_one_word(text, m.end()))
+                    .flatten()
+            });
+            // "Retired lorry driver.", "PT IS A ROUTE TAXI OPERATOR (", "Occupation: crane
+            // operator, at": a title whose first words no list knows, ending its phrase
+            let title = title.or_else(|| {
+                (c.name("self").is_some() || c.name("retired").is_some())
+                    .then(|| self.title_after_unlisted_words(text, m.end()))
                     .flatten()
             });
             // "works as a pintor y empapelador.": after "as" a title no list knows, up to the
@@ -401,6 +477,63 @@ impl ProfessionRecognizer {
             return None;
         }
         self.title_after(text, next.0, 0)
+    }
+
+    /// A listed title after one or two words of letters that no list knows ("lorry" of "lorry
+    /// driver", "route" of "route taxi operator", "sugar" of "sugar worker"), where the title ends
+    /// its phrase: a punctuation mark or "for", "at", "with" after it. The skipped words are the
+    /// title's; a word of description or grammar is never skipped ("a pleasant bus driver" is
+    /// read from "bus").
+    fn title_after_unlisted_words(&self, text: &str, at: usize) -> Option<(usize, usize)> {
+        let mut words = Words::new(text, at);
+        let first = words.next()?;
+        if !gap_ok(&text[at..first.0]) {
+            return None;
+        }
+        let mut skipped = first.clone();
+        for _ in 0..2 {
+            let original = &text[skipped.0..skipped.1];
+            if original.chars().count() < 3
+                || !original.chars().all(char::is_alphabetic)
+                || NEVER_SKIPPED.contains(&skipped.2.as_str())
+                // (an adverb: "completely different person")
+                || skipped.2.ends_with("ly")
+                || self.heads.contains(skipped.2.as_str())
+            {
+                return None;
+            }
+            let next = words.next()?;
+            if !gap_ok(&text[skipped.1..next.0]) {
+                return None;
+            }
+            if let Some((start, end)) = self.title_after(text, next.0, 0) {
+                let rest = text[end..].trim_start_matches([' ', '\u{a0}']);
+                let ends_phrase = rest.is_empty()
+                    || rest.starts_with(['.', ',', ';', ':', '(', ')', '\n'])
+                    || matches!(word_at(text, end).as_deref(), Some("for" | "at" | "with"));
+                // ("a positive person for Covid", "a chronic carrier": a person, a state of
+                // health, no occupation)
+                let person = matches!(
+                    words_back(&text[..end], 1).first().map(|w| w.2.as_str()),
+                    Some(
+                        "person"
+                            | "people"
+                            | "individual"
+                            | "carrier"
+                            | "user"
+                            | "member"
+                            | "contact"
+                            | "case"
+                            | "host"
+                    )
+                );
+                if start == next.0 && ends_phrase && !person {
+                    return Some((first.0, end));
+                }
+            }
+            skipped = next;
+        }
+        None
     }
 
     /// A title in brackets right after byte `at`: " (operational researcher)".

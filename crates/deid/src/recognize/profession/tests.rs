@@ -520,3 +520,21 @@ fn a_head_first_title_of_another_language_and_a_note() {
         ["Operador de prensa de moldar vidro"]
     );
 }
+
+#[test]
+fn a_listed_title_after_words_no_list_knows_where_it_ends_its_phrase() {
+    assert_eq!(
+        found("CKD 3b. Retired lorry driver.\nVitals: PT IS A ROUTE TAXI OPERATOR (MOBAY)"),
+        ["lorry driver", "ROUTE TAXI OPERATOR"]
+    );
+    assert_eq!(
+        found("pt retired sugar worker (caroni), lives; Work: sugar cane worker; lives"),
+        ["sugar worker", "sugar cane worker"]
+    );
+    // a description, an adverb, a person, a title going on into a sentence
+    assert!(found(
+        "pt is a pleasant bus driver. patient was a positive person for Covid. Now i am \
+         completely different person, I. He is a retired lorry driver who"
+    )
+    .is_empty());
+}

@@ -225,11 +225,12 @@ impl WorldDateRecognizer {
                 && after[1..]
                     .trim_start_matches(|ch: char| ch.is_ascii_digit())
                     .starts_with(':');
-            // (three letters or more: "on 22-JUN-1998 RA (deltoid)" is the right arm; two after
-            // Hungarian's comma)
-            let min = if hungarian { 2 } else { 3 };
+            // (three letters or more: "on 22-JUN-1998 RA (deltoid)" is the right arm; one after
+            // Hungarian's comma, whose abbreviations are one to three letters: "2014. jan. 31.,
+            // P she had", "2019. okt. 31., Cs and Fri")
+            let min = if hungarian { 1 } else { 3 };
             if (min..=12).contains(&rest[..word_len].chars().count())
-                && (after.starts_with(" (") || time)
+                && (after.starts_with(" (") || time || hungarian)
                 && (self.weekday_abbreviations.contains(folded.as_ref())
                     || self.weekday_words.contains(folded.as_ref()))
                 && !is_english_weekday(&folded)
@@ -324,7 +325,12 @@ impl WorldDateRecognizer {
         let letters = word.chars().count();
         let listed = vietnamese
             || (letters == 2
-                && (TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref()) || !word.is_ascii())
+                && (TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
+                    || !word.is_ascii()
+                    // "the vaccination last Do. that was": or with its period, which no English
+                    // word of two letters takes there (not the patient, by mouth, a month: "this
+                    // pt. that was", "last mo. that")
+                    || (dotted && !matches!(folded.as_ref(), "pt" | "po" | "st" | "mo")))
                 && self.weekday_abbreviations.contains(folded.as_ref()))
             || (letters > 2
                 && (self.weekday_abbreviations.contains(folded.as_ref())
@@ -471,9 +477,21 @@ impl WorldDateRecognizer {
             // number ("Released sex., 30 around noon": Portuguese Friday)
             // (";ABRIL 8 FEVER 106": a whole month of another language first, as Spanish and
             // Portuguese write a date in English word order)
+            // "to local ER on man. 4. upon worsening": with its period after a word of when,
+            // before a day with its own period, as Danish and Norwegian write it
+            let dotted_after_when = || {
+                &c["p"] == "."
+                    && text[d.end()..].starts_with(". ")
+                    && matches!(
+                        word_before(text, w.start()).as_str(),
+                        "on" | "until" | "since" | "by"
+                    )
+                    && !ENGLISH_AFTER_LAST[..3].contains(&folded.as_ref())
+            };
             let listed = self.month_abbreviations.contains(folded.as_ref())
                 || self.weekday_abbreviations.contains(folded.as_ref())
                 || self.months.contains(folded.as_ref())
+                || (self.weekday_words.contains(folded.as_ref()) && dotted_after_when())
                 || (self.weekday_words.contains(folded.as_ref())
                     && (!w.as_str().is_ascii()
                         || &c["p"] == ".,"
@@ -527,6 +545,8 @@ impl WorldDateRecognizer {
 
 /// Weekday words of another language that are English words too and are no weekday even with
 /// their period after "last" or "this" ("this min. that", "the last man. that", "per.", "sub.").
+/// (The first three are a unit and prepositions, never a weekday before a day either: "on min.
+/// 4.")
 const ENGLISH_AFTER_LAST: [&str; 5] = ["min", "per", "sub", "sex", "man"];
 
 /// Abbreviations of months and weekdays that are clinical abbreviations before a number too

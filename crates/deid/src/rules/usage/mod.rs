@@ -331,8 +331,19 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && (unit_at(j + 1) || letter_unit)
                 && !looks_like_postcode(doc, j, j + 1);
             let percent = doc.gap_after(j).trim_start().starts_with('%');
+            // (after "ph", a number with a leading zero or a phone's next group is a phone's:
+            // "ph 019-774 2081", "ph 555-1234"; "pH 7.35", "pH 6.877", "ALK PH 340" are values)
+            let ph_value = || {
+                let phone_group = i + 1 < n
+                    && matches!(doc.gap_after(i), "-" | " ")
+                    && (3..=4).contains(&word(i + 1).len())
+                    && is_number(word(i + 1));
+                !word(i - 1).eq_ignore_ascii_case("ph")
+                    || !((w.len() > 1 && w.starts_with('0')) || phone_group)
+            };
             let after_vital = i > 0
                 && is_vital_or_lab(word(i - 1))
+                && ph_value()
                 && matches!(
                     doc.gap_before(i).trim_matches([' ', '\u{a0}']),
                     "" | ":" | "=" | "-"

@@ -281,3 +281,16 @@ fn dr_before_a_name_is_a_title_after_a_street_name_it_is_not() {
         ["DR"]
     );
 }
+
+#[test]
+fn a_ph_is_a_small_number_never_a_phones_first_group() {
+    assert_eq!(
+        words("pH 7.35, ph 7; ALK PH 340; pH 6.877;", Usage::Measurement),
+        ["7", "35", "7", "340", "6", "877"]
+    );
+    assert!(words(
+        "to supervise, ph 019-774 2081; ph 555-1234",
+        Usage::Measurement
+    )
+    .is_empty());
+}

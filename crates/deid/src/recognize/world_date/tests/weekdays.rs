@@ -437,3 +437,33 @@ fn a_weekday_with_its_period_after_on_before_the_day_after() {
             .is_empty()
     );
 }
+
+#[test]
+fn hungarian_weekdays_of_one_letter_or_more_after_the_days_comma() {
+    assert_eq!(
+        dates_with_weekdays("Then on 2014. jan. 31., P she had; on 2019. okt. 31., Cs and Fri"),
+        ["okt. 31", "2014. jan. 31., P", "2019. okt. 31., Cs"]
+    );
+    // a letter that abbreviates no weekday
+    assert_eq!(
+        dates_with_weekdays("on 2014. jan. 31., A patient"),
+        ["2014. jan. 31."]
+    );
+}
+
+#[test]
+fn a_weekday_that_is_an_english_word_with_its_period_after_on_before_a_dotted_day() {
+    assert_eq!(
+        dates("Transported to local ER on man. 4. upon worsening"),
+        ["man. 4"]
+    );
+    // a unit, no period after the day, no word of when
+    assert!(dates("on min. 4. day; on man. 4 upon; the man. 4. upon").is_empty());
+}
+
+#[test]
+fn a_two_letter_weekday_with_its_period_after_last() {
+    assert_eq!(dates("the vaccination last Do. that was"), ["Do"]);
+    // the patient, a month, no period
+    assert!(dates("this pt. that was; last mo. that I; last so that").is_empty());
+}
