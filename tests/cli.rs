@@ -286,6 +286,8 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         ("dev-caps/xml", 0.995, 0.99, 0.70),
         ("dev-lower/xml", 0.995, 0.99, 0.70),
         ("dev-notes/xml", 0.97, 0.96, 0.20),
+        // notes of 30 other countries (local IDs, phones, addresses, scripts, languages)
+        ("dev-notes-world/xml", 0.995, 0.98, 0.50),
         // notes of other institutions that no rule was written against (a check set)
         ("check-notes/xml", 0.98, 0.96, 0.20),
     ];
