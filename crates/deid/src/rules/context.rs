@@ -314,8 +314,12 @@ pub(super) fn apply(
                 || (father.chars().next().is_some_and(char::is_uppercase)
                     && father.chars().all(char::is_alphabetic));
             if named {
+                // (as certain as a name after a relation word: never released)
                 for k in i..=i + 2 {
                     mark(rules, k, kind);
+                    if rules[k].reason == Reason::Context {
+                        rules[k].reason = Reason::RelationName;
+                    }
                 }
             }
         }
