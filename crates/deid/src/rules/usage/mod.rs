@@ -234,6 +234,15 @@ const VITALS_AND_LABS: &[&str] = &[
     "qb",
     "qd",
     "uf",
+    // "pain score 6/10", random blood glucose, the mini-mental state examination; French,
+    // Spanish and Portuguese blood pressure and heart rate ("TA 118/66, FC 102": tension
+    // artérielle / tensión arterial, fréquence / frecuencia cardiaca). Not "PA" (pressão
+    // arterial) nor "PR" (pulse rate): state codes before a ZIP code ("PA 19104")
+    "score",
+    "rbg",
+    "mmse",
+    "ta",
+    "fc",
 ];
 
 fn is_vital_or_lab(word: &str) -> bool {

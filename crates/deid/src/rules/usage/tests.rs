@@ -294,3 +294,14 @@ fn a_ph_is_a_small_number_never_a_phones_first_group() {
     )
     .is_empty());
 }
+
+#[test]
+fn vital_signs_of_other_languages_and_scores() {
+    assert_eq!(
+        words(
+            "Glasgow 15, TA 118/66, FC 102, pain score 6/10, RBG 5.8",
+            Usage::Measurement
+        ),
+        ["118", "66", "102", "6", "10", "5", "8"]
+    );
+}
