@@ -21,6 +21,12 @@ pub(crate) fn unglue_dates(text: &str) -> Cow<'_, str> {
                     Some(c) if c.is_ascii_uppercase() => {
                         !b[i - 1].is_ascii_digit() && b[i - 1] != b'.' && glued_after_date(b, i)
                     }
+                    // "20th octoberandoct 25": in lower case only before a month's abbreviation
+                    Some(c) if c.is_ascii_lowercase() => {
+                        b.get(i + 3..i + 6).is_some_and(is_month_abbreviation)
+                            && !b[i - 1].is_ascii_digit()
+                            && glued_after_date(b, i)
+                    }
                     _ => false,
                 }
         })
@@ -53,10 +59,38 @@ fn glued_after_date(b: &[u8], i: usize) -> bool {
         return false;
     }
     let head = &b[..start];
+    // ("20th OctoberAND": or a day's ordinal)
+    let ordinal = |h: &[u8]| {
+        h.len() >= 3
+            && h[h.len() - 3].is_ascii_digit()
+            && matches!(
+                h[h.len() - 2..].to_ascii_lowercase().as_slice(),
+                b"st" | b"nd" | b"rd" | b"th"
+            )
+    };
     head.last().is_some_and(u8::is_ascii_digit)
-        || head
-            .strip_suffix(b" ")
-            .is_some_and(|h| h.last().is_some_and(u8::is_ascii_digit) || h.ends_with(b" of"))
+        || head.strip_suffix(b" ").is_some_and(|h| {
+            h.last().is_some_and(u8::is_ascii_digit) || h.ends_with(b" of") || ordinal(h)
+        })
+}
+
+/// Whether three letters are an English month's abbreviation, in any case.
+fn is_month_abbreviation(w: &[u8]) -> bool {
+    matches!(
+        w.to_ascii_lowercase().as_slice(),
+        b"jan"
+            | b"feb"
+            | b"mar"
+            | b"apr"
+            | b"may"
+            | b"jun"
+            | b"jul"
+            | b"aug"
+            | b"sep"
+            | b"oct"
+            | b"nov"
+            | b"dec"
+    )
 }
 
 #[cfg(test)]
@@ -77,6 +111,14 @@ mod tests {
             ("VISIT 25 giuAND30 giu;", "VISIT 25 giu & 30 giu;"),
             ("VISIT 24SEPAND29 de set.;", "VISIT 24SEP & 29 de set.;"),
             ("VISIT 3 JunANDJune 8;", "VISIT 3 Jun & June 8;"),
+            (
+                "VISIT 20th OctoberANDOct 25;",
+                "VISIT 20th October & Oct 25;",
+            ),
+            (
+                "visit 20th octoberandoct 25;",
+                "visit 20th october & oct 25;",
+            ),
         ] {
             let out = unglue_dates(text);
             assert_eq!(out, want);
@@ -96,6 +138,9 @@ mod tests {
             "GRANDMA",
             "3 sANDy",
             "LANDSAT",
+            "20th octoberandy",
+            "the 5th bandmar",
+            "in maybandjan",
         ] {
             assert_eq!(unglue_dates(text), text);
         }

@@ -220,8 +220,18 @@ impl DateRecognizer {
                 && a > b
                 && before_word == "and"
                 && (text[e..] == *"." || text[e..].starts_with(". "));
+            // "INJECT RECVD EITHER 30-4 OR 2 Mei": a day before a smaller month after "either",
+            // "or" after it (a count's choice runs up: "either 2-3 or 4-5 days")
+            let either_descending = !dotted
+                && a > b
+                && before_word == "either"
+                && text[e..]
+                    .trim_start_matches([' ', '\u{a0}'])
+                    .get(..3)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("or "));
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
                 || and_sentence_end
+                || either_descending
                 || (dotted && before_or_date)
                 || week_of
                 || on_the

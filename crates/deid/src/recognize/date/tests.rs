@@ -565,3 +565,10 @@ fn a_descending_day_and_month_after_and_ending_the_sentence() {
     // a count's range, the sentence going on, a period that is a decimal's
     assert!(dates("took 1 and 2-3. Then 4 and 10-1 more; 5 and 10-1.5 mg").is_empty());
 }
+
+#[test]
+fn a_descending_day_and_month_after_either_before_or() {
+    assert_eq!(dates("INJECT RECVD EITHER 30-4 OR 2 Mei. PT"), ["30-4"]);
+    // a count's choice
+    assert!(dates("either 2-3 or 4-5 days; either 5-2 tablets").is_empty());
+}

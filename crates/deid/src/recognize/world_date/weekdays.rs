@@ -192,6 +192,18 @@ impl WorldDateRecognizer {
             {
                 return Some(text.len() - rest.len() + word_len + 1);
             }
+            // ... or without its period before "and" or the clause's end, where it is one that
+            // no English sentence writes ("Then on 2 juli 2020, tors and fre, 3 juli")
+            let tail = &rest[word_len..];
+            if WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())
+                && (tail.starts_with([',', ';', '.'])
+                    || tail.is_empty()
+                    || tail
+                        .get(..5)
+                        .is_some_and(|t| t.eq_ignore_ascii_case(" and ")))
+            {
+                return Some(text.len() - rest.len() + word_len);
+            }
         }
         // ... or bare after a date's year, before a bracket or the time ("On 6 Eki 2022 Per (2
         // days after", "last 28 Tem 2022 Per 17:00": Turkish Thursday), where English "per" has

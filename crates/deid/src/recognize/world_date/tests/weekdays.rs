@@ -467,3 +467,16 @@ fn a_two_letter_weekday_with_its_period_after_last() {
     // the patient, a month, no period
     assert!(dates("this pt. that was; last mo. that I; last so that").is_empty());
 }
+
+#[test]
+fn a_weekday_no_english_sentence_writes_after_a_dates_comma() {
+    assert_eq!(
+        dates_with_weekdays("Then on 2 juli 2020, tors and fre, 3 juli 2020 she had"),
+        ["2 juli 2020, tors", "fre, 3 juli 2020"]
+    );
+    // an English word after the comma
+    assert_eq!(
+        dates_with_weekdays("on 2 juli 2020, this and more"),
+        ["2 juli 2020"]
+    );
+}
