@@ -297,15 +297,18 @@ pub(super) fn apply(
     // it: "Kavitha a/p Subramaniam", "Ravi s/o Muthu", "Siti d/o Osman" (daughter or son of;
     // not "w/o", which says "without" far more often than "wife of")
     for i in 1..n.saturating_sub(2) {
-        let pair = (
-            doc.token_text(i).to_ascii_lowercase(),
-            doc.token_text(i + 1).to_ascii_lowercase(),
-        );
+        // (the slash first: it is rare, and this runs at every word)
+        if doc.gap_after(i) != "/" {
+            continue;
+        }
+        let one = |k: usize| {
+            let t = doc.token_text(k).as_bytes();
+            (t.len() == 1).then(|| t[0].to_ascii_lowercase())
+        };
         let kinship = matches!(
-            (pair.0.as_str(), pair.1.as_str()),
-            ("a", "p" | "l") | ("s" | "d", "o")
-        ) && doc.gap_after(i) == "/"
-            && doc.gap_before(i) == " "
+            (one(i), one(i + 1)),
+            (Some(b'a'), Some(b'p' | b'l')) | (Some(b's' | b'd'), Some(b'o'))
+        ) && doc.gap_before(i) == " "
             && doc.gap_after(i + 1) == " ";
         if kinship && rules[i - 1].phi && is_namelike(&rules[i - 1]) {
             let kind = rules[i - 1].kind.unwrap_or(PhiType::Patient);
