@@ -13,6 +13,10 @@ use std::borrow::Cow;
 pub(super) const CREDENTIALS: &[&str] = &[
     "rn", "lpn", "lvn", "rpn", "rmn", "rgn", "en", "hca", "hcsw", "dn", "cna", "np", "aprn",
     "crna", "rrt", "sn",
+    // the credentials of Ghana's, Nigeria's and the Commonwealth's nurses and midwives ("- dm,
+    // chn": community health nurse; registered midwife, state registered nurse, registered nurse
+    // and midwife), only at a line's end like the others ("rm 12" is a room)
+    "chn", "rm", "srn", "rnm",
 ];
 
 /// Words that stand before a credential without being a signature.
@@ -67,6 +71,15 @@ pub(super) fn apply(
                     .chars()
                     .last()
                     .is_some_and(|ch| matches!(ch, '-' | '/' | '—' | '–' | '.'))
+        };
+        // ("reaching w/lt rm;": "rm" is a room, or an arm, unless a dash or the line's start
+        // opens the signature)
+        let opens = |first: usize| {
+            opens(first)
+                && (folded[c] != "rm"
+                    || first == 0
+                    || doc.gap_before(first).contains('\n')
+                    || doc.gap_before(first).trim().ends_with(['-', '—', '–']))
         };
         // two words ("P. Osei", "s.ahmed": a period only after an initial), else one ("ts")
         let two = c >= 2
@@ -126,5 +139,23 @@ mod tests {
         for w in ["NORTH", "THE", "PER"] {
             assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
         }
+    }
+
+    #[test]
+    fn commonwealth_nurses_and_midwives_credentials_close_a_signature() {
+        let p = phi_words("call me on 0543 266 781 if worse.\nrv sat.\n- dm, chn");
+        assert!(p.contains(&"dm".to_string()), "{p:?}");
+        assert!(
+            !p.contains(&"chn".to_string()),
+            "the credential is no PHI: {p:?}"
+        );
+        let p = phi_words("baby to breast.\n- ao rm");
+        assert!(p.contains(&"ao".to_string()), "{p:?}");
+        // a room's number, an arm, are no credential's place
+        let p = phi_words("pt moved to rm 12 today; reaching w/lt rm;");
+        assert!(
+            !p.contains(&"to".to_string()) && !p.contains(&"lt".to_string()),
+            "{p:?}"
+        );
     }
 }

@@ -216,10 +216,26 @@ impl DateRecognizer {
             };
             // "intermittent bleeding and 10-1.": a day before a smaller month with its hyphen
             // after "and", ending the sentence (a count's range runs up: "1 and 2-3.")
-            let and_sentence_end = !dotted
-                && a > b
-                && before_word == "and"
-                && (text[e..] == *"." || text[e..].starts_with(". "));
+            // ("bleeding and 21.6.": with a period, the period that ends it ends the sentence)
+            let and_sentence_end =
+                a > b && before_word == "and" && (text[e..] == *"." || text[e..].starts_with(". "));
+            // "INJECT RECVD EITHER 6 septembre OR 8-9.": the second of two dates after "either"
+            // (a count's choice has no date first: "either 2 or 3-4 days")
+            let or_after_either_date = before_word == "or" && {
+                let head = text[..s].trim_end_matches([' ', '\u{a0}']);
+                let head = &head[..head.len().saturating_sub(2)];
+                let from = head.char_indices().rev().nth(30).map_or(0, |(k, _)| k);
+                let window = head[from..].to_ascii_lowercase();
+                window.find("either ").is_some_and(|k| {
+                    let chosen = &window[k + 7..];
+                    chosen.starts_with(|ch: char| ch.is_ascii_digit())
+                        && chosen.split_whitespace().nth(1).is_some_and(|w| {
+                            w.chars().all(char::is_alphabetic)
+                                && !is_amount_or_unit(w)
+                                && !AFTER_COUNT.contains(&w)
+                        })
+                })
+            };
             // "INJECT RECVD EITHER 30-4 OR 2 Mei": a day before a smaller month after "either",
             // "or" after it (a count's choice runs up: "either 2-3 or 4-5 days")
             let either_descending = !dotted
@@ -231,6 +247,7 @@ impl DateRecognizer {
                     .is_some_and(|w| w.eq_ignore_ascii_case("or "));
             let event = EVENT_BEFORE_DAY.contains(&before_word.as_str())
                 || and_sentence_end
+                || or_after_either_date
                 || either_descending
                 || (dotted && before_or_date)
                 || week_of

@@ -572,3 +572,14 @@ fn a_descending_day_and_month_after_either_before_or() {
     // a count's choice
     assert!(dates("either 2-3 or 4-5 days; either 5-2 tablets").is_empty());
 }
+
+#[test]
+fn the_second_of_two_dates_after_either() {
+    assert_eq!(
+        dates("INJECT RECVD EITHER 6 septembre OR 8-9. PT EXP"),
+        ["8-9"]
+    );
+    assert_eq!(dates("went for bleeding and 21.6. It might"), ["21.6"]);
+    // a count's choice, a dose's
+    assert!(dates("either 2 or 3-4 days; either 2 mg or 3-4; either 2 days or 3-4 hrs").is_empty());
+}

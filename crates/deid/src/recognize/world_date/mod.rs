@@ -324,6 +324,10 @@ impl WorldDateRecognizer {
         };
         let is_month =
             |word: &str| !word.is_empty() && (self.is_month(word) || is_english_month(&fold(word)));
+        // "INJECT RECVD EITHER 16/08 OR 18 ago": or a day and month of numbers
+        if ends_with_numeric_day_month(rest) {
+            return true;
+        }
         let day = rest.trim_end_matches(|ch: char| ch.is_ascii_digit());
         if day.len() < rest.len() && rest.len() - day.len() <= 2 {
             let head = day.trim_end_matches([' ', '\u{a0}']);
@@ -663,3 +667,21 @@ fn date_word_before(text: &str, i: usize) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether `s` ends with a day and month of one or two digits each, joined by a slash, period or
+/// hyphen, maybe with the period that ends them ("16/08", "16.08.", "3-9"), and no number before.
+fn ends_with_numeric_day_month(s: &str) -> bool {
+    let b = s.trim_end_matches([' ', '\u{a0}']).as_bytes();
+    let b = b.strip_suffix(b".").unwrap_or(b);
+    let second = b.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    if !(1..=2).contains(&second) || b.len() < second + 2 {
+        return false;
+    }
+    let sep = b[b.len() - second - 1];
+    let head = &b[..b.len() - second - 1];
+    let first = head.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let before = head.len().checked_sub(first + 1).map(|k| head[k]);
+    matches!(sep, b'/' | b'.' | b'-')
+        && (1..=2).contains(&first)
+        && !before.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'-'))
+}

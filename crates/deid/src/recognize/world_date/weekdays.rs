@@ -535,7 +535,12 @@ impl WorldDateRecognizer {
             let day: u32 = d.as_str().parse().unwrap_or(0);
             // "continued through Di., 4.12 and": with its period and comma before a day and
             // month of numbers and periods, the date's month too
-            let end = if &c["p"] == ".," {
+            // ("through tiistaina 11FEB and ke 12.2.": or a two-letter one that is no English
+            // word before a day and month that end with their period, as Finnish writes them)
+            let bare_two = c["p"].is_empty()
+                && TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
+                && dotted_month_end(text, d.end()).is_some_and(|e| text[e..].starts_with('.'));
+            let end = if &c["p"] == ".," || bare_two {
                 dotted_month_end(text, d.end()).unwrap_or(d.end())
             } else {
                 d.end()

@@ -387,3 +387,13 @@ fn hungarian_full_dates_filipino_december_and_vietnamese_days() {
         ["ago. de 2003"]
     );
 }
+
+#[test]
+fn a_month_that_is_an_english_word_after_or_and_a_numeric_date() {
+    assert_eq!(
+        dates("INJECT RECVD EITHER 16/08 OR 18 ago. PT EXP"),
+        ["18 ago"]
+    );
+    // no date before "or": a time ago
+    assert!(dates("pain either 2 or 18 ago. then").is_empty());
+}

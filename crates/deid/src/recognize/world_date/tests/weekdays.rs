@@ -480,3 +480,13 @@ fn a_weekday_no_english_sentence_writes_after_a_dates_comma() {
         ["2 juli 2020"]
     );
 }
+
+#[test]
+fn a_two_letter_weekday_no_english_word_is_before_a_day_and_month_with_their_period() {
+    assert_eq!(
+        dates("continued through tiistaina 11FEB and ke 12.2. On Saturday"),
+        ["ke 12.2"]
+    );
+    // no period after the month: a decimal may be
+    assert!(dates("and ke 12.2 mg").is_empty());
+}
