@@ -537,13 +537,13 @@ impl WorldDateRecognizer {
             // month of numbers and periods, the date's month too
             // ("through tiistaina 11FEB and ke 12.2.": or a two-letter one that is no English
             // word before a day and month that end with their period, as Finnish writes them)
+            let month_end = dotted_month_end(text, d.end());
             let bare_two = c["p"].is_empty()
                 && TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
-                && dotted_month_end(text, d.end()).is_some_and(|e| text[e..].starts_with('.'));
-            let end = if &c["p"] == ".," || bare_two {
-                dotted_month_end(text, d.end()).unwrap_or(d.end())
-            } else {
-                d.end()
+                && month_end.is_some_and(|e| text[e..].starts_with('.'));
+            let end = match month_end {
+                Some(e) if &c["p"] == ".," || bare_two => e,
+                _ => d.end(),
             };
             if !listed
                 || is_english_month(&folded)

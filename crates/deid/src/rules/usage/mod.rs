@@ -343,12 +343,15 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // (after "ph", a number with a leading zero or a phone's next group is a phone's:
             // "ph 019-774 2081", "ph 555-1234"; "pH 7.35", "pH 6.877", "ALK PH 340" are values)
             let ph_value = || {
+                if !word(i - 1).eq_ignore_ascii_case("ph") {
+                    return true;
+                }
+                let leading_zero = w.len() > 1 && w.starts_with('0');
                 let phone_group = i + 1 < n
                     && matches!(doc.gap_after(i), "-" | " ")
                     && (3..=4).contains(&word(i + 1).len())
                     && is_number(word(i + 1));
-                !word(i - 1).eq_ignore_ascii_case("ph")
-                    || !((w.len() > 1 && w.starts_with('0')) || phone_group)
+                !leading_zero && !phone_group
             };
             let after_vital = i > 0
                 && is_vital_or_lab(word(i - 1))
