@@ -70,7 +70,10 @@ fn glued_after_date(b: &[u8], i: usize) -> bool {
     };
     head.last().is_some_and(u8::is_ascii_digit)
         || head.strip_suffix(b" ").is_some_and(|h| {
-            h.last().is_some_and(u8::is_ascii_digit) || h.ends_with(b" of") || ordinal(h)
+            h.last().is_some_and(u8::is_ascii_digit)
+                // ("6TH OF MARCHANDMAR 11": "of" in capitals too)
+                || h.len() >= 3 && h[h.len() - 3..].eq_ignore_ascii_case(b" of")
+                || ordinal(h)
         })
 }
 
@@ -114,6 +117,10 @@ mod tests {
             (
                 "VISIT 20th OctoberANDOct 25;",
                 "VISIT 20th October & Oct 25;",
+            ),
+            (
+                "VISIT 6TH OF MARCHANDMAR 11;",
+                "VISIT 6TH OF MARCH & MAR 11;",
             ),
             (
                 "visit 20th octoberandoct 25;",

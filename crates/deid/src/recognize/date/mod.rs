@@ -35,8 +35,8 @@ mod numeric;
 mod words;
 use month_word::needs_more_than_day;
 use numeric::{
-    compact_six_digit_dates, dotted_after_a_day_and, dotted_in_a_dotted_narrative,
-    writes_day_period_month,
+    ascending_dotted_in_a_list, compact_six_digit_dates, dotted_after_a_day_and,
+    dotted_in_a_dotted_narrative, writes_day_period_month,
 };
 use words::*;
 pub(crate) use words::{is_english_weekday, ENGLISH_MONTHS, EVENT_AFTER_DAY, VERB_AFTER_DAY};
@@ -89,6 +89,26 @@ impl DateRecognizer {
             range_tail,
             month_start,
             on_the_day,
+        }
+    }
+
+    /// A dotted day and month of a list, and its range's end, that another dotted date in the
+    /// narrative makes dates (`ascending_dotted_in_a_list`), into `maybe`.
+    fn ascending_dotted(&self, text: &str, c: &Captures, maybe: &mut Vec<(usize, usize)>) {
+        let (Some(d), Some(mo), Some(".")) = (
+            c.name("hd"),
+            c.name("hm"),
+            c.name("hsep").map(|s| s.as_str()),
+        ) else {
+            return;
+        };
+        let m = c.get(0).expect("the match");
+        let day: u32 = d.as_str().parse().unwrap_or(0);
+        let month: u32 = mo.as_str().parse().unwrap_or(0);
+        let end_day = self.glued_range_end(text, m.end());
+        if ascending_dotted_in_a_list(text, m.start(), m.end(), (day, month), end_day) {
+            maybe.push((m.start(), m.end()));
+            maybe.extend(end_day);
         }
     }
 
@@ -157,6 +177,7 @@ impl DateRecognizer {
             if dotted_in_a_dotted_narrative(text, c) {
                 dotted_maybe.push((m.start(), m.end()));
             }
+            self.ascending_dotted(text, c, &mut dotted_maybe);
             if dotted_after_a_day_and(text, c) {
                 push(m.start(), m.end());
                 return Some(());
@@ -172,7 +193,12 @@ impl DateRecognizer {
                 _ => return None,
             };
             let short = self.numeric.captures_at(&text[..cut], m.start())?;
-            if short.get(0)?.start() != m.start() || !self.check_numeric(text, &short) {
+            if short.get(0)?.start() != m.start() {
+                return None;
+            }
+            if !self.check_numeric(text, &short) {
+                // ("negative, 9.9-10 hospital admission": a list's date and its range's end)
+                self.ascending_dotted(text, &short, &mut dotted_maybe);
                 return None;
             }
             let whole = short.get(0)?;
@@ -352,7 +378,18 @@ impl DateRecognizer {
     fn check_other(&self, text: &str, c: &Captures) -> Option<[Option<(usize, usize)>; 2]> {
         let m = c.get(0).unwrap();
         let (s, e) = (m.start(), m.end());
-        if c.name("wd").is_some() || c.name("hol").is_some() || c.name("sea").is_some() {
+        if c.name("wd").is_some() || c.name("hol").is_some() {
+            return Some([Some((s, e)), None]);
+        }
+        if c.name("sea").is_some() {
+            // "autumn 03-October 11, 2003": a range whose year the day and month after the hyphen
+            // read as their own ("03-October"); the season alone then, so both stay
+            let rest = &text[e..];
+            let after_dash = rest.trim_start_matches(['-', '–']);
+            if after_dash.len() < rest.len() && self.month_start.is_match(after_dash) {
+                let word = text[s..e].find([' ', '\t', ',', '\u{a0}']).unwrap_or(e - s);
+                return Some([Some((s, s + word)), None]);
+            }
             return Some([Some((s, e)), None]);
         }
         // "last spring", "this summer", "developed it last fall"; not the event "since her last

@@ -217,8 +217,11 @@ impl DateRecognizer {
             // "intermittent bleeding and 10-1.": a day before a smaller month with its hyphen
             // after "and", ending the sentence (a count's range runs up: "1 and 2-3.")
             // ("bleeding and 21.6.": with a period, the period that ends it ends the sentence)
-            let and_sentence_end =
-                a > b && before_word == "and" && (text[e..] == *"." || text[e..].starts_with(". "));
+            // ("bleeding and 8-8.": or a day of the month with its own number; no range of a
+            // count runs from a number to itself)
+            let and_sentence_end = a >= b
+                && before_word == "and"
+                && (text[e..] == *"." || text[e..].starts_with(". "));
             // "INJECT RECVD EITHER 6 septembre OR 8-9.": the second of two dates after "either"
             // (a count's choice has no date first: "either 2 or 3-4 days")
             let or_after_either_date = before_word == "or" && {
@@ -383,10 +386,6 @@ fn is_day_month(text: &str, s: usize, e: usize, day: u32, month: u32) -> bool {
         || percent)
 }
 
-/// A day and a smaller month with a period at a clause's start before a word ("mild h/a;2.1
-/// severe h/a", ";24.9 LOSS OF VISION"), which alone may be a lab value ("WBC 3.6;10.8 mono",
-/// "; 12.5 benadryl given"): a date only in a narrative that writes another dotted date
-/// ("dec;7.1. loss of vision"), as `collect` asks. No amount, unit, count or time after it.
 /// Whether the narrative writes a day with its period before a month's English name ("22.
 /// September severe h/a"), as those who write "27.9" for a day and month do: such a narrative
 /// counts as one of dotted dates for `dotted_in_a_dotted_narrative`.
@@ -405,6 +404,10 @@ pub(super) fn writes_day_period_month(text: &str) -> bool {
     })
 }
 
+/// A day and a smaller month with a period at a clause's start before a word ("mild h/a;2.1
+/// severe h/a", ";24.9 LOSS OF VISION"), which alone may be a lab value ("WBC 3.6;10.8 mono",
+/// "; 12.5 benadryl given"): a date only in a narrative that writes another dotted date
+/// ("dec;7.1. loss of vision"), as `collect` asks. No amount, unit, count or time after it.
 pub(super) fn dotted_in_a_dotted_narrative(text: &str, c: &Captures) -> bool {
     let (Some(a), Some(b), Some(sep)) = (c.name("hd"), c.name("hm"), c.name("hsep")) else {
         return false;
@@ -433,6 +436,42 @@ pub(super) fn dotted_in_a_dotted_narrative(text: &str, c: &Captures) -> bool {
         && !is_amount_or_unit(&after)
         && !AFTER_COUNT.contains(&after.as_str())
         && !TIME_AFTER.contains(&after.as_str())
+}
+
+/// A day and a month no smaller than it with a period, alone between two commas of a list of
+/// what happened ("loss of appetite, 1.9, fever 103") or before the end day of its range ("both
+/// negative, 9.9-10 hospital admission", "review symptoms, 1.8-3. continued"), at `s..e`: a date
+/// only in a narrative that writes another dotted date, as `collect` asks (a lab value's list
+/// runs from a number: "WBC 3.6, 1.9, 2.5"; and no list of values goes on with a word).
+pub(super) fn ascending_dotted_in_a_list(
+    text: &str,
+    s: usize,
+    e: usize,
+    (a, b): (u32, u32),
+    range_end: Option<(usize, usize)>,
+) -> bool {
+    let head = text[..s].trim_end_matches([' ', '\u{a0}']);
+    let after_comma = text[e..]
+        .strip_prefix([',', ';'])
+        .map(|rest| rest.trim_start_matches([' ', '\u{a0}']));
+    (1..=31).contains(&a)
+        && (1..=12).contains(&b)
+        && a <= b
+        && head.ends_with([',', ';'])
+        && head[..head.len() - 1]
+            .trim_end_matches([' ', '\u{a0}'])
+            .ends_with(|ch: char| ch.is_alphabetic())
+        && !preceded_by_number(text, s, b"./")
+        && match range_end {
+            Some(_) => true,
+            None => after_comma.is_some_and(|rest| {
+                let word = word_after(rest, 0);
+                rest.starts_with(|ch: char| ch.is_alphabetic())
+                    && !is_amount_or_unit(&word)
+                    && !AFTER_COUNT.contains(&word.as_str())
+                    && !TIME_AFTER.contains(&word.as_str())
+            }),
+        }
 }
 
 /// A day and month with a period after a day or a month and "and"/"or" ("tested positive for

@@ -562,6 +562,7 @@ fn a_descending_day_and_month_after_and_ending_the_sentence() {
         dates("went for intermittent bleeding and 10-1. It might"),
         ["10-1"]
     );
+    assert_eq!(dates("center for bleeding and 8-8. It might"), ["8-8"]);
     // a count's range, the sentence going on, a period that is a decimal's
     assert!(dates("took 1 and 2-3. Then 4 and 10-1 more; 5 and 10-1.5 mg").is_empty());
 }
@@ -582,4 +583,31 @@ fn the_second_of_two_dates_after_either() {
     assert_eq!(dates("went for bleeding and 21.6. It might"), ["21.6"]);
     // a count's choice, a dose's
     assert!(dates("either 2 or 3-4 days; either 2 mg or 3-4; either 2 days or 3-4 hrs").is_empty());
+}
+
+#[test]
+fn a_season_and_its_year_before_a_range_to_a_day_and_month() {
+    let found = dates("autumn 03-October 11, 2003 pt recv vax");
+    assert!(found.contains(&"autumn"), "{found:?}");
+    assert!(found.contains(&"03-October"), "{found:?}");
+    // a season and its year alone stay whole
+    assert_eq!(dates("since autumn 03, pt recv vax"), ["autumn 03"]);
+}
+
+#[test]
+fn a_dotted_day_and_month_of_a_list_in_a_narrative_of_dotted_dates() {
+    let narrative = "31.08. felt light headed and loss of appetite, 1.9, fever 103 and chills, \
+                     2. september Covid test; both negative, 9.9-10 hospital admission";
+    let found = dates(narrative);
+    for want in ["1.9", "9.9", "10"] {
+        assert!(found.contains(&want), "{want} in {found:?}");
+    }
+    assert!(
+        dates("03.08. appointment made, review symptoms, 1.8-3. continued symptoms")
+            .contains(&"1.8"),
+    );
+    // alone in the narrative; a lab value's list; a dose
+    assert!(dates("loss of appetite, 1.9, fever 103").is_empty());
+    let labs = dates("31.08. felt ill; WBC 3.6, 1.9, 2.5; appetite, 1.9, 2.5 mg; hb, 1.9 g");
+    assert_eq!(labs, ["31.08"]);
 }

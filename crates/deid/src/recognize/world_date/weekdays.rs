@@ -342,7 +342,11 @@ impl WorldDateRecognizer {
                     // "the vaccination last Do. that was": or with its period, which no English
                     // word of two letters takes there (not the patient, by mouth, a month: "this
                     // pt. that was", "last mo. that")
-                    || (dotted && !matches!(folded.as_ref(), "pt" | "po" | "st" | "mo")))
+                    || (dotted && !matches!(folded.as_ref(), "pt" | "po" | "st" | "mo"))
+                    // ("last Mo. that was": German Monday in a capital no month's abbreviation
+                    // takes mid-sentence; in one case only with the date it names right after:
+                    // "LAST MO. THAT WAS 31.10.2011")
+                    || (dotted && folded == "mo" && (word == "Mo" || names_a_date(after))))
                 && self.weekday_abbreviations.contains(folded.as_ref()))
             || (letters > 2
                 && (self.weekday_abbreviations.contains(folded.as_ref())
@@ -558,6 +562,17 @@ impl WorldDateRecognizer {
             out.push(date_cand(w.start(), end));
         }
     }
+}
+
+/// Whether "that was" and a number follow (`after` starts at "that"): the date a weekday
+/// announced names ("last MO. that was 31.10.2011").
+fn names_a_date(after: &str) -> bool {
+    let mut words = after.split([' ', '\u{a0}']).filter(|w| !w.is_empty());
+    words.next().is_some_and(|w| w.eq_ignore_ascii_case("that"))
+        && words.next().is_some_and(|w| w.eq_ignore_ascii_case("was"))
+        && words
+            .next()
+            .is_some_and(|w| w.starts_with(|ch: char| ch.is_ascii_digit()))
 }
 
 /// Weekday words of another language that are English words too and are no weekday even with

@@ -466,6 +466,13 @@ fn a_two_letter_weekday_with_its_period_after_last() {
     assert_eq!(dates("the vaccination last Do. that was"), ["Do"]);
     // the patient, a month, no period
     assert!(dates("this pt. that was; last mo. that I; last so that").is_empty());
+    // German Monday: in its capital, or with the date it names after it in one case
+    assert_eq!(dates("the vaccination last Mo. that was"), ["Mo"]);
+    assert_eq!(
+        dates("THE VACCINATION LAST MO. THAT WAS 31.10.2011"),
+        ["MO"]
+    );
+    assert!(dates("LAST MO. THAT WAS BAD").is_empty());
 }
 
 #[test]
