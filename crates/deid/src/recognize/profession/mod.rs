@@ -317,6 +317,14 @@ impl ProfessionRecognizer {
                     _ => (start, end),
                 }
             });
+            // "Occupation: site supervisor, Gulf Horizon", "Work: steel fixer for Al Dafna": after
+            // a label of one's work, a title no list knows
+            let title = title.or_else(|| {
+                let label = c
+                    .name("self")
+                    .is_some_and(|g| g.as_str().trim_end().ends_with(':'));
+                label.then(|| title_after_label(text, m.end())).flatten()
+            });
             // the Pfizer form says whose it is, so there a title no list knows counts too
             // ("a contactable técnico em pecuária (patient)")
             let title = title.or_else(|| {

@@ -538,3 +538,16 @@ fn a_listed_title_after_words_no_list_knows_where_it_ends_its_phrase() {
     )
     .is_empty());
 }
+
+#[test]
+fn a_title_no_list_knows_after_a_label_of_ones_work() {
+    assert_eq!(
+        found("Occupation: site supervisor, Gulf Horizon LLC.\nWork: steel fixer for Al Dafna; JOB: ROOF THATCHER"),
+        ["site supervisor", "steel fixer", "ROOF THATCHER"]
+    );
+    // a value that says there is none, a sentence after the label
+    assert!(found(
+        "Occupation: unemployed. Work: retired; Job: none\nOccupation: n/a. Work: at home with kids"
+    )
+    .is_empty());
+}

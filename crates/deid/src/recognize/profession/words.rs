@@ -104,22 +104,63 @@ pub(super) fn title_to_phrase_end(
             && (!goes_on_with_the_sentence(w) || (head_first && matches!(w, "no" | "na")))
             && !is_role(w)
     };
-    // (a dash between blanks ends it too: "mother is cuidadora de idosos - child easily")
-    let phrase_end = |rest: &str| {
-        let rest = rest.trim_start_matches([' ', '\u{a0}']);
-        rest.is_empty()
-            || rest.starts_with(['.', ',', ';', '(', '\n'])
-            || rest.starts_with("- ")
-            || rest.starts_with("\u{2013} ")
-    };
     unlisted_title(
         text,
         &mut words,
         first,
         MAX_TITLE_WORDS,
         allowed,
-        phrase_end,
+        ends_phrase,
     )
+}
+
+/// Whether a phrase ends at the start of `rest`: a period, comma, semicolon, bracket or line's
+/// end, or a dash between blanks ("mother is cuidadora de idosos - child easily").
+fn ends_phrase(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\u{a0}']);
+    rest.is_empty()
+        || rest.starts_with(['.', ',', ';', '(', '\n'])
+        || rest.starts_with("- ")
+        || rest.starts_with("\u{2013} ")
+}
+
+/// After a label of one's work ("Occupation:", "Work:", "Job:"), the words of a title no list
+/// knows up to the end of its phrase or a word that goes on with the sentence ("Occupation: site
+/// supervisor, Gulf Horizon", "Work: steel fixer for Al Dafna"): the label says what they are. Not
+/// a value that says there is none ("Occupation: unemployed", "Job: n/a", "Work: retired").
+pub(super) fn title_after_label(text: &str, at: usize) -> Option<(usize, usize)> {
+    let mut words = Words::new(text, at);
+    let first = words.next()?;
+    if !gap_ok(&text[at..first.0]) {
+        return None;
+    }
+    let allowed = |w: &str| is_form_title_word(w) && !goes_on_with_the_sentence(w) && !is_role(w);
+    let ends = |rest: &str| {
+        ends_phrase(rest)
+            || Words::new(rest, 0).next().is_some_and(|(s, _, w)| {
+                rest[..s].trim().is_empty()
+                    && (goes_on_with_the_sentence(&w) || matches!(w.as_str(), "for" | "on"))
+            })
+    };
+    let (start, end) = unlisted_title(text, &mut words, first, MAX_TITLE_WORDS, allowed, ends)?;
+    let value = crate::lexicon::fold(&text[start..end]);
+    (!matches!(
+        value.as_ref(),
+        "none"
+            | "nil"
+            | "n"
+            | "na"
+            | "unknown"
+            | "unk"
+            | "unemployed"
+            | "retired"
+            | "not working"
+            | "no"
+            | "not known"
+            | "not stated"
+            | "not applicable"
+    ))
+    .then_some((start, end))
 }
 
 /// A word that goes on with a sentence after "works as a", so ends no title there.
