@@ -366,7 +366,22 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "cafeteria cook", "butcher", "
             "seamstress", "tailor", "plasterer", "tiler", "glazier", "locksmith", "steelworker",
             "millworker", "cab driver", "dock worker", "longshoreman", "teaching assistant",
             "secretary", "receptionist", "bookkeeper", "clerk", "bank teller", "homemaker",
-            "housewife", "student", "engineer", "technician", "nurse", "midwife"]
+            "housewife", "student", "engineer", "technician", "nurse", "midwife",
+            # (the world's narratives: "site supervisor", "steel fixer", "street food vendor", "bus
+            # conductor", "retired schoolteacher")
+            "supervisor", "foreman", "fixer", "steel fixer", "vendor", "street vendor", "hawker",
+            "shopkeeper", "conductor", "bus conductor", "schoolteacher", "watchman"]
+
+# The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
+# surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public
+# domain, US government): faker's en_US list has only a few of them.
+PHYSICIANS = ["anesthesiologist", "anaesthetist", "cardiologist", "dermatologist",
+              "emergency physician", "family physician", "general practitioner", "internist",
+              "neurologist", "obstetrician", "gynecologist", "gynaecologist", "pediatrician",
+              "paediatrician", "psychiatrist", "radiologist", "pathologist", "ophthalmologist",
+              "orthopedic surgeon", "orthopaedic surgeon", "oncologist", "urologist",
+              "nephrologist", "gastroenterologist", "rheumatologist", "endocrinologist",
+              "pulmonologist", "neurosurgeon", "hospitalist"]
 
 
 # The occupations a narrative names most (nurse, nursing assistant, doctor, pharmacist, midwife,
@@ -428,7 +443,7 @@ def occupations():
     import faker.providers.job
     from faker.providers.job.en_US import Provider
     out = set()
-    for title in list(Provider.jobs) + QUALIFICATIONS + EVERYDAY:
+    for title in list(Provider.jobs) + QUALIFICATIONS + EVERYDAY + PHYSICIANS:
         title = re.sub(r"\([^)]*\)", " ", title)  # "(England and Wales)", "(medical)": notes
         head, _, mods = title.partition(",")
         mods = mods.strip()

@@ -113,6 +113,17 @@ const MAX_SKIPPED: usize = 4;
 /// Words that describe a person or join a sentence, never the first words of a title no list
 /// knows (`title_after_unlisted_words`).
 const NEVER_SKIPPED: &[&str] = &[
+    // (one under a physician's care: "pt was under MD cardiologist for", "pt is seeing
+    // neurologist for")
+    "under",
+    "seeing",
+    "seen",
+    "being",
+    "followed",
+    "referred",
+    "treated",
+    "by",
+    "to",
     "the",
     "and",
     "with",

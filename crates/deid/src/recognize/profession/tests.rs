@@ -537,6 +537,11 @@ fn a_listed_title_after_words_no_list_knows_where_it_ends_its_phrase() {
          completely different person, I. He is a retired lorry driver who"
     )
     .is_empty());
+    // under a physician's care
+    assert!(found(
+        "pt was under MD cardiologist for irreg heart; pt is seeing neurologist for sxs;"
+    )
+    .is_empty());
 }
 
 #[test]
