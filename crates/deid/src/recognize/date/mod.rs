@@ -35,8 +35,8 @@ mod numeric;
 mod words;
 use month_word::needs_more_than_day;
 use numeric::{
-    ascending_dotted_in_a_list, compact_six_digit_dates, dotted_after_a_day_and,
-    dotted_in_a_dotted_narrative, writes_day_period_month,
+    compact_six_digit_dates, dotted_after_a_day_and, dotted_in_a_dotted_narrative,
+    dotted_in_a_list, writes_day_period_month,
 };
 use words::*;
 pub(crate) use words::{is_english_weekday, ENGLISH_MONTHS, EVENT_AFTER_DAY, VERB_AFTER_DAY};
@@ -93,8 +93,8 @@ impl DateRecognizer {
     }
 
     /// A dotted day and month of a list, and its range's end, that another dotted date in the
-    /// narrative makes dates (`ascending_dotted_in_a_list`), into `maybe`.
-    fn ascending_dotted(&self, text: &str, c: &Captures, maybe: &mut Vec<(usize, usize)>) {
+    /// narrative makes dates (`dotted_in_a_list`), into `maybe`.
+    fn dotted_of_a_list(&self, text: &str, c: &Captures, maybe: &mut Vec<(usize, usize)>) {
         let (Some(d), Some(mo), Some(".")) = (
             c.name("hd"),
             c.name("hm"),
@@ -106,7 +106,7 @@ impl DateRecognizer {
         let day: u32 = d.as_str().parse().unwrap_or(0);
         let month: u32 = mo.as_str().parse().unwrap_or(0);
         let end_day = self.glued_range_end(text, m.end());
-        if ascending_dotted_in_a_list(text, m.start(), m.end(), (day, month), end_day) {
+        if dotted_in_a_list(text, m.start(), m.end(), (day, month), end_day) {
             maybe.push((m.start(), m.end()));
             maybe.extend(end_day);
         }
@@ -177,7 +177,7 @@ impl DateRecognizer {
             if dotted_in_a_dotted_narrative(text, c) {
                 dotted_maybe.push((m.start(), m.end()));
             }
-            self.ascending_dotted(text, c, &mut dotted_maybe);
+            self.dotted_of_a_list(text, c, &mut dotted_maybe);
             if dotted_after_a_day_and(text, c) {
                 push(m.start(), m.end());
                 return Some(());
@@ -198,7 +198,7 @@ impl DateRecognizer {
             }
             if !self.check_numeric(text, &short) {
                 // ("negative, 9.9-10 hospital admission": a list's date and its range's end)
-                self.ascending_dotted(text, &short, &mut dotted_maybe);
+                self.dotted_of_a_list(text, &short, &mut dotted_maybe);
                 return None;
             }
             let whole = short.get(0)?;
@@ -322,12 +322,22 @@ impl DateRecognizer {
             if continues_number(text, e, b"./:") {
                 return None;
             }
-            // "diagnosed JUL-82", "seen Jul 82": two digits no day can be are the year
+            // "initially diagnosed MAY-03": the verb is never glued to two digits by a hyphen
+            // ("initially diagnosed mar-03": "mar" and "dec" too, which no verb or "decreased"
+            // glues to two digits)
+            let may_glued = matches!(
+                month.as_str().to_ascii_lowercase().as_str(),
+                "may" | "mar" | "dec"
+            ) && c["md"].len() == 2
+                && &text[month.end()..c.name("md").expect("a day").start()] == "-"
+                && !text[e..].starts_with('%');
+            // "diagnosed JUL-82", "seen Jul 82": two digits no day can be are the year (and
+            // "diagnosed mar-90" in lower case, glued)
             if (32..=99).contains(&day)
                 && c["md"].len() == 2
                 && c.name("mord").is_none()
                 && c.name("my").is_none()
-                && !needs_more_than_day(month.as_str(), true, text, s, e)
+                && (may_glued || !needs_more_than_day(month.as_str(), true, text, s, e))
             {
                 return Some([Some((s, e)), None]);
             }
@@ -336,14 +346,6 @@ impl DateRecognizer {
             }
             let ord = c.name("mord").is_some();
             let year = c.name("my").is_some();
-            // "initially diagnosed MAY-03": the verb is never glued to two digits by a hyphen
-            // ("initially diagnosed mar-03": "mar" and "dec" too, which no verb or "decreased"
-            // glues to two digits)
-            let may_glued = matches!(
-                month.as_str().to_ascii_lowercase().as_str(),
-                "may" | "mar" | "dec"
-            ) && c["md"].len() == 2
-                && &text[month.end()..c.name("md").expect("a day").start()] == "-";
             if !year && !ord && !may_glued && needs_more_than_day(month.as_str(), true, text, s, e)
             {
                 return None;
@@ -384,11 +386,19 @@ impl DateRecognizer {
         if c.name("sea").is_some() {
             // "autumn 03-October 11, 2003": a range whose year the day and month after the hyphen
             // read as their own ("03-October"); the season alone then, so both stay
+            // ("autumn 97-1997-12-13": or a number the ids read whole; the year then a span of
+            // its own, which yields to that reading)
             let rest = &text[e..];
             let after_dash = rest.trim_start_matches(['-', '–']);
-            if after_dash.len() < rest.len() && self.month_start.is_match(after_dash) {
+            if after_dash.len() < rest.len()
+                && (self.month_start.is_match(after_dash)
+                    || after_dash.starts_with(|ch: char| ch.is_ascii_digit()))
+            {
                 let word = text[s..e].find([' ', '\t', ',', '\u{a0}']).unwrap_or(e - s);
-                return Some([Some((s, s + word)), None]);
+                let year = text[s..e]
+                    .rfind([' ', '\t', ',', '\u{a0}'])
+                    .map_or(e, |k| s + k + 1);
+                return Some([Some((s, s + word)), Some((year, e))]);
             }
             return Some([Some((s, e)), None]);
         }

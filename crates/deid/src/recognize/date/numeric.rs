@@ -438,12 +438,13 @@ pub(super) fn dotted_in_a_dotted_narrative(text: &str, c: &Captures) -> bool {
         && !TIME_AFTER.contains(&after.as_str())
 }
 
-/// A day and a month no smaller than it with a period, alone between two commas of a list of
-/// what happened ("loss of appetite, 1.9, fever 103") or before the end day of its range ("both
-/// negative, 9.9-10 hospital admission", "review symptoms, 1.8-3. continued"), at `s..e`: a date
-/// only in a narrative that writes another dotted date, as `collect` asks (a lab value's list
-/// runs from a number: "WBC 3.6, 1.9, 2.5"; and no list of values goes on with a word).
-pub(super) fn ascending_dotted_in_a_list(
+/// A day and month with a period, alone between two commas of a list of what happened ("loss of
+/// appetite, 1.9, fever 103", "chills, 23.3, fever") or at a clause's start before the end day of
+/// its range ("both negative, 9.9-10 hospital admission", "review symptoms, 1.8-3. continued",
+/// "worsening labs. 27.2-1 afebrile"), at `s..e`: a date only in a narrative that writes another
+/// dotted date, as `collect` asks (a lab value's list runs from a number: "WBC 3.6, 1.9, 2.5";
+/// and no list of values goes on with a word).
+pub(super) fn dotted_in_a_list(
     text: &str,
     s: usize,
     e: usize,
@@ -454,10 +455,14 @@ pub(super) fn ascending_dotted_in_a_list(
     let after_comma = text[e..]
         .strip_prefix([',', ';'])
         .map(|rest| rest.trim_start_matches([' ', '\u{a0}']));
+    let clause_end = if range_end.is_some() {
+        head.ends_with([',', ';', '.'])
+    } else {
+        head.ends_with([',', ';'])
+    };
     (1..=31).contains(&a)
         && (1..=12).contains(&b)
-        && a <= b
-        && head.ends_with([',', ';'])
+        && clause_end
         && head[..head.len() - 1]
             .trim_end_matches([' ', '\u{a0}'])
             .ends_with(|ch: char| ch.is_alphabetic())

@@ -592,6 +592,25 @@ fn a_season_and_its_year_before_a_range_to_a_day_and_month() {
     assert!(found.contains(&"03-October"), "{found:?}");
     // a season and its year alone stay whole
     assert_eq!(dates("since autumn 03, pt recv vax"), ["autumn 03"]);
+    // before a number read whole as something else, every word still masked
+    let text = "autumn 97-1997-12-13 pt recv vax";
+    let spans: Vec<&str> = crate::recognize::Recognizers::new()
+        .find(text)
+        .into_iter()
+        .map(|s| &text[s.start..s.end])
+        .collect();
+    assert_eq!(spans[0], "autumn", "{spans:?}");
+    assert!(spans[1].starts_with("97"), "{spans:?}");
+}
+
+#[test]
+fn a_lower_case_month_glued_to_a_two_digit_year() {
+    assert_eq!(
+        dates("initially diagnosed mar-90 s/p flu shot; dec-85; seen jul-82"),
+        ["mar-90", "dec-85", "jul-82"]
+    );
+    // a percentage
+    assert!(dates("sats dec-90% on RA").is_empty());
 }
 
 #[test]
@@ -606,6 +625,11 @@ fn a_dotted_day_and_month_of_a_list_in_a_narrative_of_dotted_dates() {
         dates("03.08. appointment made, review symptoms, 1.8-3. continued symptoms")
             .contains(&"1.8"),
     );
+    let descending =
+        dates("03.08. appointment, chills, 23.3, fever; worsening labs. 27.2-1 afebrile");
+    for want in ["23.3", "27.2", "1"] {
+        assert!(descending.contains(&want), "{want} in {descending:?}");
+    }
     // alone in the narrative; a lab value's list; a dose
     assert!(dates("loss of appetite, 1.9, fever 103").is_empty());
     let labs = dates("31.08. felt ill; WBC 3.6, 1.9, 2.5; appetite, 1.9, 2.5 mg; hb, 1.9 g");

@@ -184,13 +184,16 @@ impl WorldDateRecognizer {
             let word = &rest[..word_len];
             let letters = word.chars().count();
             let folded = fold(word);
-            if rest[word_len..].starts_with(".,")
+            // (or without its period where no English word is: "On 7 mars 2010, sön, again")
+            let marked = !word.is_ascii() && rest[word_len..].starts_with(", ");
+            if (rest[word_len..].starts_with(".,") || marked)
                 && (2..=12).contains(&letters)
                 && (self.weekday_abbreviations.contains(folded.as_ref())
                     || self.weekday_words.contains(folded.as_ref()))
                 && !is_english_weekday(&folded)
             {
-                return Some(text.len() - rest.len() + word_len + 1);
+                let period = usize::from(!marked);
+                return Some(text.len() - rest.len() + word_len + period);
             }
             // ... or without its period before "and" or the clause's end, where it is one that
             // no English sentence writes ("Then on 2 juli 2020, tors and fre, 3 juli")
@@ -241,8 +244,15 @@ impl WorldDateRecognizer {
             // Hungarian's comma, whose abbreviations are one to three letters: "2014. jan. 31.,
             // P she had", "2019. okt. 31., Cs and Fri")
             let min = if hungarian { 1 } else { 3 };
+            // ... or before "and" and the next date ("on 14 Haz 2018 Per and 15 Haz 2018 Cum")
+            let and_date = after
+                .get(..5)
+                .is_some_and(|t| t.eq_ignore_ascii_case(" and "))
+                && after[5..].starts_with(|ch: char| ch.is_ascii_digit());
+            // ... or before the clause's comma ("On 23 Şub 2012 Per, patient did not")
+            let comma = after.starts_with(", ");
             if (min..=12).contains(&rest[..word_len].chars().count())
-                && (after.starts_with(" (") || time || hungarian)
+                && (after.starts_with(" (") || time || hungarian || and_date || comma)
                 && (self.weekday_abbreviations.contains(folded.as_ref())
                     || self.weekday_words.contains(folded.as_ref()))
                 && !is_english_weekday(&folded)

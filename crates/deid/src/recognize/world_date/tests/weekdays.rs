@@ -371,13 +371,21 @@ fn a_weekday_bare_after_a_dates_year() {
         dates_with_weekdays("RECEIVED THE FIRST DOSE LAST 28 TEM 2022 PER 17:00 IN THE ARM"),
         ["28 TEM 2022 PER"]
     );
+    assert_eq!(
+        dates_with_weekdays("Then on 14 Haz 2018 Per and 15 Haz 2018 Cum she had"),
+        ["14 Haz 2018 Per", "15 Haz 2018"]
+    );
+    assert_eq!(
+        dates_with_weekdays("On 23 Şub 2012 Per, patient did not; On 7 mars 2010, sön, again"),
+        ["23 Şub 2012 Per", "7 mars 2010, sön"]
+    );
     // "per" going on with its English sentence, the right arm after a date
     assert_eq!(
         dates_with_weekdays("received TRIPEDIA vaccine on 22 Eki 1998 RA (deltoid)."),
         ["22 Eki 1998"]
     );
     assert_eq!(
-        dates_with_weekdays("since 6 Eki 2022 per protocol; 3 Eki 2022 per day"),
+        dates_with_weekdays("since 6 Eki 2022 per protocol; 3 Eki 2022 per day and 2 more"),
         ["6 Eki 2022", "3 Eki 2022"]
     );
 }
