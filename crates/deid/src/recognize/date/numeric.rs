@@ -219,9 +219,11 @@ impl DateRecognizer {
             // ("bleeding and 21.6.": with a period, the period that ends it ends the sentence)
             // ("bleeding and 8-8.": or a day of the month with its own number; no range of a
             // count runs from a number to itself)
+            // ("bleeding and 21.5.. It": the sentence's own period after the day and month's)
+            let sentence_end = |tail: &str| tail == "." || tail.starts_with(". ");
             let and_sentence_end = a >= b
                 && before_word == "and"
-                && (text[e..] == *"." || text[e..].starts_with(". "));
+                && (sentence_end(&text[e..]) || (ordinal_period && sentence_end(&text[e + 1..])));
             // "INJECT RECVD EITHER 6 septembre OR 8-9.": the second of two dates after "either"
             // (a count's choice has no date first: "either 2 or 3-4 days")
             let or_after_either_date = before_word == "or" && {

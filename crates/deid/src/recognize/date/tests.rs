@@ -563,6 +563,7 @@ fn a_descending_day_and_month_after_and_ending_the_sentence() {
         ["10-1"]
     );
     assert_eq!(dates("center for bleeding and 8-8. It might"), ["8-8"]);
+    assert_eq!(dates("center for bleeding and 21.5.. It might"), ["21.5"]);
     // a count's range, the sentence going on, a period that is a decimal's
     assert!(dates("took 1 and 2-3. Then 4 and 10-1 more; 5 and 10-1.5 mg").is_empty());
 }

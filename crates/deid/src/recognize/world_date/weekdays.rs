@@ -453,7 +453,9 @@ impl WorldDateRecognizer {
                 && (letters > 2 || two_ok)
                 && !is_english_month(&folded)
                 && (!day_named
-                    || (dotted && when_before() && !matches!(folded.as_ref(), "pt" | "po" | "st")))
+                    || (dotted && when_before() && !matches!(folded.as_ref(), "pt" | "po" | "st"))
+                    // ("starting on tors the day after": or one no English sentence writes)
+                    || (when_before() && WEEKDAY_WORDS_BEFORE_A_DAY.contains(&folded.as_ref())))
             {
                 out.push(date_cand(w.start, w.end));
             }

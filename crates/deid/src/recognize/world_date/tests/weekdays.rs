@@ -439,6 +439,10 @@ fn a_weekday_with_its_period_after_on_before_the_day_after() {
         dates("a little everyday starting on So. the day after the vaccine"),
         ["So"]
     );
+    assert_eq!(
+        dates("a little everyday starting on tors the day after the vaccine"),
+        ["tors"]
+    );
     // English "so.", by mouth, no word of when before it
     assert!(
         dates("I told him so. The day after; started on po. the day after; Do. the day after")
