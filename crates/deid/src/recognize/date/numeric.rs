@@ -201,7 +201,11 @@ impl DateRecognizer {
             // smaller month with its hyphen at a clause's start, whatever follows (a count or a
             // range there runs up: "2-3 hrs"; units, amounts and times are refused below)
             // ("appetite, 5.9., fever": the period that ends a day and month says the same)
-            let descending_alone = ((!dotted && a > b) || ordinal_period) && clause_start;
+            // ("negative, 4-4-5 hospital admission": a day of the month with its own number, only
+            // before the end day of its range, as no count runs from a number to itself)
+            let same_with_end = !dotted && a == b && self.glued_range_end(text, e).is_some();
+            let descending_alone =
+                ((!dotted && (a > b || same_with_end)) || ordinal_period) && clause_start;
             // "tested positive for COVID 11-8 in clinic" (not the disease's "COVID 19-8")
             let after_covid = before_word == "covid" && a != 19;
             // "EITHER 7.1 OR 9 JAN": the first of two dates, the second named by its month (not

@@ -497,6 +497,10 @@ fn the_end_day_of_a_range_glued_to_a_day_and_month_at_a_clauses_start() {
         dates("review symptoms, 7-3-9 continued symptoms, 30-6-2 continued"),
         ["7-3", "9", "30-6", "2"]
     );
+    assert_eq!(
+        dates("both negative, 4-4-5 hospital admission; care, 1-1 nursing"),
+        ["4-4", "5"]
+    );
     // a count's range, a tablet schedule, a unit after it, an ascending pair
     assert!(
         dates("pain, 2-1-1 tablets; 3-2-1 mg; x, 3-4-5 times; then, 2-3-4 continued").is_empty()

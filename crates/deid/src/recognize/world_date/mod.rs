@@ -26,6 +26,7 @@ use crate::phi::PhiType;
 use regex::Regex;
 use rustc_hash::FxHashSet;
 
+mod festival;
 mod numeric;
 mod season;
 mod weekdays;
@@ -74,6 +75,9 @@ pub(crate) struct WorldDateRecognizer {
     /// "2021年11月30日", "11月30日", "2021年11月", "令和3年5月20日" (a Japanese era's year),
     /// "2021년 11월 30일"
     cjk: Regex,
+    /// a weekday of Chinese, Japanese or Korean, and a day of the month before it: "星期五",
+    /// "週五", "金曜日", "금요일", "Released 31 週五"
+    cjk_weekday: Regex,
     /// the end day of a range right after a date: "-9", "-24th", "–12日", "~3일"
     range_end: Regex,
     /// a part of the day, after which a weekday may stand: "So. morning", "quarta morning" (found
@@ -120,6 +124,9 @@ impl WorldDateRecognizer {
         );
         let cjk = compile(
             r"(?:(?P<y>(?:令和|平成|昭和)\s*(?:\d{1,2}|元)|\d{4})\s*[年년]\s*)?(?P<m>\d{1,2})\s*[月월](?:\s*(?P<d>\d{1,2})\s*[日일])?",
+        );
+        let cjk_weekday = compile(
+            r"(?:\b(?P<d>\d{1,2})\s*)?(?:(?:星期|禮拜|礼拜|週|周)[一二三四五六日天]|[月火水木金土日]曜日|[월화수목금토일]요일)",
         );
         // (after an abbreviated month's period too: "6 янв.-9 afebrile")
         let range_end = compile(r"^\.?\s*[-–~〜]\s*(?P<d>\d{1,2})(?i:st|nd|rd|th)?(?:\s*[日일])?");
@@ -173,6 +180,7 @@ impl WorldDateRecognizer {
             ),
             spaced_day_month: compile(r"\b(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\."),
             cjk,
+            cjk_weekday,
             range_end,
             day_part,
             months,
@@ -372,6 +380,10 @@ impl WorldDateRecognizer {
             self.spaced_dotted_dates(text, out);
         }
         self.cjk_dates(text, out);
+        if !text.is_ascii() {
+            self.cjk_weekdays(text, out);
+            festival::marked_festivals(text, out);
+        }
         self.vietnamese_dates(text, out);
         for c in self.re.captures_iter(text) {
             let m = c.get(0).expect("whole match");

@@ -149,6 +149,22 @@ impl WorldDateRecognizer {
         }
     }
 
+    /// CJK weekdays ("星期五", "週五", "金曜日", "금요일"), with a day of the month written before
+    /// one ("Released 31 週五 around noon"): no other word is written so.
+    pub(super) fn cjk_weekdays(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.cjk_weekday.captures_iter(text) {
+            let m = c.get(0).expect("whole match");
+            // (a number no day can be before it is something else's: "40 周六" is the weekday)
+            let start = match c.name("d") {
+                Some(d) if !(1..=31).contains(&d.as_str().parse::<u32>().unwrap_or(0)) => {
+                    m.end() - text[d.end()..m.end()].trim_start().len()
+                }
+                _ => m.start(),
+            };
+            out.push(date_cand(start, m.end()));
+        }
+    }
+
     /// Vietnamese numbered months ("21 tháng 8", "thg 8"), named weekdays ("thứ hai") and
     /// numbered weekdays after a word of time ("by Th 7").
     pub(super) fn vietnamese_dates(&self, text: &str, out: &mut Vec<Cand>) {

@@ -186,7 +186,10 @@ impl WorldDateRecognizer {
             let folded = fold(word);
             // (or without its period where no English word is: "On 7 mars 2010, sön, again")
             let marked = !word.is_ascii() && rest[word_len..].starts_with(", ");
-            if (rest[word_len..].starts_with(".,") || marked)
+            // ("On 15. mars 2012, tor. (2 days after": or with its period before a bracket)
+            let dotted_end =
+                rest[word_len..].starts_with(".,") || rest[word_len..].starts_with(". (");
+            if (dotted_end || marked)
                 && (2..=12).contains(&letters)
                 && (self.weekday_abbreviations.contains(folded.as_ref())
                     || self.weekday_words.contains(folded.as_ref()))
@@ -557,8 +560,11 @@ impl WorldDateRecognizer {
             let bare_two = c["p"].is_empty()
                 && TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref())
                 && month_end.is_some_and(|e| text[e..].starts_with('.'));
+            // ("continued through Di. 13.9 and": or one of those with its period alone)
+            let dotted_two =
+                &c["p"] == "." && TWO_LETTER_WEEKDAYS_UNDOTTED.contains(&folded.as_ref());
             let end = match month_end {
-                Some(e) if &c["p"] == ".," || bare_two => e,
+                Some(e) if &c["p"] == ".," || bare_two || dotted_two => e,
                 _ => d.end(),
             };
             if !listed

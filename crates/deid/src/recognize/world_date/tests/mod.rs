@@ -397,3 +397,13 @@ fn a_month_that_is_an_english_word_after_or_and_a_numeric_date() {
     // no date before "or": a time ago
     assert!(dates("pain either 2 or 18 ago. then").is_empty());
 }
+
+#[test]
+fn weekdays_of_chinese_japanese_and_korean_with_a_day_before_them() {
+    assert_eq!(
+        dates("Released 31 週五 around noon; 星期五 fever; 金曜日に発熱; 금요일 발열; 40 周六"),
+        ["31 週五", "星期五", "金曜日", "금요일", "周六"]
+    );
+    // the characters alone, a month's name
+    assert!(dates("周 5; 5月; 曜日; 일요").is_empty());
+}

@@ -379,6 +379,10 @@ fn a_weekday_bare_after_a_dates_year() {
         dates_with_weekdays("On 23 Şub 2012 Per, patient did not; On 7 mars 2010, sön, again"),
         ["23 Şub 2012 Per", "7 mars 2010, sön"]
     );
+    assert_eq!(
+        dates_with_weekdays("On 15. mars 2012, tor. (2 days after receiving"),
+        ["15. mars 2012, tor."]
+    );
     // "per" going on with its English sentence, the right arm after a date
     assert_eq!(
         dates_with_weekdays("received TRIPEDIA vaccine on 22 Eki 1998 RA (deltoid)."),
@@ -429,8 +433,10 @@ fn a_weekday_with_its_period_and_comma_before_a_dotted_day_and_month() {
         // ("Mi., " joins its date in `extend_over_weekdays`)
         ["Di., 4.12", "5. Dezember"]
     );
+    // or its period alone where no English word is so written
+    assert_eq!(dates("continued through Di. 13.9 and"), ["Di. 13.9"]);
     // no month after the day, a number going on
-    assert!(dates("Di., 4.13 and Di., 4.12.3").is_empty());
+    assert!(dates("Di., 4.13 and Di., 4.12.3; Di. 13.9.5").is_empty());
 }
 
 #[test]

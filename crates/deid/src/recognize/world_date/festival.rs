@@ -1,0 +1,62 @@
+//! Festivals of one word that an English word's letters spell once their marks are folded away,
+//! so that the holiday lexicon (`lexicons/unsafe/holidays_world.txt`, matched folded) leaves them
+//! out: "Noël" (French Christmas; "noel" is an English word), "Paște" (Romanian Easter; "paste"),
+//! "Tết" (the Vietnamese new year; "tet"). With their marks no English word is written so, and a
+//! festival is a date (the guidelines' holidays); "Noël" is a given name too, PHI either way.
+//!
+//! Hand-written: the `holidays` package names these feasts in longer forms only ("Tết Nguyên
+//! Đán", "Paștele"), and the narratives write the short ones.
+
+use super::{date_cand, Cand};
+
+/// The festivals, in lower case with their marks (Romanian written with s-comma and with the
+/// s-cedilla that older keyboards type).
+const MARKED_FESTIVALS: &[&str] = &["noël", "paște", "paşte", "tết"];
+
+/// Every festival of `MARKED_FESTIVALS` written as a whole word, in any case.
+pub(super) fn marked_festivals(text: &str, out: &mut Vec<Cand>) {
+    if text.is_ascii() {
+        return;
+    }
+    let mut start = None;
+    for (i, ch) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (ch.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                let word = &text[s..i];
+                if !word.is_ascii()
+                    && word.chars().count() <= 5
+                    && MARKED_FESTIVALS.contains(&word.to_lowercase().as_str())
+                {
+                    out.push(date_cand(s, i));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        marked_festivals(text, &mut out);
+        out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn festivals_with_their_marks_in_any_case() {
+        assert_eq!(
+            found("Came home/p Noël-feels tired; the day before PAȘTE; before Tết, paşte"),
+            ["Noël", "PAȘTE", "Tết", "paşte"]
+        );
+        // the English words, a longer word
+        assert!(found("a noel; paste it; TET spell; Noëlle; café").is_empty());
+    }
+}
