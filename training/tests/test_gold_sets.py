@@ -1,7 +1,7 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, the check set
-check-notes/, the derived dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/,
+For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, the check sets
+check-notes/ and check-world/, the derived dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/,
 dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
   * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
   * re-rendering from the annotations (render.py --out, variants.py / surrogates.py --out) into a temporary
@@ -171,6 +171,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-notes", "xml")),
                               "check-notes/xml/")
 
+    # ---- check set of adverse-event narratives of 46 countries in three cases (not for tuning):
+    # check-world/xml/*.xml from narratives.py
+
+    def test_check_world_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "check-world", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("check-world", "validate.py")), n)
+
+    def test_check_world_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("check-world", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world", "xml")),
+                              "check-world/xml/")
+
     # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
 
     def test_case_variants_validate(self):
@@ -220,7 +232,7 @@ class GoldSetsTest(unittest.TestCase):
         gl = load_goldlib()
         paths = []
         for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
-                    "check-notes/xml",
+                    "check-notes/xml", "check-world/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
                     "dev-sub-us-lower/xml"):
