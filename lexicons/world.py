@@ -530,7 +530,8 @@ def month_abbreviations_scripts():
             for name in l.months[context]["abbreviated"].values():
                 # Hindi ends its abbreviations with the abbreviation sign ("अक्टू॰", "जुल॰"), which
                 # says a month even of two letters once folded
-                w = script_fold(name.rstrip(".\u0970"))
+                # (Hebrew ends them with its geresh: "אוק׳")
+                w = script_fold(name.rstrip(".\u0970\u05f3'"))
                 short_ok = name.endswith("\u0970") and len(w) >= 2
                 if (len(w) >= 3 or short_ok) and w.isalpha() and not re.search(r"[a-z]", w):
                     out.add(w)

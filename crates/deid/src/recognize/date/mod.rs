@@ -333,7 +333,8 @@ impl DateRecognizer {
                 && !text[e..].starts_with('%');
             // "diagnosed JUL-82", "seen Jul 82": two digits no day can be are the year (and
             // "diagnosed mar-90" in lower case, glued)
-            if (32..=99).contains(&day)
+            // ("diagnosed MAR-00": the year 2000 too)
+            if ((32..=99).contains(&day) || &c["md"] == "00")
                 && c["md"].len() == 2
                 && c.name("mord").is_none()
                 && c.name("my").is_none()

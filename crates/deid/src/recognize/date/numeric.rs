@@ -87,8 +87,10 @@ impl DateRecognizer {
         let d2: u32 = t["d"].parse().ok()?;
         let end = e + t[0].len();
         let after = word_after(text, end);
+        // (right after the hyphen, its ordinal glued on at most: "15-5-16th hospital")
+        let glued = !t[0].contains([' ', '\t', '\u{a0}', ',']);
         ((1..=31).contains(&d2)
-            && t[0].len() == 1 + t["d"].len()
+            && glued
             && !continues_number(text, end, b"./:,-")
             && !is_word(char_at(text, end))
             && !is_amount_or_unit(&after)

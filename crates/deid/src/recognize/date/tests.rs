@@ -501,6 +501,10 @@ fn the_end_day_of_a_range_glued_to_a_day_and_month_at_a_clauses_start() {
         dates("both negative, 4-4-5 hospital admission; care, 1-1 nursing"),
         ["4-4", "5"]
     );
+    assert_eq!(
+        dates("both negative, 15-5-16th hospital admission"),
+        ["15-5", "16th"]
+    );
     // a count's range, a tablet schedule, a unit after it, an ascending pair
     assert!(
         dates("pain, 2-1-1 tablets; 3-2-1 mg; x, 3-4-5 times; then, 2-3-4 continued").is_empty()
@@ -611,8 +615,8 @@ fn a_season_and_its_year_before_a_range_to_a_day_and_month() {
 #[test]
 fn a_lower_case_month_glued_to_a_two_digit_year() {
     assert_eq!(
-        dates("initially diagnosed mar-90 s/p flu shot; dec-85; seen jul-82"),
-        ["mar-90", "dec-85", "jul-82"]
+        dates("initially diagnosed mar-90 s/p flu shot; dec-85; seen jul-82; dx NOV-00 s/p"),
+        ["mar-90", "dec-85", "jul-82", "NOV-00"]
     );
     // a percentage
     assert!(dates("sats dec-90% on RA").is_empty());

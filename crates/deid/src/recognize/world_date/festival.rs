@@ -4,10 +4,15 @@
 //! "Tết" (the Vietnamese new year; "tet"). With their marks no English word is written so, and a
 //! festival is a date (the guidelines' holidays); "Noël" is a given name too, PHI either way.
 //!
+//! Portuguese "Natal" (Christmas) is the English adjective's letters without any mark ("natal
+//! teeth", "pre natal care"): a festival only after a word of when and before no noun it could
+//! qualify ("the day after Natal (15-FEB-2025)", "peaked on natal but", "came home/p Natal-").
+//!
 //! Hand-written: the `holidays` package names these feasts in longer forms only ("Tết Nguyên
 //! Đán", "Paștele"), and the narratives write the short ones.
 
 use super::{date_cand, Cand};
+use crate::recognize::{word_after, word_before};
 
 /// The festivals, in lower case with their marks (Romanian written with s-comma and with the
 /// s-cedilla that older keyboards type).
@@ -40,6 +45,48 @@ pub(super) fn marked_festivals(text: &str, out: &mut Vec<Cand>) {
     }
 }
 
+/// Every "Natal" after a word of when that no noun follows (see the module).
+pub(super) fn christmas_natal(text: &str, out: &mut Vec<Cand>) {
+    let lower = text.to_ascii_lowercase();
+    for (s, _) in lower.match_indices("natal") {
+        let e = s + 5;
+        let alone = !text[..s].ends_with(|ch: char| ch.is_alphanumeric())
+            && !text[e..].starts_with(|ch: char| ch.is_alphanumeric());
+        if !alone {
+            continue;
+        }
+        let when = matches!(
+            word_before(text, s).as_str(),
+            "after" | "before" | "on" | "since" | "until" | "till" | "over" | "during" | "by" | "p"
+        );
+        let rest = text[e..].trim_start_matches([' ', '\u{a0}']);
+        let ends = rest.is_empty()
+            || rest.starts_with(['.', ',', ';', ':', '(', ')', '-', '/', '\n'])
+            || matches!(
+                word_after(text, e).as_str(),
+                "but"
+                    | "and"
+                    | "or"
+                    | "when"
+                    | "that"
+                    | "i"
+                    | "he"
+                    | "she"
+                    | "we"
+                    | "they"
+                    | "it"
+                    | "went"
+                    | "was"
+                    | "with"
+                    | "the"
+                    | "in"
+            );
+        if when && ends {
+            out.push(date_cand(s, e));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +105,24 @@ mod tests {
         );
         // the English words, a longer word
         assert!(found("a noel; paste it; TET spell; Noëlle; café").is_empty());
+    }
+
+    fn natal(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        christmas_natal(text, &mut out);
+        out.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn natal_after_a_word_of_when_before_no_noun() {
+        assert_eq!(
+            natal("The day after Natal (15-FEB-2025), he; PEAKED ON NATAL BUT; home/p natal-feels"),
+            ["Natal", "NATAL", "natal"]
+        );
+        // the adjective, a word of when before a noun, another word
+        assert!(
+            natal("natal teeth; pre natal care; focused on natal care; prenatal; Natalie")
+                .is_empty()
+        );
     }
 }

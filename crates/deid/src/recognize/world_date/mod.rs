@@ -111,7 +111,7 @@ pub(crate) struct WorldDateRecognizer {
 impl WorldDateRecognizer {
     pub(crate) fn new() -> WorldDateRecognizer {
         let re = compile(
-            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,}|[\p{L}\p{M}&&[^\x00-\x7F]]{2})[.\x{970}]?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\.?\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b|(?P<m3>[\p{L}\p{M}]{3,})\.?\s+(?P<d3>\d{1,2}),?\s+(?P<y3>\d{4})\b)",
+            r"(?i)(?:\b(?P<d>\d{1,2})(?:\.|º|ª|er|e)?\s+(?:de\s+|di\s+|of\s+)?(?P<m1>[\p{L}\p{M}]{3,}|[\p{L}\p{M}&&[^\x00-\x7F]]{2})[.\x{970}\x{5f3}]?(?:,?\s+(?:de\s+|del\s+|di\s+)?(?P<y1>\d{4})\b)?|(?P<m2>[\p{L}\p{M}]{3,})\.?\s+(?:de\s+|del\s+|di\s+)?(?P<y2>\d{4})\b|(?P<m3>[\p{L}\p{M}]{3,})\.?\s+(?P<d3>\d{1,2}),?\s+(?P<y3>\d{4})\b)",
         );
         let numbered_month = compile(
             r"(?i)(?:(?:\bth(?:ứ)?\s*[2-7]|\bthứ\s+(?:hai|ba|tư|năm|sáu|bảy)|\bchủ\s+nhật|\bcn)\.?,?\s+)?(?:\b(?:ngày\s+)?\d{1,2}\s+)?\b(?:tháng|thg\.?)\s+(?:0?[1-9]|1[0-2])\b(?:,?\s+(?:năm\s+)?\d{4}\b)?",
@@ -189,6 +189,17 @@ impl WorldDateRecognizer {
             month_words,
             weekday_words,
         }
+    }
+
+    /// Whether `word` is a month's abbreviation of the lists, Hebrew's after its one-letter
+    /// prefix too ("6 באוק׳": in October).
+    fn is_month_abbreviation(&self, word: &str) -> bool {
+        let folded = fold(word);
+        self.month_abbreviations.contains(folded.as_ref())
+            || (!folded.is_ascii()
+                && folded
+                    .strip_prefix(['ב', 'ל', 'מ', 'ו', 'ה'])
+                    .is_some_and(|rest| self.month_abbreviations.contains(rest)))
     }
 
     fn is_month(&self, word: &str) -> bool {
@@ -384,6 +395,7 @@ impl WorldDateRecognizer {
             self.cjk_weekdays(text, out);
             festival::marked_festivals(text, out);
         }
+        festival::christmas_natal(text, out);
         self.vietnamese_dates(text, out);
         for c in self.re.captures_iter(text) {
             let m = c.get(0).expect("whole match");
@@ -398,12 +410,8 @@ impl WorldDateRecognizer {
             let whole = !before.is_some_and(char::is_alphanumeric)
                 && !after.is_some_and(char::is_alphanumeric);
             let day = c.name("d").is_some();
-            let abbreviated = || {
-                is_short_may(month.as_str())
-                    || self
-                        .month_abbreviations
-                        .contains(fold(month.as_str()).as_ref())
-            };
+            let abbreviated =
+                || is_short_may(month.as_str()) || self.is_month_abbreviation(month.as_str());
             // "10 de ago.", "4 de sept": the connector ("de", "di") before the month
             let connector = || {
                 let d = c.name("d").expect("a day");

@@ -407,3 +407,11 @@ fn weekdays_of_chinese_japanese_and_korean_with_a_day_before_them() {
     // the characters alone, a month's name
     assert!(dates("周 5; 5月; 曜日; 일요").is_empty());
 }
+
+#[test]
+fn hebrew_abbreviated_months_with_their_geresh_and_prefix() {
+    assert_eq!(
+        dates("She received her first COVID vaccine 6 באוק׳.  Then 12 נוב׳ 2021 rash"),
+        ["6 באוק׳", "12 נוב׳ 2021"]
+    );
+}
