@@ -395,11 +395,12 @@ impl DateRecognizer {
                 && (self.month_start.is_match(after_dash)
                     || after_dash.starts_with(|ch: char| ch.is_ascii_digit()))
             {
-                let word = text[s..e].find([' ', '\t', ',', '\u{a0}']).unwrap_or(e - s);
+                // ("AUTUMN OF 1991-07/09/91": the season with its "of")
                 let year = text[s..e]
                     .rfind([' ', '\t', ',', '\u{a0}'])
                     .map_or(e, |k| s + k + 1);
-                return Some([Some((s, s + word)), Some((year, e))]);
+                let season = text[s..year].trim_end_matches([' ', '\t', ',', '\u{a0}']);
+                return Some([Some((s, s + season.len())), Some((year, e))]);
             }
             return Some([Some((s, e)), None]);
         }
@@ -600,8 +601,14 @@ fn date_follows_and(text: &str, e: usize) -> bool {
             .iter()
             .any(|o| t.eq_ignore_ascii_case(o))
     });
+    // ("on the 2nd and 03Dec.": or its month glued on)
+    let glued_month = tail
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .map_or(tail, |i| &tail[..i]);
     !ordinal
-        && (tail.starts_with(['/', '.', '-']) || tail.starts_with(' '))
+        && (tail.starts_with(['/', '.', '-'])
+            || tail.starts_with(' ')
+            || (glued_month.len() >= 3 && is_english_month(glued_month)))
         && !ORDINAL_NOUNS.contains(&word_after(text, text.len() - tail.len()).as_str())
 }
 
@@ -638,10 +645,6 @@ fn day_after_weekday(text: &str, abbreviation: &str, e: usize) -> Option<(usize,
     ok.then_some((e + 1, end))
 }
 
-/// A day and month written with a dot or a hyphen and no year, as much of the world writes them:
-/// "04.09 appointment made", "Discharged to home 09.09", "14-03 fever". Two digits each (a decimal such as "12.5" or
-/// "0.50" is not one), a real day and month, and not a time of day ("by 16.10") or an amount
-/// ("11.05 mg", "10.12 %").
 /// Whether a number before `word` counts something or measures a time ("3 doses", "5 days", "2
 /// years"), so it is no day of a date.
 pub(crate) fn is_amount_or_unit(word: &str) -> bool {

@@ -529,6 +529,10 @@ fn an_ordinal_day_before_and_a_month_with_its_day() {
         dates("tested positive for covid on the 2nd and January 3rd. He"),
         ["2nd", "January 3rd"]
     );
+    assert_eq!(
+        dates("tested positive for covid on the 2nd and 03Dec. He"),
+        ["2nd", "03Dec"]
+    );
     // the ordinal of a dose, a month's name without its day
     assert!(dates("on the 2nd and may need a 3rd dose").is_empty());
 }
@@ -610,6 +614,7 @@ fn a_season_and_its_year_before_a_range_to_a_day_and_month() {
         .collect();
     assert_eq!(spans[0], "autumn", "{spans:?}");
     assert!(spans[1].starts_with("97"), "{spans:?}");
+    assert!(dates("AUTUMN OF 1991-07/09/91 PT RECV").contains(&"AUTUMN OF"));
 }
 
 #[test]
