@@ -269,7 +269,10 @@ impl DateRecognizer {
                 || after_covid
                 // (or "had fully cleared up by Sat 23-2.")
                 || is_english_weekday(&before_word)
-                || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()));
+                || (clause_start && EVENT_AFTER_DAY.contains(&after.as_str()))
+                // ("severe h/a dec;5-7 loss of vision": with a hyphen before a symptom's loss,
+                // which no count has; with a period it may be a lab value's: "27.9 loss")
+                || (clause_start && !dotted && after == "loss");
             // ("7-3-9 continued": the end day of a range glued on, only to a day and month that
             // a clause's start and their order make a date)
             let glued_end = !dotted && descending_alone && self.glued_range_end(text, e).is_some();

@@ -649,3 +649,13 @@ fn a_dotted_day_and_month_of_a_list_in_a_narrative_of_dotted_dates() {
     let labs = dates("31.08. felt ill; WBC 3.6, 1.9, 2.5; appetite, 1.9, 2.5 mg; hb, 1.9 g");
     assert_eq!(labs, ["31.08"]);
 }
+
+#[test]
+fn a_day_and_month_before_a_loss_at_a_clauses_start() {
+    assert_eq!(
+        dates("mild h/a;30-JUN severe h/a dec;5-7 loss of vision to see"),
+        ["30-JUN", "5-7"]
+    );
+    // a count's loss mid-sentence
+    assert!(dates("weight down 5-7 loss of appetite").is_empty());
+}

@@ -463,12 +463,15 @@ impl WorldDateRecognizer {
                 // ("24 lip 2011", "3 mag 2019": Polish July and January, Italian May, read with
                 // both their day and year)
                 // "SINCE MAG 1996": or after a word of time that no amount follows
-                let day_and_year = (c.name("y1").is_some()
+                // ("Admitted to Hosp 10 Des 1979": Malay, Indonesian and Norwegian December, and
+                // "dis", with both their day and year, which no English word has around it)
+                let day_and_year = ((c.name("y1").is_some()
                     || matches!(
                         word_before(text, month.start()).as_str(),
                         "since" | "until" | "till" | "in" | "from"
                     ))
-                    && matches!(folded.as_ref(), "lip" | "mag" | "sty");
+                    && matches!(folded.as_ref(), "lip" | "mag" | "sty"))
+                    || (c.name("y1").is_some() && matches!(folded.as_ref(), "des" | "dis"));
                 ((self.month_words.contains(folded.as_ref())
                     && (!MONTH_WORDS_NEVER_BEFORE_A_YEAR.contains(&folded.as_ref())
                         || day_and_year))

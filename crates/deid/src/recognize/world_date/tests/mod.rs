@@ -415,3 +415,13 @@ fn hebrew_abbreviated_months_with_their_geresh_and_prefix() {
         ["6 באוק׳", "12 נוב׳ 2021"]
     );
 }
+
+#[test]
+fn des_and_dis_with_both_their_day_and_year() {
+    assert_eq!(
+        dates("Admitted to Hosp 10 Des 1979 w/chest pains; 3 dis 2001; ADMITTED 4 DES 1985"),
+        ["10 Des 1979", "3 dis 2001", "4 DES 1985"]
+    );
+    // an English word between numbers, one of them no year
+    assert!(dates("des 1979 records; 10 des 19 79; 3 dis 200").is_empty());
+}
