@@ -1,6 +1,6 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, the check sets
+For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, dev-world/, the check sets
 check-notes/ and check-world/, the derived dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/,
 dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
   * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
@@ -171,6 +171,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-notes", "xml")),
                               "check-notes/xml/")
 
+    # ---- adverse-event narratives of 42 countries in three cases (development):
+    # dev-world/xml/*.xml from narratives.py
+
+    def test_dev_world_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-world", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-world", "validate.py")), n)
+
+    def test_dev_world_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-world", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world", "xml")),
+                              "dev-world/xml/")
+
     # ---- check set of adverse-event narratives of 46 countries in three cases (not for tuning):
     # check-world/xml/*.xml from narratives.py
 
@@ -232,6 +244,7 @@ class GoldSetsTest(unittest.TestCase):
         gl = load_goldlib()
         paths = []
         for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
+                    "dev-world/xml",
                     "check-notes/xml", "check-world/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
