@@ -101,6 +101,10 @@ fn in_code_list(text: &str, start: usize, end: usize) -> bool {
     prev_is_code || next_is_count
 }
 
+/// Relatives whose age a history writes in brackets after the word ("MOTHER (60) DVT AFTER
+/// SURGERY", "padre (58) hipertenso"): no dose, count or code is written so.
+const KIN: &str = r"(?:mother|father|wife|husband|son|daughter|brother|sister|mom|dad|mum|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|madre|padre|esposa|esposo|hijo|hija|hermano|hermana|m[eè]re|p[eè]re|m[aã]e|pai|mutter|vater)";
+
 #[derive(Debug, Clone)]
 pub(crate) struct AgeRecognizer {
     re: Regex,
@@ -110,7 +114,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}\s*\((?P<n9>\d{{1,3}})\))"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -160,7 +164,7 @@ impl AgeRecognizer {
                     continue;
                 }
             }
-            for name in ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "dec"] {
+            for name in ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "dec"] {
                 let Some(n) = c.name(name) else { continue };
                 let v = n.as_str();
                 if let Ok(x) = v.parse::<u32>() {
@@ -195,6 +199,8 @@ mod tests {
             ("53 yo F", "53"),
             ("53 y/o", "53"),
             ("53 y.o. male", "53"),
+            ("FAMILY HISTORY: MOTHER (60) DVT", "60"),
+            ("padre (58) hipertenso", "58"),
             ("a 9 y.o.", "9"),
             ("aged 32", "32"),
             ("Age: 50; Unit: Unknown", "50"),
@@ -285,6 +291,8 @@ mod tests {
             "10-day isolation",
             "at 9 months after the dose",
             "at 2 mg",
+            "son (2 doses)",
+            "mother (G2P1)",
         ] {
             assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
         }

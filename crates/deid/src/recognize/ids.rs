@@ -88,8 +88,9 @@ impl IdRecognizer {
         // hyphen, a space (a no-break space too) or a period: "GB-MHRA-ADR 25123456", "SE-MPA-2021-012345",
         // "PL-URPL-DML-MLR.4401.7665.1997",
         // "DE-PEI-2021-004567", "IT-MINISAL02-ADR 26765451".
+        // (an office's code may end in lower case after two capitals: "CU-UCNFv-2022-1457")
         let worldwide = compile(
-            r"\b[A-Z]{2}-[A-Z][A-Z0-9]+(?:-[A-Z][A-Z0-9]+)*(?:-|\s|\.)\d{4,}(?:[-.]\d+)*\b",
+            r"\b[A-Z]{2}-(?:[A-Z][A-Z0-9]+|[A-Z]{2,}[A-Za-z0-9]+)(?:-[A-Z][A-Z0-9]+)*(?:-|\s|\.)\d{4,}(?:[-.]\d+)*\b",
         );
         let worldwide_lower = compile(
             r"\b[a-z]{2}-[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)*(?:-|\s|\.)\d{4,}(?:[-.]\d+)*\b",
@@ -375,6 +376,10 @@ mod tests {
             assert_eq!(ids(&caps), [(v, Idnum)], "{caps}");
         }
         // (the report and worldwide shapes both find it: overlaps are resolved later)
+        assert_eq!(
+            ids("Código de notificación: CU-UCNFv-2022-1457\nIL-Tocilizumab 4000 mg"),
+            [("CU-UCNFv-2022-1457", Idnum)]
+        );
         let found = ids("SWEDISH MPA CASE SE-MPA-2021-012345, INITIAL RECEIPT");
         assert!(!found.is_empty());
         assert!(

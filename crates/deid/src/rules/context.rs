@@ -242,6 +242,45 @@ pub(super) fn apply(
             j += 1;
         }
     }
+    // 0d. a given name after the surnames and their comma a label introduced: "PACIENTE: FLORES
+    // CONDORI, ABEL", "Name: Smith, John" (the model released "ABEL" in ALL CAPS)
+    for i in 2..n {
+        if flags[i] & flag::FIRST_NAME == 0
+            || flags[i] & (flag::STOPWORD | flag::CURATED_SAFE) != 0
+            || doc.gap_before(i) != ", "
+            || matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            continue;
+        }
+        // the field ends after it, or after a middle initial: the line's end, a run of blanks
+        // ("ABEL   EDAD: 7", "Rosa M.   MRN"), not a description going on ("Giulia Esposito,
+        // donna di 58 anni", "mam Catrin, tad Gethin")
+        let field_end = |k: usize| {
+            let gap = doc.gap_after(k);
+            k + 1 >= n || gap.contains('\n') || gap.trim_start_matches('.').starts_with("  ")
+        };
+        let initial = i + 1 < n
+            && doc.token_text(i + 1).chars().count() == 1
+            && doc.gap_after(i) == " "
+            && field_end(i + 1);
+        if !(field_end(i) || initial) {
+            continue;
+        }
+        // one to three names the rules hold, right after a label's colon
+        let mut k = i - 1;
+        let held = |j: usize| is_namelike(&rules[j]) || is_placelike(&rules[j]);
+        while k > 0 && i - k < 3 && held(k - 1) && close(doc, k) {
+            k -= 1;
+        }
+        let labelled =
+            held(i - 1) && k > 0 && doc.gap_before(k).trim_end_matches([' ', '\u{a0}']) == ":";
+        if labelled {
+            let r = &mut rules[i];
+            r.phi = true;
+            r.kind = Some(PhiType::Patient);
+            r.reason = Reason::RelationName;
+        }
+    }
     // the name before word `k + 1`: introduced by a salutation or a relation word
     let introduced = |k: usize, rules: &[TokenRule]| {
         rules[k].phi
@@ -417,6 +456,27 @@ mod tests {
         };
         assert_eq!(reason("CONNIE"), Reason::RelationName);
         assert_ne!(reason("WILL"), Reason::RelationName);
+    }
+
+    #[test]
+    fn a_given_name_after_labelled_surnames_and_their_comma_is_never_released() {
+        let engine = crate::rules::RuleEngine::embedded();
+        let text =
+            "NRO. 97\nPACIENTE: FLORES CONDORI, ABEL   EDAD: 7 MESES\nseen by Dr Smith, Abel was there\nParents: mam Catrin, tad Gethin - mobile";
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        let reasons: Vec<Reason> = (0..doc.len())
+            .filter(|&i| doc.token_text(i).eq_ignore_ascii_case("abel"))
+            .map(|i| out.rules[i].reason)
+            .collect();
+        // labelled; a name after a name with no label before it is left to the other rules
+        assert_eq!(reasons[0], Reason::RelationName);
+        assert_ne!(reasons[1], Reason::RelationName);
+        // a description after the name's comma
+        let tad = (0..doc.len())
+            .find(|&i| doc.token_text(i) == "tad")
+            .unwrap();
+        assert_ne!(out.rules[tad].reason, Reason::RelationName);
     }
 
     #[test]

@@ -659,3 +659,13 @@ fn a_day_and_month_before_a_loss_at_a_clauses_start() {
     // a count's loss mid-sentence
     assert!(dates("weight down 5-7 loss of appetite").is_empty());
 }
+
+#[test]
+fn a_day_and_month_after_the_drug_was_stopped() {
+    assert_eq!(
+        dates("pulmonary reaction. stopped 13.3., no steroids; stopped 4-5 better"),
+        ["13.3", "4-5"]
+    );
+    // a dose, a count of days
+    assert!(dates("stopped 2.5 mg; stopped 2-3 days ago").is_empty());
+}

@@ -229,6 +229,8 @@ pub(super) const EVENT_BEFORE_DAY: &[&str] = &[
     "ed",
     "er",
     "positive",
+    // when a drug was withdrawn ("nitrofurantoin stopped 13.3., no steroids")
+    "stopped",
 ];
 
 /// What happened on a date, after a day and month with a hyphen at a clause's start ("15-3 repeat

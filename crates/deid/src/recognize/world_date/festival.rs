@@ -15,8 +15,9 @@ use super::{date_cand, Cand};
 use crate::recognize::{word_after, word_before};
 
 /// The festivals, in lower case with their marks (Romanian written with s-comma and with the
-/// s-cedilla that older keyboards type).
-const MARKED_FESTIVALS: &[&str] = &["noël", "paște", "paşte", "tết"];
+/// s-cedilla that older keyboards type), and Iceland's Christmas "jól", which the package names
+/// only by its days ("Jóladagur").
+const MARKED_FESTIVALS: &[&str] = &["noël", "paște", "paşte", "tết", "jól"];
 
 /// Every festival of `MARKED_FESTIVALS` written as a whole word, in any case.
 pub(super) fn marked_festivals(text: &str, out: &mut Vec<Cand>) {
@@ -100,8 +101,10 @@ mod tests {
     #[test]
     fn festivals_with_their_marks_in_any_case() {
         assert_eq!(
-            found("Came home/p Noël-feels tired; the day before PAȘTE; before Tết, paşte"),
-            ["Noël", "PAȘTE", "Tết", "paşte"]
+            found(
+                "Came home/p Noël-feels tired; the day before PAȘTE; before Tết, paşte; over jól;"
+            ),
+            ["Noël", "PAȘTE", "Tết", "paşte", "jól"]
         );
         // the English words, a longer word
         assert!(found("a noel; paste it; TET spell; Noëlle; café").is_empty());

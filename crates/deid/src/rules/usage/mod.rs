@@ -353,9 +353,13 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                     && is_number(word(i + 1));
                 !leading_zero && !phone_group
             };
+            // (after "BP" a pressure's number has at most three digits: "BP 12417 Douala" is a
+            // French post-office box, "boîte postale")
+            let bp_value = || !word(i - 1).eq_ignore_ascii_case("bp") || w.len() <= 3;
             let after_vital = i > 0
                 && is_vital_or_lab(word(i - 1))
                 && ph_value()
+                && bp_value()
                 && matches!(
                     doc.gap_before(i).trim_matches([' ', '\u{a0}']),
                     "" | ":" | "=" | "-"

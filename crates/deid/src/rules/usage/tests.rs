@@ -305,3 +305,11 @@ fn vital_signs_of_other_languages_and_scores() {
         ["118", "66", "102", "6", "10", "5", "8"]
     );
 }
+
+#[test]
+fn a_blood_pressure_has_at_most_three_digits() {
+    assert_eq!(
+        words("BP 168/94, bp 90; BP 12417 Douala", Usage::Measurement),
+        ["168", "94", "90"]
+    );
+}
