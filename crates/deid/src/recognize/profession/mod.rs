@@ -228,7 +228,7 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?retired\s+)",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|occupation\s*[:\-]?|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)?|\b(?:is|aged)\s+\d{1,3}|\b\d{1,3}\s*(?:y|yrs?|years?|a|años|anos|ans|j|jahre)\.?\s*,\s*(?:m|f|male|female)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?retired\s+)",
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
@@ -294,8 +294,9 @@ impl ProfessionRecognizer {
             });
             // "Retired lorry driver.", "PT IS A ROUTE TAXI OPERATOR (", "Occupation: crane
             // operator, at": a title whose first words no list knows, ending its phrase
+            // ("29 y, f, kindergarten teacher (vrtec)": after a person's age and sex too)
             let title = title.or_else(|| {
-                (c.name("self").is_some() || c.name("retired").is_some())
+                (c.name("self").is_some() || c.name("retired").is_some() || appos)
                     .then(|| self.title_after_unlisted_words(text, m.end()))
                     .flatten()
             });

@@ -556,3 +556,26 @@ fn a_title_no_list_knows_after_a_label_of_ones_work() {
     )
     .is_empty());
 }
+
+#[test]
+fn an_occupation_after_an_age_in_a_persons_description() {
+    assert_eq!(
+        found(
+            "told her mother (r. petkova, 47, accountant) she had; his son, L. Oberhuber (31, \
+             police officer with the police), called; (aged 58, nurse at ukc).\npt: ana z., \
+             29 y, f, kindergarten teacher (vrtec), emšo; PATIENT: JOHN WARE, 35 YRS, M, \
+             SECURITY GUARD AT OK TEDI"
+        ),
+        [
+            "accountant",
+            "police officer",
+            "nurse",
+            "kindergarten teacher",
+            "SECURITY GUARD"
+        ]
+    );
+    // a count, a dose, a state of health after the age
+    assert!(
+        found("(31, positive for covid); aged 40, pain in the arm; 29 y, f, afebrile").is_empty()
+    );
+}

@@ -408,7 +408,7 @@ pub(super) fn cand(start: usize, end: usize) -> Cand {
 pub(super) fn ends_apposition(rest: &str) -> bool {
     let rest = rest.trim_start_matches([' ', '\t']);
     rest.is_empty()
-        || rest.starts_with([',', '(', ';', '.', '\n', '\r'])
+        || rest.starts_with([',', '(', ')', ';', '.', '\n', '\r'])
         || ["at ", "in ", "from ", "with ", "for "]
             .iter()
             // (bytes, not a str slice: "spécialiste" has no char boundary at byte 3)
