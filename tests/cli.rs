@@ -288,8 +288,12 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         ("dev-notes/xml", 0.97, 0.96, 0.20),
         // notes of 30 other countries (local IDs, phones, addresses, scripts, languages)
         ("dev-notes-world/xml", 0.995, 0.98, 0.50),
+        // adverse-event narratives of 42 countries in three cases
+        ("dev-world/xml", 0.99, 0.98, 0.55),
         // notes of other institutions that no rule was written against (a check set)
         ("check-notes/xml", 0.98, 0.96, 0.20),
+        // narratives of 46 countries written without reading the engine (a check set)
+        ("check-world/xml", 0.99, 0.98, 0.55),
     ];
     let mut failed = Vec::new();
     for (k, (set, hipaa, all, precision)) in floors.iter().enumerate() {
