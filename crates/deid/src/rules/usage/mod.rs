@@ -76,6 +76,9 @@ fn is_lot_number(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
 /// is the causality evidence the masking must keep.
 const RELATIVE_TIME_WORDS: &[&str] = &[
     "day", "days", "week", "weeks", "wk", "dose", "doses", "cycle", "cycles", "hd", "pod",
+    // the day of a treatment in Spanish, Portuguese, French, Italian, German, Dutch and the
+    // Nordic languages ("día 25 de tratamiento", "J5", "Tag 3", "dag 4")
+    "día", "dia", "jour", "giorno", "tag", "dag", "dosis", "ciclo",
 ];
 
 /// Whether the number at `i` counts days, weeks, doses or cycles: one of those words right before
@@ -98,7 +101,7 @@ fn is_relative_count(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
         return false;
     }
     let sep = gap.trim_matches([' ', '\u{a0}']);
-    let before = doc.token_text(i - 1).to_ascii_lowercase();
+    let before = doc.token_text(i - 1).to_lowercase();
     let counted = RELATIVE_TIME_WORDS.contains(&before.as_str()) && matches!(sep, "" | ":" | "#");
     let listed = out[i - 1] == Some(Usage::RelativeTime) && matches!(sep, "," | "-" | "–" | "&");
     let joined = i >= 2
@@ -140,6 +143,41 @@ fn is_unit(word: &str) -> Option<bool> {
         SET.contains(word.to_lowercase().as_str())
     };
     known.then(|| word.chars().count() == 1)
+}
+
+/// Hours in the languages of the world's narratives, lower case: a number before one counts
+/// hours (a dose's interval, a time to onset), never a date or an identifier.
+const HOUR_UNITS: &[&str] = &[
+    "hours",
+    "hrs",
+    "hour",
+    "horas",
+    "hora",
+    "heures",
+    "heure",
+    "ore",
+    "stunden",
+    "stunde",
+    "uur",
+    "timmar",
+    "timer",
+    "tuntia",
+    "godzin",
+    "godziny",
+    "hodin",
+    "hodiny",
+    "saat",
+    "jam",
+    "óra",
+    "órát",
+    "ώρες",
+    "часов",
+    "часа",
+];
+
+fn is_hour_unit(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    HOUR_UNITS.contains(&lower.as_str())
 }
 
 fn is_number(word: &str) -> bool {
@@ -328,8 +366,10 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 continue;
             }
             // the number right before a unit, or the integer part of a decimal right before one
+            // (with a decimal comma too, as most of the world writes one: "creatinina 0,9 mg/dL",
+            // "fiebre de 39,2 °C")
             let mut j = i;
-            if j + 1 < n && doc.gap_after(j) == "." && is_number(word(j + 1)) {
+            if j + 1 < n && matches!(doc.gap_after(j), "." | ",") && is_number(word(j + 1)) {
                 j += 1;
             }
             // "1.2 L", "0.5 g": a one-letter unit after a decimal (no initial follows one)
@@ -385,6 +425,23 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && out[i - 1] == Some(Usage::Measurement)
                 && is_number(word(i - 1))
                 && matches!(doc.gap_before(i), "/" | "-" | "–");
+            // a count of hours ("cada 12 horas", "toutes les 8 heures", "q 6 hours"): no age is
+            // written so but a newborn's ("36 hours old", "12 horas de vida")
+            let hours = j == i
+                && j + 1 < n
+                && plain_gap(doc.gap_after(j))
+                && is_hour_unit(word(j + 1))
+                && !claimed[j + 1]
+                && !(j + 2 < n
+                    && matches!(
+                        word(j + 2).to_lowercase().as_str(),
+                        "old" | "of" | "de" | "alt" | "après"
+                    ));
+            if hours {
+                out[i] = Some(Usage::Measurement);
+                out[i + 1] = Some(Usage::Measurement);
+                continue;
+            }
             if unit_follows || percent || degrees || after_vital || second_of_pair || temperature {
                 for k in i..=j {
                     if !claimed[k] {

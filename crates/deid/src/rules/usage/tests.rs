@@ -313,3 +313,27 @@ fn a_blood_pressure_has_at_most_three_digits() {
         ["168", "94", "90"]
     );
 }
+
+#[test]
+fn world_measurements_hours_and_days_of_treatment() {
+    assert_eq!(
+        words(
+            "creatinina 0,9 mg/dL; fiebre de 39,2 °C; cada 12 horas; toutes les 8 heures",
+            Usage::Measurement
+        ),
+        ["0", "9", "mg", "dL", "39", "2", "12", "horas", "8", "heures"]
+    );
+    assert_eq!(
+        words(
+            "El 28/07 (día 25 de tratamiento); Tag 3",
+            Usage::RelativeTime
+        ),
+        ["25", "3"]
+    );
+    // a newborn's age in hours keeps its number's own decision
+    let newborn = words("a baby 36 hours old; 12 horas de vida", Usage::Measurement);
+    assert!(
+        !newborn.iter().any(|w| w == "36" || w == "12"),
+        "{newborn:?}"
+    );
+}
