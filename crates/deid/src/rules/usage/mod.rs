@@ -426,8 +426,10 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && is_number(word(i - 1))
                 && matches!(doc.gap_before(i), "/" | "-" | "–");
             // a count of hours ("cada 12 horas", "toutes les 8 heures", "q 6 hours"): no age is
-            // written so but a newborn's ("36 hours old", "12 horas de vida")
+            // written so but a newborn's ("36 hours old", "12 horas de vida"); four digits are a
+            // clock's ("NGT removed 1100 hrs": `time_of_day`)
             let hours = j == i
+                && w.len() <= 3
                 && j + 1 < n
                 && plain_gap(doc.gap_after(j))
                 && is_hour_unit(word(j + 1))
