@@ -176,8 +176,16 @@ const HOUR_UNITS: &[&str] = &[
 ];
 
 fn is_hour_unit(word: &str) -> bool {
-    let lower = word.to_lowercase();
-    HOUR_UNITS.contains(&lower.as_str())
+    is_listed_any_case(HOUR_UNITS, word)
+}
+
+/// Whether `list` (lower case) holds `word` in any case; only a non-ASCII word allocates.
+fn is_listed_any_case(list: &[&str], word: &str) -> bool {
+    if word.is_ascii() {
+        list.iter().any(|u| u.eq_ignore_ascii_case(word))
+    } else {
+        list.contains(&word.to_lowercase().as_str())
+    }
 }
 
 fn is_number(word: &str) -> bool {
@@ -595,12 +603,7 @@ const TIME_UNITS: &[&str] = &[
 ];
 
 fn is_time_unit(word: &str) -> bool {
-    if word.is_ascii() {
-        TIME_UNITS.iter().any(|u| u.eq_ignore_ascii_case(word))
-    } else {
-        let lower = word.to_lowercase();
-        TIME_UNITS.contains(&lower.as_str())
-    }
+    is_listed_any_case(TIME_UNITS, word)
 }
 
 /// "Pt name: Timo Room (87 y/o)": a label word that is also a surname, capitalised after a
