@@ -13,6 +13,9 @@
 use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 
+mod units;
+use units::{is_short_duration_unit, is_time_unit, is_unit};
+
 /// What [`usage`] found for a word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Usage {
@@ -109,83 +112,6 @@ fn is_relative_count(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
         && matches!(before.as_str(), "and" | "to" | "or" | "through")
         && plain_gap(gap);
     counted || listed || joined
-}
-
-/// Units of measurement in clinical narratives: the common UCUM units of mass, volume, amount,
-/// enzyme activity, pressure, length and rates (https://ucum.org, "Common UCUM units" list),
-/// lower-cased, in the forms narratives write them (`mcg`, `ug`, `iu`, `meq`, `bpm`). Durations
-/// (y, mo, wk, d, h, min, s) are left out: "45 y" is an age, a PHI.
-const UNITS: &[&str] = &[
-    "mg", "g", "kg", "mcg", "µg", "μg", "ug", "ng", "pg", "ml", "l", "dl", "cl", "µl", "μl", "ul",
-    "mmol", "µmol", "μmol", "umol", "nmol", "pmol", "mol", "meq", "iu", "u", "mu", "miu", "kiu",
-    "mmhg", "cmh2o", "bpm", "mm", "cm", "m", "km", "kcal", "cal", "mosm", "mosmol", "cells",
-    "copies", "gy", "mgy", "mbq", "mg%", "ph", "x10", "lpm", "puffs", "drops", "gtt", "tabs",
-    "tablets", "caps", "capsules", "units", "unit",
-];
-
-/// Units of one letter are words of other jobs too (an initial "L", "U"): they count only
-/// next to a "/" ("mg/L", "U/L", "g/dL").
-fn is_unit(word: &str) -> Option<bool> {
-    // Asked of every word: one hash lookup of the word lower-cased on the stack (a scan of the
-    // 63 units was 5% of the rules' time); only the rare non-ASCII word ("µg") allocates.
-    static SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
-        std::sync::LazyLock::new(|| UNITS.iter().copied().collect());
-    const LONGEST: usize = 8;
-    let known = if word.is_ascii() {
-        let mut buf = [0u8; LONGEST];
-        word.len() <= LONGEST && {
-            let key = &mut buf[..word.len()];
-            key.copy_from_slice(word.as_bytes());
-            key.make_ascii_lowercase();
-            std::str::from_utf8(key).is_ok_and(|k| SET.contains(k))
-        }
-    } else {
-        SET.contains(word.to_lowercase().as_str())
-    };
-    known.then(|| word.chars().count() == 1)
-}
-
-/// Hours in the languages of the world's narratives, lower case: a number before one counts
-/// hours (a dose's interval, a time to onset), never a date or an identifier.
-const HOUR_UNITS: &[&str] = &[
-    "hours",
-    "hrs",
-    "hour",
-    "horas",
-    "hora",
-    "heures",
-    "heure",
-    "ore",
-    "stunden",
-    "stunde",
-    "uur",
-    "timmar",
-    "timer",
-    "tuntia",
-    "godzin",
-    "godziny",
-    "hodin",
-    "hodiny",
-    "saat",
-    "jam",
-    "óra",
-    "órát",
-    "ώρες",
-    "часов",
-    "часа",
-];
-
-fn is_hour_unit(word: &str) -> bool {
-    is_listed_any_case(HOUR_UNITS, word)
-}
-
-/// Whether `list` (lower case) holds `word` in any case; only a non-ASCII word allocates.
-fn is_listed_any_case(list: &[&str], word: &str) -> bool {
-    if word.is_ascii() {
-        list.iter().any(|u| u.eq_ignore_ascii_case(word))
-    } else {
-        list.contains(&word.to_lowercase().as_str())
-    }
 }
 
 fn is_number(word: &str) -> bool {
@@ -333,10 +259,24 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     let n = doc.len();
     let mut out = vec![None; n];
     let word = |i: usize| doc.token_text(i);
+    // a unit that is a name too ("Min", "Gram", "IU") before a word that may be a name ("Bed 5
+    // Min Jung", "12 Gram Street"): a capitalised word where case means something (not an
+    // acronym: "10 IU IM"), else any word no SAFE list knows
+    let name_not_unit = |i: usize| {
+        flags[i] & (flag::FIRST_NAME | flag::SURNAME) != 0
+            && i + 1 < n
+            && plain_gap(doc.gap_after(i))
+            && word(i + 1).starts_with(char::is_alphabetic)
+            && if doc.case_informative {
+                super::features::is_capitalised(word(i + 1))
+            } else {
+                flags[i + 1] & flag::SAFE == 0
+            }
+    };
     // the unit of word `i`, when it is one where it stands
     let unit_at = |i: usize| -> bool {
         match is_unit(word(i)) {
-            Some(false) => true,
+            Some(false) => !name_not_unit(i),
             Some(true) => doc.gap_before(i).ends_with('/') || doc.gap_after(i).starts_with('/'),
             None => false,
         }
@@ -440,7 +380,8 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && w.len() <= 3
                 && j + 1 < n
                 && plain_gap(doc.gap_after(j))
-                && is_hour_unit(word(j + 1))
+                && is_short_duration_unit(word(j + 1))
+                && !name_not_unit(j + 1)
                 && !claimed[j + 1]
                 && !(j + 2 < n
                     && matches!(
@@ -450,6 +391,19 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             if hours {
                 out[i] = Some(Usage::Measurement);
                 out[i + 1] = Some(Usage::Measurement);
+                // the range's first number: "5-10 min later", "30–40 seconds" (not a date's
+                // part: "12/5-10 min")
+                if i >= 1
+                    && matches!(doc.gap_before(i), "-" | "–")
+                    && is_number(word(i - 1))
+                    && word(i - 1).len() <= 3
+                    && !claimed[i - 1]
+                    && !(i >= 2
+                        && is_number(word(i - 2))
+                        && matches!(doc.gap_before(i - 1), "/" | "." | "-"))
+                {
+                    out[i - 1] = Some(Usage::Measurement);
+                }
                 continue;
             }
             if unit_follows || percent || degrees || after_vital || second_of_pair || temperature {
@@ -540,70 +494,6 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         }
     }
     out
-}
-
-/// Units of age and duration in the languages of the dev narratives, lower case.
-const TIME_UNITS: &[&str] = &[
-    "years",
-    "year",
-    "yrs",
-    "yr",
-    "months",
-    "month",
-    "mos",
-    "weeks",
-    "week",
-    "wks",
-    "days",
-    "hours",
-    "hrs",
-    "jahre",
-    "jahren",
-    "monate",
-    "wochen",
-    "tage",
-    "ans",
-    "mois",
-    "semaines",
-    "jours",
-    "años",
-    "anos",
-    "meses",
-    "semanas",
-    "días",
-    "dias",
-    "anni",
-    "mesi",
-    "giorni",
-    "jaar",
-    "maanden",
-    "weken",
-    "dagen",
-    "år",
-    "månader",
-    "dagar",
-    "lat",
-    "miesięcy",
-    "dni",
-    "лет",
-    "года",
-    "год",
-    "месяцев",
-    "дней",
-    "ετών",
-    "ετων",
-    "χρονών",
-    "vuotta",
-    "éves",
-    "yaşında",
-    "yaş",
-    "tahun",
-    "bulan",
-    "tuổi",
-];
-
-fn is_time_unit(word: &str) -> bool {
-    is_listed_any_case(TIME_UNITS, word)
 }
 
 /// "Pt name: Timo Room (87 y/o)": a label word that is also a surname, capitalised after a

@@ -1,5 +1,6 @@
 //! Tests of the usage rules.
 
+use super::units::UNITS;
 use super::*;
 use crate::lexicon::Lexicons;
 
@@ -336,4 +337,99 @@ fn world_measurements_hours_and_days_of_treatment() {
         !newborn.iter().any(|w| w == "36" || w == "12"),
         "{newborn:?}"
     );
+}
+
+#[test]
+fn cldr_units_of_the_worlds_languages_measure_their_number() {
+    assert_eq!(
+        words(
+            "кларитроміцин 500 мг двічі на добу; калій 5,6 ммоль/л; 250 miligramos; 2 Milligramm",
+            Usage::Measurement
+        ),
+        [
+            "500",
+            "мг",
+            "5",
+            "6",
+            "ммоль",
+            "л",
+            "250",
+            "miligramos",
+            "2",
+            "Milligramm"
+        ]
+    );
+    // a time to onset in minutes or seconds, like hours
+    assert_eq!(
+        words(
+            "A los 15 minutos presentó prurito; nach 20 Minuten; через 30 минут; 10 saniye",
+            Usage::Measurement
+        ),
+        [
+            "15",
+            "minutos",
+            "20",
+            "Minuten",
+            "30",
+            "минут",
+            "10",
+            "saniye"
+        ]
+    );
+    // glued to its number
+    assert_eq!(words("500мг", Usage::Measurement), ["500мг"]);
+    // a range
+    assert_eq!(
+        words(
+            "pt recvd vax; 5-10 min later, apnea 10–15 sec",
+            Usage::Measurement
+        ),
+        ["5", "10", "min", "10", "15", "sec"]
+    );
+    assert_eq!(
+        words(
+            "vax on 10/28/98;(8-10 hr post vax; seen 12/5-10 min",
+            Usage::Measurement
+        ),
+        ["8", "10", "hr", "10", "min"]
+    );
+    // a day, a week or a year is never one: "45 años" is an age (the unit alone is released)
+    assert_eq!(
+        words("45 años, 3 días, 2 semanas", Usage::Measurement),
+        ["años", "días", "semanas"]
+    );
+}
+
+#[test]
+fn a_unit_that_is_a_name_too_is_no_unit_before_a_name() {
+    // "Min" is a given name and a surname; "Gram" a surname
+    assert!(words("Bed 5 Min Jung; 12 Gram Street", Usage::Measurement).is_empty());
+    assert!(words(
+        "PATIENT WAS MOVED TO BED 5 MIN JUNG AND SEEN BY THE NURSE",
+        Usage::Measurement
+    )
+    .is_empty());
+    assert_eq!(
+        words("oxytocin 10 IU IM given", Usage::Measurement),
+        ["10", "IU"]
+    );
+    assert_eq!(
+        words("rash 15 min after the dose", Usage::Measurement),
+        ["15", "min"]
+    );
+}
+
+#[test]
+fn the_world_units_hold_no_stopword_and_no_street_word() {
+    // a number before "de" begins a date ("3 de julio"); one before "St" an address
+    for w in ["de", "st", "a", "of", "del", "rue", "calle"] {
+        assert_eq!(is_unit(w), None, "{w}");
+        assert!(!units::is_short_duration_unit(w), "{w}");
+    }
+    for u in ["hours", "horas", "часов", "мг", "μg", "µg", "mmhg", "毫克"] {
+        assert!(
+            is_unit(u).is_some() || units::is_short_duration_unit(u),
+            "{u}"
+        );
+    }
 }
