@@ -22,6 +22,27 @@ pub(super) fn is_time_of_day(doc: &Tokenized, flags: &[LexFlags], i: usize) -> b
     is_suffixed_or_colon_time(doc, flags, i) || is_clock_time(doc, flags, i)
 }
 
+/// Whether number `i` follows a numeric date on its line, a blank between: "3/18/21 1500",
+/// "2021-04-12 1545", "14.06.21 1130" (day, month and year, or year, month and day).
+fn after_a_date(doc: &Tokenized, i: usize) -> bool {
+    let digits = |k: usize, lens: &[usize]| {
+        let t = doc.token_text(k);
+        lens.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    let sep = |k: usize| matches!(doc.gap_before(k), "/" | "-" | ".");
+    let gap = doc.gap_before(i);
+    i >= 3
+        && !gap.is_empty()
+        && gap.chars().all(|c| c == ' ' || c == '\u{a0}')
+        && digits(i - 1, &[1, 2, 4])
+        && sep(i - 1)
+        && digits(i - 2, &[1, 2])
+        && sep(i - 2)
+        && digits(i - 3, &[1, 2, 4])
+        && !(doc.token_text(i - 1).len() == 4 && doc.token_text(i - 3).len() == 4)
+        && doc.gap_before(i - 2) == doc.gap_before(i - 1)
+}
+
 /// Words before "1400" that make it a time: "at 1400", "by 1100", "~2100". Only "at" and "@"
 /// for a number that could be a year ("approximately 2000" is one).
 const CLOCK_BEFORE: &[&str] = &[
@@ -87,6 +108,8 @@ const CLOCK_AFTER_EVENT: &[&str] = &[
     "until",
     "from",
     "since",
+    // a note's header: "nsg note 2330", "Nursing Note: 0200"
+    "note",
 ];
 /// Words before "at 2215" that make it a house number: "lives with mother at 2215 Alder Creek Way".
 const HOME_BEFORE_AT: &[&str] = &[
@@ -159,6 +182,11 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     }
     if name_after_or_home_before(doc, i) {
         return false;
+    }
+    // the time of a note after its date, on the date's line: "3/18/21 1500", "14/03/2021  1430",
+    // "2021-04-12 1545" (a date's year is its last part, so the number after one is no year)
+    if after_a_date(doc, i) {
+        return true;
     }
     let cues = if year_like(v) {
         CLOCK_BEFORE_YEAR_LIKE
@@ -373,6 +401,16 @@ mod tests {
             ["3a", "5p", "7a", "7p", "10h", "12h"]
         );
         assert_eq!(times("ward 0230h check"), ["0230h"]);
+        // a note's time after its date
+        for (text, time) in [
+            ("Mercy General   3/18/21 1500\nS: feels", "1500"),
+            ("NURSING PROGRESS NOTE  14/03/2021  1430\nPt", "1430"),
+            ("Date: 2021-04-12 1545\nPt: seen", "1545"),
+            ("RM 322  03/14/21 0630\nPT: KOWALSKI", "0630"),
+            ("mgh 5n tele - nsg note 2330\n\npt mr okafor", "2330"),
+        ] {
+            assert_eq!(times(text), [time], "{text}");
+        }
         // flat, room and house numbers are spelled like one-letter times: never released as such
         for text in [
             "lives at 22 Main St Apt 5A in Springfield",
@@ -401,6 +439,9 @@ mod tests {
             "diabetes since 1998",
             // a pager number
             "paged 1400 for help",
+            // not a date before it
+            "ward 4 12 1400 beds",
+            "room 12-4 1400 Elm",
         ] {
             assert!(
                 times(text)
