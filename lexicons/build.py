@@ -112,18 +112,25 @@ def fetch_all():
                 raise SystemExit(f"missing {path} (offline)")
             run(["npm", "pack", f"{name}@{ver}", "--pack-destination", CACHE, "--silent"])
         verify(path, digest)
-    missing = [n for n, (_, f, _) in DEBIAN.items()
+    fetch_debian(DEBIAN)
+
+
+def fetch_debian(packages):
+    """Download (apt-get download), verify and extract the pinned Debian `packages` (name ->
+    (version, file, sha256)) into the cache: CACHE/deb/NAME/."""
+    os.makedirs(CACHE, exist_ok=True)
+    missing = [n for n, (_, f, _) in packages.items()
                if not os.path.exists(os.path.join(CACHE, f))]
     if missing:
         if OFFLINE:
             raise SystemExit(f"missing Debian packages {missing} (offline)")
-        specs = [f"{n}={DEBIAN[n][0]}" for n in missing]
+        specs = [f"{n}={packages[n][0]}" for n in missing]
         try:
             run(["apt-get", "download", "-q"] + specs, cwd=CACHE)
         except subprocess.CalledProcessError:
             run(["apt-get", "update", "-q"])
             run(["apt-get", "download", "-q"] + specs, cwd=CACHE)
-    for name, (ver, fname, digest) in DEBIAN.items():
+    for name, (ver, fname, digest) in packages.items():
         path = os.path.join(CACHE, fname)
         verify(path, digest)
         dest = os.path.join(CACHE, "deb", name)

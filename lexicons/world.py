@@ -1,10 +1,10 @@
 """World lexicons: month names of the main European languages (CLDR through `babel`) and street
 words of local address formats (`faker`'s address providers), folded as build.py folds entries.
 
-    training/.venv/bin/python lexicons/world.py     # needs babel, faker, holidays, pycountry, python-stdnum, stopwordsiso (training/requirements.txt)
+    training/.venv/bin/python lexicons/world.py     # needs babel, faker, holidays, pycountry, python-stdnum, stopwordsiso, wordfreq (training/requirements.txt)
 
 Writes unsafe/months_world.txt, weekdays_world.txt, countries_world.txt, regions_world.txt, street_words_world.txt and
-holidays_world.txt, safe/id_labels_world.txt, and context/months_scripts.txt, abbreviations_world.txt, units_world.txt and occupations.txt; byte-identical on re-runs with
+holidays_world.txt, safe/id_labels_world.txt, and context/months_scripts.txt, abbreviations_world.txt, units_world.txt, common_words_world.txt and occupations.txt; byte-identical on re-runs with
 the pinned versions. Sources and licences: SOURCES.md ("World lexicons").
 """
 import os
@@ -631,6 +631,63 @@ def measurement_units():
         [f"duration {w}" for w in unit_words(SHORT_DURATION_UNITS)]
 
 
+# Word lists of the languages most non-English VigiBase narratives are written in (Debian 12,
+# bookworm, main): language -> [(package, version, file, sha256, path of the list)].
+WORLD_DICTIONARIES = {
+    "es": [("wspanish", "1.0.30", "wspanish_1.0.30_all.deb",
+            "a2b7504fb8c12deaf6c4e868f749a3d05a42caee348f0f5bb006238e925cde18", "usr/share/dict/spanish")],
+    "fr": [("wfrench", "1.2.7-2", "wfrench_1.2.7-2_all.deb",
+            "a5cbe63b988adbdb973983aab5b76fe2b715e9a37b012f31ad1e925b1a4b4c29", "usr/share/dict/french")],
+    "it": [("witalian", "1.10", "witalian_1.10_all.deb",
+            "dc6eb1423726ce838332936db078406b646d0f3773701a5b1566a68495ddf076", "usr/share/dict/italian")],
+    "pt": [("wportuguese", "20220621-1", "wportuguese_20220621-1_all.deb",
+            "82d6aeca20d072bbe962db68e4c50d3cce76ecb12295608692dff4638daec2a0", "usr/share/dict/portuguese"),
+           ("wbrazilian", "3.0~beta4-24", "wbrazilian_3.0~beta4-24_all.deb",
+            "c4ba29c560b7155c0e9041dfea98546dd088685268854186b84a43e555f70eab", "usr/share/dict/brazilian")],
+    "de": [("wngerman", "20161207-11", "wngerman_20161207-11_all.deb",
+            "9053a69641bcf59233055f1b3ca341046751534b2b32d1e32c67b23ab9b98fec", "usr/share/dict/ngerman")],
+    "nl": [("wdutch", "1:2.20.19-2", "wdutch_1%3a2.20.19-2_all.deb",
+            "79dc0dbbd9b3e029ba84423a804c635aca87105521962f9b4c3023399c94dc35", "usr/share/dict/dutch")],
+}
+# The most frequent words of each language kept (wordfreq's "large" list): the dictionaries hold
+# every inflection (Portuguese 431,000 words), and the rare ones would only grow the list.
+WORLD_COMMON_TOP = 30000
+
+
+def common_words_world():
+    """The ordinary words of WORLD_DICTIONARIES' languages: the WORLD_COMMON_TOP most frequent
+    words of each (wordfreq, which lower-cases everything) that the language's Debian word list
+    holds in lower case (so no proper noun: "maría", "garcía", "paris" are listed capitalised),
+    folded as the engine folds (one letter too: "y", "o", "à"). Left out: every word on a name,
+    place, month, weekday, holiday or street list that is no English SAFE word, the occupations (`context/occupations.txt`: a
+    profession is PHI in the guidelines), and words with a digit or an apostrophe."""
+    import wordfreq
+    import build
+    build.fetch_debian({pkg: (ver, deb, digest)
+                        for entries in WORLD_DICTIONARIES.values()
+                        for pkg, ver, deb, digest, _ in entries})
+    # (an English SAFE word stays: the lexicon lets no name list claim one, "de" and "la" are
+    # census surnames too)
+    leave_out = (known_places_and_names() | list_entries(*(
+        f"unsafe/{f}" for f in sorted(os.listdir(os.path.join(HERE, "unsafe"))) if f.endswith(".txt")))
+    ) - english_words()
+    with open(os.path.join(HERE, "context/occupations.txt"), encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("#"):
+                leave_out.update(line.split())
+    out = set()
+    for lang, entries in WORLD_DICTIONARIES.items():
+        lower = set()
+        for pkg, _, _, _, rel in entries:
+            with open(os.path.join(build.CACHE, "deb", pkg, rel), encoding="utf-8") as f:
+                lower.update(w for w in (line.strip() for line in f) if w and w == w.lower())
+        for w in wordfreq.top_n_list(lang, WORLD_COMMON_TOP, wordlist="large"):
+            f = script_fold(w)
+            if w in lower and f.isalpha() and f not in leave_out:
+                out.add(f)
+    return sorted(out)
+
+
 def write(rel, header, entries):
     path = os.path.join(HERE, rel)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -679,6 +736,12 @@ if __name__ == "__main__":
         "Generated by lexicons/world.py (MEASUREMENT_UNITS, SHORT_DURATION_UNITS); folded as the engine folds; 'unit X' (mass, volume, concentration, length,",
         "temperature, pressure, energy) or 'duration X' (hours, minutes, seconds); no stopword, English SAFE word, name, place or street word.",
         "Not a lexicon: read by rules/usage (the number before one is a measurement: '500 мг', '15 minutos')."], measurement_units())
+    import importlib.metadata
+    write("context/common_words_world.txt", [
+        f"Ordinary words of {len(WORLD_DICTIONARIES)} languages ({', '.join(WORLD_DICTIONARIES)}): the {WORLD_COMMON_TOP} most frequent words of each (wordfreq {importlib.metadata.version('wordfreq')}, 'large'",
+        "lists; data CC BY-SA 4.0) that the language's Debian 12 word list (wspanish, wfrench, witalian, wportuguese + wbrazilian, wngerman, wdutch) holds in lower case.",
+        "Generated by lexicons/world.py (common_words_world); folded as the engine folds; no name, place, month, weekday, holiday, street word or occupation.",
+        "Not a lexicon: read by rules/local_language (in a narrative written in one of these languages, such a word is released)."], common_words_world())
     write("context/occupations.txt", [
         f"Job titles: faker {faker.VERSION} en_US job provider (MIT), 'Head, modifier' written as 'modifier head',",
         "plus ICH E2B(R3) reporter qualifications and nursing/care titles (world.py QUALIFICATIONS) and everyday",

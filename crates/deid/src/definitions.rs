@@ -533,6 +533,12 @@ pub enum RuleReason {
     /// "works at", a reporter's qualification after their name ("Lori Brown (physician)"): not PHI
     /// (guidelines: labels, reporter roles), always released".
     PhiCue,
+    /// `local-word`, shown as "an ordinary word of the narrative's own language in lower case
+    /// (Spanish, French, Italian, Portuguese, German or Dutch: "presentó", "après", "tratamento"),
+    /// in a narrative written in that language with capitals where they belong, and no name, place,
+    /// occupation or number next to it: not PHI, always released (the model, trained on English
+    /// narratives, masks nearly every word of another language)".
+    LocalWord,
     /// `regulator`, shown as "part of the name of a medicines regulator or pharmacovigilance
     /// programme ("Swedish Medical Products Agency", "AIFA"): not PHI (guidelines), always
     /// released".
@@ -565,7 +571,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 21] = [
+    pub const ALL: [RuleReason; 22] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -578,6 +584,7 @@ impl RuleReason {
         RuleReason::FieldLabel,
         RuleReason::Title,
         RuleReason::PhiCue,
+        RuleReason::LocalWord,
         RuleReason::Regulator,
         RuleReason::RelationName,
         RuleReason::PlaceName,
@@ -604,6 +611,7 @@ impl RuleReason {
             RuleReason::FieldLabel => "field-label",
             RuleReason::Title => "title",
             RuleReason::PhiCue => "phi-cue",
+            RuleReason::LocalWord => "local-word",
             RuleReason::Regulator => "regulator",
             RuleReason::RelationName => "relation-name",
             RuleReason::PlaceName => "place-name",
@@ -632,6 +640,7 @@ impl RuleReason {
             RuleReason::FieldLabel => None,
             RuleReason::Title => None,
             RuleReason::PhiCue => None,
+            RuleReason::LocalWord => None,
             RuleReason::Regulator => None,
             RuleReason::RelationName => None,
             RuleReason::PlaceName => None,
@@ -672,6 +681,9 @@ impl RuleReason {
             }
             RuleReason::PhiCue => {
                 "a word that introduces PHI but is none: \"resides in\", \"lives at\", \"works at\", a reporter's qualification after their name (\"Lori Brown (physician)\"): not PHI (guidelines: labels, reporter roles), always released"
+            }
+            RuleReason::LocalWord => {
+                "an ordinary word of the narrative's own language in lower case (Spanish, French, Italian, Portuguese, German or Dutch: \"presentó\", \"après\", \"tratamento\"), in a narrative written in that language with capitals where they belong, and no name, place, occupation or number next to it: not PHI, always released (the model, trained on English narratives, masks nearly every word of another language)"
             }
             RuleReason::Regulator => {
                 "part of the name of a medicines regulator or pharmacovigilance programme (\"Swedish Medical Products Agency\", \"AIFA\"): not PHI (guidelines), always released"
@@ -715,6 +727,7 @@ impl RuleReason {
             RuleReason::FieldLabel => false,
             RuleReason::Title => false,
             RuleReason::PhiCue => false,
+            RuleReason::LocalWord => false,
             RuleReason::Regulator => false,
             RuleReason::RelationName => false,
             RuleReason::PlaceName => false,

@@ -11,6 +11,7 @@ mod cue;
 mod facility;
 mod features;
 mod heading;
+mod local_language;
 mod place;
 mod regulator;
 mod signature;
@@ -69,6 +70,11 @@ pub enum Reason {
     /// A title before a name ("Dr. Anna", "DR FELIX"): not PHI, and not the street abbreviation
     /// "Dr" it is spelled like; released when the model agrees.
     Title,
+    /// An ordinary word of the narrative's own language in lower case ("presentó", "après",
+    /// "tratamento"), in a narrative written in Spanish, French, Italian, Portuguese, German or
+    /// Dutch with capitals where they belong (`local_language`). Released whatever the model says:
+    /// trained on English narratives, it masks nearly every word of another language.
+    LocalWord,
     /// Part of the name of a medicines regulator or pharmacovigilance programme ("Swedish
     /// Medical Products Agency", "Rete Nazionale di Farmacovigilanza"): not PHI in the
     /// guidelines, released whatever the model says (it reads "Agency" as a city).
@@ -124,6 +130,7 @@ impl Reason {
             Reason::Measurement => RuleReason::Measurement,
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
+            Reason::LocalWord => RuleReason::LocalWord,
             Reason::Regulator => RuleReason::Regulator,
             Reason::PhiCue => RuleReason::PhiCue,
             Reason::RelationName => RuleReason::RelationName,
@@ -287,6 +294,7 @@ impl RuleEngine {
         signature::apply(doc, &mut rules, folded, &class);
         place::apply(doc, &mut rules, flags, folded);
         heading::apply(doc, &mut rules, flags, folded, &class);
+        local_language::apply(doc, &mut rules, flags, folded);
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()
@@ -593,6 +601,7 @@ mod tests {
             RuleReason::FieldLabel => Reason::FieldLabel,
             RuleReason::Title => Reason::Title,
             RuleReason::Regulator => Reason::Regulator,
+            RuleReason::LocalWord => Reason::LocalWord,
             RuleReason::PhiCue => Reason::PhiCue,
             RuleReason::RelationName => Reason::RelationName,
             RuleReason::PlaceName => Reason::PlaceName,

@@ -14,6 +14,7 @@ use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 
 mod units;
+pub(crate) use units::is_time_unit as is_age_or_duration_unit;
 use units::{is_short_duration_unit, is_time_unit, is_unit};
 
 /// What [`usage`] found for a word.

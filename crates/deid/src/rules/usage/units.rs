@@ -168,7 +168,7 @@ const TIME_UNITS: &[&str] = &[
 ];
 
 /// Whether `word` is a unit of age or duration (any case).
-pub(super) fn is_time_unit(word: &str) -> bool {
+pub(crate) fn is_time_unit(word: &str) -> bool {
     if word.is_ascii() {
         TIME_UNITS.iter().any(|u| u.eq_ignore_ascii_case(word))
     } else {

@@ -1,0 +1,238 @@
+//! Narratives written in another language than English: the ordinary words of that language.
+//!
+//! The model was trained on English narratives; on a Spanish or French one it masks nearly every
+//! word ("presentó", "après", "tratamento"), and the causality evidence goes with them. Where a
+//! narrative is written in Spanish, French, Italian, Portuguese, German or Dutch
+//! (`lexicons/context/common_words_world.txt`: the frequent words of each that its dictionary
+//! lists in lower case, no name, place or occupation), such a word is released when nothing
+//! makes it doubtful:
+//! - the narrative uses capitals where they belong (`case_informative`), and the word is all
+//!   lower case: in ALL CAPS or lower-case narratives a name looks like any word ("rosa",
+//!   "blanco"), so those keep the model's and the rules' decision;
+//! - no UNSAFE list (name, place, month, street...) and no other rule claims it: only words the
+//!   rules called unknown or safe (an English SAFE word no name list claims: "de", "la");
+//! - no number stands next to it on its line: an address ("entre 12 y 14", "apto 32") or an
+//!   identifier keeps its words;
+//! - it does not join capitalised words nor stand before one: a name's or a street's particles
+//!   ("María de la Cruz", "Rua de São Bento"), a place's or a facility's kind ("barrio San
+//!   Miguel", "la pharmacie du Rond-Point");
+//! - it is not in an apposition where an occupation stands: after an age ("34 años,
+//!   comerciante") or in brackets after a name ("M. Mbarga (chauffeur de moto-taxi)");
+//! - it is no short particle between two words that stay masked ("ama de casa").
+//!
+//! Which language a narrative is in is counted, not guessed: more of its words are ordinary
+//! words of these languages (and no English SAFE word) than half of its English SAFE words.
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashSet;
+
+use super::{usage, Reason, TokenRule};
+use crate::lexicon::{flag, LexFlags};
+use crate::tokenize::Tokenized;
+
+const WORDS: &str = include_str!("../../../../lexicons/context/common_words_world.txt");
+
+static COMMON: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
+    WORDS
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+});
+
+/// Fewer words of the other language than this say nothing about the narrative's language.
+const MIN_LOCAL_WORDS: usize = 5;
+
+/// Whether the folded word is an ordinary word of one of the languages.
+pub(crate) fn is_common_world_word(folded: &str) -> bool {
+    COMMON.contains(folded)
+}
+
+/// Whether the narrative is written in one of the languages: its words that only they know
+/// outnumber half of its English SAFE words.
+fn written_in_another_language(flags: &[LexFlags], folded: &[Cow<'_, str>]) -> bool {
+    let (mut english, mut local) = (0usize, 0usize);
+    for (f, w) in flags.iter().zip(folded) {
+        if !w.starts_with(|c: char| c.is_alphabetic()) {
+            continue;
+        }
+        if f & flag::SAFE != 0 {
+            english += 1;
+        } else if is_common_world_word(w) {
+            local += 1;
+        }
+    }
+    local >= MIN_LOCAL_WORDS && local * 2 > english
+}
+
+/// Releases the ordinary words of the narrative's language (see the module's documentation).
+pub(super) fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+) {
+    if !doc.case_informative || !written_in_another_language(flags, folded) {
+        return;
+    }
+    let n = doc.len();
+    let has_digit = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
+    let number_next = |i: usize| {
+        (i > 0 && has_digit(i - 1) && !doc.gap_before(i).contains('\n'))
+            || (i + 1 < n && has_digit(i + 1) && !doc.gap_after(i).contains('\n'))
+    };
+    let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
+    let plain = |gap: &str| !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == '\u{a0}');
+    // a lower-case word between capitalised words, on their line: a name's or a street's
+    // particles ("María de la Cruz", "Rua de São Bento", "Clos des Capucines")
+    let bridges_capitals = |i: usize| {
+        let before = i > 0 && plain(doc.gap_before(i)) && capitalised(i - 1);
+        let after = (i + 1..(i + 4).min(n))
+            .take_while(|&k| plain(doc.gap_before(k)))
+            .any(capitalised);
+        before && after
+    };
+    // a lower-case word before a capitalised one, maybe across a short particle, is often its
+    // kind or title: "barrio San Miguel", "rua Augusta", "la pharmacie du Rond-Point"
+    let short_particle = |k: usize| {
+        let t = doc.token_text(k);
+        t.chars().count() <= 3 && t.chars().all(char::is_lowercase)
+    };
+    let heads_a_name = |i: usize| {
+        let mut k = i + 1;
+        while k < n && plain(doc.gap_before(k)) && k <= i + 2 && short_particle(k) {
+            k += 1;
+        }
+        k < n && plain(doc.gap_before(k)) && capitalised(k)
+    };
+    // the words of an apposition, where a person's occupation stands: after an age ("34 años,
+    // comerciante en ...", "31 ans, commerçante") or in brackets after a name ("M. Etienne
+    // Mbarga (chauffeur de moto-taxi)"), up to its comma or bracket
+    let mut apposition = vec![false; n];
+    for i in 0..n {
+        let after_age = i >= 2
+            && doc.gap_before(i).trim() == ","
+            && usage::is_age_or_duration_unit(doc.token_text(i - 1))
+            && doc.token_text(i - 2).bytes().all(|b| b.is_ascii_digit());
+        let after_name = i >= 1 && doc.gap_before(i).trim() == "(" && capitalised(i - 1);
+        if after_age || after_name {
+            let mut k = i;
+            while k < n && k < i + 5 {
+                apposition[k] = true;
+                if doc.gap_after(k).contains([',', ')', ';', '.', '\n']) {
+                    break;
+                }
+                k += 1;
+            }
+        }
+    }
+    let mut release = vec![false; n];
+    for i in 0..n {
+        let w = doc.token_text(i);
+        let ordinary = matches!(rules[i].reason, Reason::Unknown | Reason::Safe)
+            && w.chars().all(|c| !c.is_uppercase())
+            && w.chars().any(char::is_alphabetic)
+            && is_common_world_word(&folded[i])
+            && !number_next(i)
+            && !bridges_capitals(i)
+            && !heads_a_name(i)
+            && !apposition[i];
+        release[i] = ordinary;
+    }
+    // a short particle between two words this rule leaves to the others (the model masks most
+    // words of another language) is part of what they are ("ama de casa", "conductor de
+    // autobús"), and tells a reader nothing alone
+    for i in 1..n.saturating_sub(1) {
+        if release[i]
+            && short_particle(i)
+            && plain(doc.gap_before(i))
+            && plain(doc.gap_after(i))
+            && !release[i - 1]
+            && !release[i + 1]
+            && doc.token_text(i - 1).starts_with(char::is_alphabetic)
+            && doc.token_text(i + 1).starts_with(char::is_alphabetic)
+        {
+            release[i] = false;
+        }
+    }
+    for i in (0..n).filter(|&i| release[i]) {
+        rules[i] = TokenRule {
+            phi: false,
+            kind: None,
+            reason: Reason::LocalWord,
+            features: rules[i].features,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{words_with_reason, Reason};
+
+    fn local(text: &str) -> Vec<String> {
+        words_with_reason(text, Reason::LocalWord)
+    }
+
+    #[test]
+    fn ordinary_words_of_a_spanish_narrative_are_released() {
+        let text = "Notificación espontánea. La paciente presentó prurito y fiebre después \
+                    de la segunda dosis del tratamiento; se suspendió el medicamento y mejoró.";
+        let words = local(text);
+        for w in [
+            "paciente",
+            "presentó",
+            "prurito",
+            "fiebre",
+            "después",
+            "tratamiento",
+        ] {
+            assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        // capitalised words keep their decision: a name looks the same
+        assert!(
+            !words.iter().any(|x| x == "La" || x == "Notificación"),
+            "{words:?}"
+        );
+    }
+
+    #[test]
+    fn names_addresses_and_other_styles_keep_their_decision() {
+        // a name on an UNSAFE list, a street's words next to its numbers
+        let text = "La paciente rosa vive en la calle 23 entre 12 y 14, apto 32, y presentó \
+                    fiebre después de la dosis; se suspendió el tratamiento y mejoró mucho.";
+        let words = local(text);
+        for w in ["rosa", "entre", "apto", "calle"] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        let words = local(
+            "La paciente, Ana Pérez, 34 años, comerciante en el mercado, presentó fiebre; su \
+             esposo José (chauffeur de taxi) la trajo. Se suspendió el tratamiento y mejoró.",
+        );
+        assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+        // "y" between two words it leaves masked ("dolor y cabeza"), and next to released ones
+        let words = local(
+            "La paciente presentó fiebre y tos tras la dosis; tuvo dolor y cabeza pesada. Se \
+             suspendió el tratamiento y mejoró mucho después de tres semanas.",
+        );
+        assert_eq!(words.iter().filter(|w| *w == "y").count(), 2, "{words:?}");
+        for w in ["comerciante", "chauffeur", "taxi"] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        // a particle between capitals is a name's or a street's, elsewhere an ordinary word
+        let words = local(
+            "La patiente habite au Domaine une Fois; elle a présenté une éruption après la \
+             dose, le traitement a été arrêté et elle va mieux.",
+        );
+        assert_eq!(words.iter().filter(|w| *w == "une").count(), 1, "{words:?}");
+        // ALL CAPS and lower-case narratives: a name looks like any word
+        assert!(local(&text.to_uppercase()).is_empty());
+        assert!(local(&text.to_lowercase()).is_empty());
+        // an English narrative: nothing of it is another language's
+        assert!(local(
+            "The patient developed a rash after the second dose; the drug was stopped and she \
+             recovered. No rechallenge."
+        )
+        .is_empty());
+    }
+}
