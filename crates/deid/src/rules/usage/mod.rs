@@ -238,6 +238,26 @@ fn is_glued_measurement(word: &str) -> bool {
     !num.is_empty() && is_unit(unit) == Some(false)
 }
 
+/// "G2P1", "g3p3", "G4P3003", "G2P1A0": gravidity and parity, a pregnancy's history in the
+/// obstetric notation, never an identifier.
+fn is_obstetric_formula(word: &str) -> bool {
+    let b = word.as_bytes();
+    let digits = |s: &[u8]| (1..=4).contains(&s.len()) && s.iter().all(u8::is_ascii_digit);
+    let Some(rest) = b.strip_prefix(b"G").or_else(|| b.strip_prefix(b"g")) else {
+        return false;
+    };
+    let Some(p) = rest.iter().position(|c| matches!(c, b'P' | b'p')) else {
+        return false;
+    };
+    let (gravida, para) = (&rest[..p], &rest[p + 1..]);
+    let para = match para.iter().position(|c| matches!(c, b'A' | b'a')) {
+        Some(a) if digits(&para[a + 1..]) => &para[..a],
+        Some(_) => return false,
+        None => para,
+    };
+    gravida.len() <= 2 && digits(gravida) && digits(para)
+}
+
 /// "3531 CL", "1012 AB": a Dutch postcode is four digits and two capital letters, which may
 /// spell a unit (cl, mg, ml). Four digits then a two-letter unit in capitals, or in a document
 /// whose case says nothing, is taken for a postcode; "1000 mg" stays a dose.
@@ -296,11 +316,28 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && w.starts_with(['t', 'T'])
             && is_number(&w[1..])
             && is_temperature(&w[1..]);
-        if is_glued_measurement(w) || glued_temperature {
+        if is_glued_measurement(w) || glued_temperature || is_obstetric_formula(w) {
             out[i] = Some(Usage::Measurement);
             continue;
         }
         if is_number(w) {
+            // a gestational age, weeks and days: "39+2 WKS", "36+4 weeks" (no age is written so)
+            let gestation = i + 2 < n
+                && doc.gap_after(i) == "+"
+                && w.parse::<u32>().is_ok_and(|v| (4..=44).contains(&v))
+                && word(i + 1).len() == 1
+                && word(i + 1).as_bytes()[0] <= b'6'
+                && is_number(word(i + 1))
+                && plain_gap(doc.gap_after(i + 1))
+                && matches!(
+                    word(i + 2).to_ascii_lowercase().as_str(),
+                    "wk" | "wks" | "week" | "weeks" | "w" | "sem" | "semanas" | "sa" | "ssw"
+                );
+            if gestation {
+                out[i] = Some(Usage::Measurement);
+                out[i + 1] = Some(Usage::Measurement);
+                continue;
+            }
             if is_relative_count(doc, &out, i) {
                 out[i] = Some(Usage::RelativeTime);
                 continue;

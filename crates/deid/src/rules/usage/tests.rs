@@ -433,3 +433,24 @@ fn the_world_units_hold_no_stopword_and_no_street_word() {
         );
     }
 }
+
+#[test]
+fn an_obstetric_formula_and_a_gestational_age_are_measurements_and_an_id_is_not() {
+    assert_eq!(
+        words(
+            "PT: G2P1 39+2 WKS; g3p3, svb; G4P3003 and G2P1A0",
+            Usage::Measurement
+        ),
+        ["G2P1", "39", "2", "WKS", "g3p3", "G4P3003", "G2P1A0"]
+    );
+    assert_eq!(
+        words(
+            "Primigravida, 36+4 weeks, admitted; 45+3 ans",
+            Usage::Measurement
+        ),
+        ["36", "4", "weeks", "ans"]
+    );
+    for text in ["ref GP2021", "code G2P", "G123P4", "GP12", "G2P1X"] {
+        assert!(words(text, Usage::Measurement).is_empty(), "{text}");
+    }
+}
