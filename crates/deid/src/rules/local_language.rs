@@ -7,8 +7,9 @@
 //! lists in lower case, no name, place or occupation), such a word is released when nothing
 //! makes it doubtful:
 //! - the narrative uses capitals where they belong (`case_informative`), and the word is all
-//!   lower case: in ALL CAPS or lower-case narratives a name looks like any word ("rosa",
-//!   "blanco"), so those keep the model's and the rules' decision;
+//!   lower case, or capitalised only as a sentence's first word with no capitalised word after it
+//!   ("Presentó fiebre", "Antecedentes:"): in ALL CAPS or lower-case narratives a name looks like
+//!   any word ("rosa", "blanco"), so those keep the model's and the rules' decision;
 //! - no UNSAFE list (name, place, month, street...) and no other rule claims it: only words the
 //!   rules called unknown or safe (an English SAFE word no name list claims: "de", "la");
 //! - no number stands next to it on its line: an address ("entre 12 y 14", "apto 32") or an
@@ -29,6 +30,7 @@ use std::sync::LazyLock;
 use rustc_hash::FxHashSet;
 
 use super::{usage, Reason, TokenRule};
+use crate::definitions::Feature;
 use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 
@@ -127,11 +129,19 @@ pub(super) fn apply(
             }
         }
     }
+    // a sentence's or a line's first word in capitals only by position ("Presentó", "Antecedentes:"),
+    // with no capitalised word after it ("Rosa Blanco" is a name wherever it stands)
+    let sentence_start_word = |i: usize| {
+        let w = doc.token_text(i);
+        rules[i].features.has(Feature::IsSentenceBeginning)
+            && super::features::is_capitalised(w)
+            && !(i + 1 < n && plain(doc.gap_after(i)) && capitalised(i + 1))
+    };
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
         let ordinary = matches!(rules[i].reason, Reason::Unknown | Reason::Safe)
-            && w.chars().all(|c| !c.is_uppercase())
+            && (w.chars().all(|c| !c.is_uppercase()) || sentence_start_word(i))
             && w.chars().any(char::is_alphabetic)
             && is_common_world_word(&folded[i])
             && !number_next(i)
@@ -189,11 +199,14 @@ mod tests {
         ] {
             assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
         }
-        // capitalised words keep their decision: a name looks the same
-        assert!(
-            !words.iter().any(|x| x == "La" || x == "Notificación"),
-            "{words:?}"
+        // a sentence's first word is capitalised by position only, unless a capitalised word
+        // follows it ("Mercado Central" is a name wherever it stands)
+        assert!(words.iter().any(|x| x == "Notificación"), "{words:?}");
+        let words = local(
+            "La paciente presentó fiebre. Mercado Central la atendió; se suspendió el \
+             tratamiento y mejoró mucho después de la dosis.",
         );
+        assert!(!words.iter().any(|x| x == "Mercado"), "{words:?}");
     }
 
     #[test]
