@@ -654,13 +654,44 @@ WORLD_DICTIONARIES = {
 WORLD_COMMON_TOP = 30000
 
 
+# Faker's job locales of WORLD_DICTIONARIES' languages.
+JOB_LOCALES = ["es_ES", "es_MX", "es_CO", "es_AR", "es_CL", "fr_FR", "fr_CH", "pt_BR", "pt_PT", "de_DE",
+               "de_AT"]
+
+
+def job_title_heads():
+    """The first word of every job title of JOB_LOCALES ("comerciante", "chauffeur", "conductor"
+    of "Conductor de autobús"), with its feminine forms in the Romance languages' regular
+    endings ("vendedor" -> "vendedora", "cajero" -> "cajera", "infirmier" -> "infirmière",
+    "vendeur" -> "vendeuse", "technicien" -> "technicienne"), folded: a word that names a
+    profession, which the guidelines call PHI, is never released as an ordinary word."""
+    import importlib
+    heads = set()
+    for loc in JOB_LOCALES:
+        jobs = importlib.import_module(f"faker.providers.job.{loc}").Provider.jobs
+        for title in (jobs if isinstance(jobs, (list, tuple)) else [j for v in jobs.values() for j in v]):
+            words = re.findall(r"[^\W\d_]+", title.lower())
+            if words:
+                heads.add(words[0])
+    out = set()
+    for h in heads:
+        forms = {h}
+        for masc, fem in (("o", "a"), ("or", "ora"), ("er", "ère"), ("ier", "ière"), ("eur", "euse"),
+                          ("ien", "ienne"), ("ant", "ante"), ("ent", "ente"), ("ário", "ária")):
+            if h.endswith(masc):
+                forms.add(h[: -len(masc)] + fem)
+        out.update(script_fold(f) for f in forms)
+    return out
+
+
 def common_words_world():
     """The ordinary words of WORLD_DICTIONARIES' languages: the WORLD_COMMON_TOP most frequent
     words of each (wordfreq, which lower-cases everything) that the language's Debian word list
     holds in lower case (so no proper noun: "maría", "garcía", "paris" are listed capitalised),
     folded as the engine folds (one letter too: "y", "o", "à"). Left out: every word on a name,
     place, month, weekday, holiday or street list that is no English SAFE word, the occupations (`context/occupations.txt`: a
-    profession is PHI in the guidelines), and words with a digit or an apostrophe."""
+    profession is PHI in the guidelines) and the heads of Faker's job titles of these languages
+    with their feminine forms (`job_title_heads`), and words with a digit or an apostrophe."""
     import wordfreq
     import build
     build.fetch_debian({pkg: (ver, deb, digest)
@@ -675,6 +706,7 @@ def common_words_world():
         for line in f:
             if not line.startswith("#"):
                 leave_out.update(line.split())
+    leave_out |= job_title_heads()
     out = set()
     for lang, entries in WORLD_DICTIONARIES.items():
         lower = set()

@@ -24,7 +24,7 @@ const PLACE_VERBS: &[&str] = &[
 
 /// Labels of where a person lives, before the address itself (folded: lower case, no accents):
 /// "domicilio Calle Mayor 3", "domicilié 12 rue", "wohnhaft in", "address: Sveavägen 44".
-const RESIDENCE_LABELS: &[&str] = &[
+pub(super) const RESIDENCE_LABELS: &[&str] = &[
     "domicilio",
     "domiciliado",
     "domiciliada",

@@ -18,8 +18,11 @@
 //!   ("María de la Cruz", "Rua de São Bento"), a place's or a facility's kind ("barrio San
 //!   Miguel", "la pharmacie du Rond-Point");
 //! - it is not in an apposition where an occupation stands: after an age ("34 años,
-//!   comerciante") or in brackets after a name ("M. Mbarga (chauffeur de moto-taxi)");
-//! - it is no short particle between two words that stay masked ("ama de casa").
+//!   comerciante") or after a name, in brackets or after its comma ("M. Mbarga (chauffeur de
+//!   moto-taxi)", "Ana Fonseca Rizo, ama de casa");
+//! - it is no short particle between two words that stay masked ("ama de casa");
+//! - it is not in an address after its label or a verb of residence ("domicilio: ...", "vive en
+//!   la colonia ...", "woont in de wijk ..."), to the end of its sentence or line.
 //!
 //! Which language a narrative is in is counted, not guessed: more of its words are ordinary
 //! words of these languages (and no English SAFE word) than half of its English SAFE words.
@@ -29,6 +32,7 @@ use std::sync::LazyLock;
 
 use rustc_hash::FxHashSet;
 
+use super::cue::RESIDENCE_LABELS;
 use super::{usage, Reason, TokenRule};
 use crate::definitions::Feature;
 use crate::lexicon::{flag, LexFlags};
@@ -42,6 +46,27 @@ static COMMON: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect()
 });
+
+/// Verbs of residence of the six languages, folded: "vive en", "habite à", "wohnt in", "woont
+/// in", "mora em", "abita a", "reside en", "risiede a".
+const RESIDENCE_VERBS: &[&str] = &[
+    "vive",
+    "vivia",
+    "reside",
+    "residia",
+    "habita",
+    "habite",
+    "habitait",
+    "demeure",
+    "wohnt",
+    "woont",
+    "mora",
+    "morava",
+    "abita",
+    "risiede",
+    "domiciliado",
+    "domiciliada",
+];
 
 /// Fewer words of the other language than this say nothing about the narrative's language.
 const MIN_LOCAL_WORDS: usize = 5;
@@ -117,7 +142,11 @@ pub(super) fn apply(
             && doc.gap_before(i).trim() == ","
             && usage::is_age_or_duration_unit(doc.token_text(i - 1))
             && doc.token_text(i - 2).bytes().all(|b| b.is_ascii_digit());
-        let after_name = i >= 1 && doc.gap_before(i).trim() == "(" && capitalised(i - 1);
+        // "M. Etienne Mbarga (chauffeur ...)", "su madre, Ana Fonseca Rizo, ama de casa"
+        let after_name = i >= 1
+            && matches!(doc.gap_before(i).trim(), "(" | ",")
+            && capitalised(i - 1)
+            && !rules[i - 1].features.has(Feature::IsSentenceBeginning);
         if after_age || after_name {
             let mut k = i;
             while k < n && k < i + 5 {
@@ -137,6 +166,22 @@ pub(super) fn apply(
             && super::features::is_capitalised(w)
             && !(i + 1 < n && plain(doc.gap_after(i)) && capitalised(i + 1))
     };
+    // an address after its label or a verb of residence, to the end of its sentence or line:
+    // "domicilio: barrio ...", "vive en la colonia ...", "woont in de wijk ..."
+    let mut address = vec![false; n];
+    let mut open = false;
+    for i in 0..n {
+        if open {
+            address[i] = true;
+            if doc.gap_after(i).contains(['.', ';', '\n']) {
+                open = false;
+            }
+        } else if RESIDENCE_LABELS.contains(&folded[i].as_ref())
+            || RESIDENCE_VERBS.contains(&folded[i].as_ref())
+        {
+            open = !doc.gap_after(i).contains(['.', ';', '\n']);
+        }
+    }
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
@@ -147,7 +192,8 @@ pub(super) fn apply(
             && !number_next(i)
             && !bridges_capitals(i)
             && !heads_a_name(i)
-            && !apposition[i];
+            && !apposition[i]
+            && !address[i];
         release[i] = ordinary;
     }
     // a short particle between two words this rule leaves to the others (the model masks most
@@ -216,6 +262,14 @@ mod tests {
                     fiebre después de la dosis; se suspendió el tratamiento y mejoró mucho.";
         let words = local(text);
         for w in ["rosa", "entre", "apto", "calle"] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        let words = local(
+            "La paciente presentó fiebre y tos; vive en la colonia centro con su hija. Se \
+             suspendió el tratamiento y mejoró mucho después de tres semanas.",
+        );
+        assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+        for w in ["colonia", "centro", "hija"] {
             assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
         }
         let words = local(
