@@ -14,18 +14,20 @@
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
 # set: nothing is tuned on it (tests/fixtures/gold/check-notes/README.md); check-world (48 adverse-event
 # narratives of 46 countries, 16 each mixed case, ALL CAPS and lower case, written without reading the
-# engine) is another (tests/fixtures/gold/check-world/README.md).
+# engine) is another (tests/fixtures/gold/check-world/README.md), and check-world-2 (48 narratives of 35
+# countries, 24 of them written in Spanish, French, Italian, Portuguese, German or Dutch) a third
+# (tests/fixtures/gold/check-world-2/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-target/release/deid}
 shift || true
 G=tests/fixtures/gold
-printf '%-12s %5s %8s %8s %8s %9s %8s\n' set docs HIPAA-R word-R mask-R precision F1
+printf '%-13s %5s %8s %8s %8s %9s %8s\n' set docs HIPAA-R word-R mask-R precision F1
 for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-caps:$G/dev-caps/xml dev-lower:$G/dev-lower/xml \
     sub-us:$G/dev-sub-us/xml sub-us-caps:$G/dev-sub-us-caps/xml sub-us-low:$G/dev-sub-us-lower/xml \
     sub-world:$G/dev-sub-world/xml notes:$G/dev-notes/xml notes-world:$G/dev-notes-world/xml \
     dev-world:$G/dev-world/xml check-notes:$G/check-notes/xml \
-    check-world:$G/check-world/xml; do
+    check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml; do
   name=${set%%:*}; dir=${set#*:}
   [ -d "$dir" ] || { echo "missing gold set $dir" >&2; exit 1; }
   out=$(mktemp -d)
@@ -33,6 +35,6 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
   "$BIN" eval "$dir" "$out" --json | python3 -c '
 import json,sys
 r=json.load(sys.stdin); s=r["summary"]
-print("%-12s %5d %8.4f %8.4f %8.4f %9.4f %8.4f" % (sys.argv[1], r["documents"], s["hipaa_recall"], s["word_recall"], s["masking_recall"], s["precision"], s["f1"]))' "$name"
+print("%-13s %5d %8.4f %8.4f %8.4f %9.4f %8.4f" % (sys.argv[1], r["documents"], s["hipaa_recall"], s["word_recall"], s["masking_recall"], s["precision"], s["f1"]))' "$name"
   rm -rf "$out"
 done

@@ -294,6 +294,9 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         ("check-notes/xml", 0.98, 0.96, 0.20),
         // narratives of 46 countries written without reading the engine (a check set)
         ("check-world/xml", 0.99, 0.98, 0.55),
+        // 48 more, 24 of them written in Spanish, French, Italian, Portuguese, German or Dutch (a
+        // check set)
+        ("check-world-2/xml", 0.99, 0.98, 0.40),
     ];
     let mut failed = Vec::new();
     for (k, (set, hipaa, all, precision)) in floors.iter().enumerate() {

@@ -195,6 +195,19 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world", "xml")),
                               "check-world/xml/")
 
+    # ---- a second check set of adverse-event narratives (36 mixed case, 24 of them in Spanish,
+    # French, Italian, Portuguese, German or Dutch; 6 ALL CAPS, 6 lower case; not for tuning):
+    # check-world-2/xml/*.xml from narratives.py
+
+    def test_check_world_2_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "check-world-2", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("check-world-2", "validate.py")), n)
+
+    def test_check_world_2_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("check-world-2", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world-2", "xml")),
+                              "check-world-2/xml/")
+
     # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
 
     def test_case_variants_validate(self):
@@ -245,7 +258,7 @@ class GoldSetsTest(unittest.TestCase):
         paths = []
         for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
                     "dev-world/xml",
-                    "check-notes/xml", "check-world/xml",
+                    "check-notes/xml", "check-world/xml", "check-world-2/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
                     "dev-sub-us-lower/xml"):
