@@ -74,7 +74,7 @@ impl EngineSlot {
 
 impl Engine {
     pub fn load(config: &Config) -> Engine {
-        let rules = RuleEngine::embedded();
+        let rules = RuleEngine::embedded().with_local_words(config.engine.local_words);
         let rules_only = |rules, note: Option<String>| Engine {
             deid: Deidentifier::rules_only(rules),
             info: EngineInfo {

@@ -55,6 +55,9 @@ pub struct EngineConfig {
     pub lexicons: Option<PathBuf>,
     /// Batching on a GPU (`DEID_GPU_BATCH_TOKENS`, `DEID_GPU_SESSIONS`).
     pub gpu: GpuSettings,
+    /// Whether the ordinary words of narratives written in another language are released
+    /// (`DEID_LOCAL_WORDS`, default 1; see `rules::RuleEngine::local_words`).
+    pub local_words: bool,
 }
 
 /// An environment variable as `Some(value)`, or `None` when unset or empty.
@@ -101,6 +104,16 @@ impl EngineConfig {
                 }
             },
         };
+        let local_words = match env("DEID_LOCAL_WORDS").as_deref() {
+            None | Some("1") => true,
+            Some("0") => false,
+            Some(other) => {
+                return Err(Error::Invalid {
+                    path: PathBuf::from("DEID_LOCAL_WORDS"),
+                    message: format!("{other:?} is neither 0 nor 1"),
+                })
+            }
+        };
         let count =
             |name: &str, range: std::ops::RangeInclusive<usize>, default: usize| match env(name) {
                 None => Ok(default),
@@ -131,6 +144,7 @@ impl EngineConfig {
             mode,
             lexicons: choices.lexicons,
             gpu,
+            local_words,
         })
     }
 
@@ -144,7 +158,7 @@ impl EngineConfig {
             },
             Recognizers::new,
         );
-        Ok(RuleEngine::new(lexicons?, recognizers))
+        Ok(RuleEngine::new(lexicons?, recognizers).with_local_words(self.local_words))
     }
 
     /// Build the engine. The model is loaded unless the mode is rules-only; when CUDA was asked
@@ -204,6 +218,12 @@ mod tests {
         assert_eq!(none.provider, Provider::Auto);
         assert_eq!(none.mode, Mode::Hybrid);
         assert_eq!(none.gpu, GpuSettings::default());
+        assert!(none.local_words);
+        let off =
+            EngineConfig::resolve_with(Choices::default(), env_of(&[("DEID_LOCAL_WORDS", "0")]))
+                .unwrap();
+        assert!(!off.local_words);
+        assert!(!off.rules().unwrap().local_words);
     }
 
     #[test]
@@ -228,6 +248,7 @@ mod tests {
             ("DEID_GPU_BATCH_TOKENS", "99999999999"),
             ("DEID_GPU_SESSIONS", "0"),
             ("DEID_GPU_SESSIONS", "17"),
+            ("DEID_LOCAL_WORDS", "no"),
         ] {
             let env = move |n: &str| (n == name).then(|| bad.to_string());
             let err = EngineConfig::resolve_with(Choices::default(), env)

@@ -295,6 +295,12 @@ mod tests {
         // ALL CAPS and lower-case narratives: a name looks like any word
         assert!(local(&text.to_uppercase()).is_empty());
         assert!(local(&text.to_lowercase()).is_empty());
+        // switched off (DEID_LOCAL_WORDS=0): the model's and the other rules' decision
+        assert!(!local(text).is_empty());
+        let off = crate::rules::RuleEngine::embedded().with_local_words(false);
+        let doc = crate::tokenize::Tokenized::new(text);
+        let out = off.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        assert!(!out.rules.iter().any(|r| r.reason == Reason::LocalWord));
         // an English narrative: nothing of it is another language's
         assert!(local(
             "The patient developed a rash after the second dose; the drug was stopped and she \

@@ -213,6 +213,10 @@ pub struct RuleEngine {
     pub lexicons: Lexicons,
     /// The regular-expression recognizers (dates, ages, contacts, ids).
     pub recognizers: Recognizers,
+    /// Whether the ordinary words of a narrative written in Spanish, French, Italian,
+    /// Portuguese, German or Dutch are released (`local_language`; `DEID_LOCAL_WORDS=0` turns it
+    /// off: every such word is then the model's to release, which masks nearly all of them).
+    pub local_words: bool,
 }
 
 impl RuleEngine {
@@ -221,7 +225,14 @@ impl RuleEngine {
         RuleEngine {
             lexicons,
             recognizers,
+            local_words: true,
         }
+    }
+
+    /// The same engine with the local-word rule on or off.
+    pub fn with_local_words(mut self, on: bool) -> RuleEngine {
+        self.local_words = on;
+        self
     }
 
     /// The embedded lexicons and the standard recognizers.
@@ -294,7 +305,9 @@ impl RuleEngine {
         signature::apply(doc, &mut rules, folded, &class);
         place::apply(doc, &mut rules, flags, folded);
         heading::apply(doc, &mut rules, flags, folded, &class);
-        local_language::apply(doc, &mut rules, flags, folded);
+        if self.local_words {
+            local_language::apply(doc, &mut rules, flags, folded);
+        }
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()
