@@ -72,7 +72,7 @@ const RESIDENCE_VERBS: &[&str] = &[
 const MIN_LOCAL_WORDS: usize = 5;
 
 /// Whether the folded word is an ordinary word of one of the languages.
-pub(crate) fn is_common_world_word(folded: &str) -> bool {
+fn is_common_world_word(folded: &str) -> bool {
     COMMON.contains(folded)
 }
 
