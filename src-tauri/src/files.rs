@@ -81,7 +81,10 @@ pub fn run_chooser(args: &[std::ffi::OsString]) -> Option<std::process::ExitCode
         let _ = out.write_all(path.as_os_str().as_bytes());
         let _ = out.flush();
     }
-    Some(std::process::ExitCode::SUCCESS)
+    // GTK's teardown at exit has crashed under Xvfb (SIGSEGV after the choice was made); the
+    // answer is on stdout and flushed, so nothing is left to tear down that the parent needs.
+    // SAFETY: `_exit` ends this single-purpose child at once; no state outlives it.
+    unsafe { libc::_exit(0) }
 }
 
 /// Shows the native dialog (in a child process, see the module's docs) and waits for the user;
@@ -91,22 +94,62 @@ pub fn pick_path(pick: Pick) -> CommandResult<Option<String>> {
     let exe = std::env::current_exe().map_err(|e| {
         CommandError::internal(format!("cannot find this program to open a dialog: {e}"))
     })?;
-    let out = std::process::Command::new(exe)
-        .args([CHOOSER_ARG, pick.name()])
-        .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::inherit())
-        .output()
-        .map_err(|e| CommandError::internal(format!("cannot open the file dialog: {e}")))?;
-    if !out.status.success() {
-        return Err(CommandError::internal(format!(
-            "the file dialog failed ({})",
-            out.status
-        )));
+    // GTK's chooser has died from a signal under Xvfb (SIGSEGV) before anything was chosen:
+    // the user gets the dialog once more rather than an error for something they did not do
+    for attempt in 1..=CHOOSER_ATTEMPTS {
+        let out = std::process::Command::new(&exe)
+            .args([CHOOSER_ARG, pick.name()])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| CommandError::internal(format!("cannot open the file dialog: {e}")))?;
+        match chooser_outcome(&out.status, out.stdout) {
+            ChooserOutcome::Chosen(path) => return Ok(path),
+            ChooserOutcome::Crashed if attempt < CHOOSER_ATTEMPTS => {
+                eprintln!(
+                    "deid-studio: the file dialog died ({}); opening it again",
+                    out.status
+                );
+            }
+            ChooserOutcome::Crashed | ChooserOutcome::Failed => {
+                return Err(CommandError::internal(format!(
+                    "the file dialog failed ({})",
+                    out.status
+                )));
+            }
+        }
     }
+    unreachable!("the last attempt returns")
+}
+
+/// How often the chooser opens when it dies from a signal before an answer.
+const CHOOSER_ATTEMPTS: usize = 2;
+
+#[derive(Debug, PartialEq)]
+enum ChooserOutcome {
+    /// The user's answer: a path, or `None` when they cancelled.
+    Chosen(Option<String>),
+    /// Killed by a signal before it printed a path: worth opening again.
+    Crashed,
+    /// Exited with an error of its own.
+    Failed,
+}
+
+/// The child's exit status and stdout, read as the user's answer. A path on stdout is the
+/// answer even when the child died afterwards (it prints and flushes as soon as the user chose).
+fn chooser_outcome(status: &std::process::ExitStatus, stdout: Vec<u8>) -> ChooserOutcome {
     use std::os::unix::ffi::OsStringExt;
-    Ok((!out.stdout.is_empty())
-        .then(|| PathBuf::from(std::ffi::OsString::from_vec(out.stdout)))
-        .map(|p| p.display().to_string()))
+    use std::os::unix::process::ExitStatusExt;
+    let path = (!stdout.is_empty())
+        .then(|| PathBuf::from(std::ffi::OsString::from_vec(stdout)))
+        .map(|p| p.display().to_string());
+    if status.success() || (status.signal().is_some() && path.is_some()) {
+        ChooserOutcome::Chosen(path)
+    } else if status.signal().is_some() {
+        ChooserOutcome::Crashed
+    } else {
+        ChooserOutcome::Failed
+    }
 }
 
 /// A CSV file's first rows as the import will read them.
@@ -222,6 +265,32 @@ mod tests {
         for p in [Pick::ImportFile, Pick::ImportFolder, Pick::ExportFolder] {
             assert_eq!(Pick::parse(p.name()), Some(p));
         }
+    }
+
+    #[test]
+    fn a_chooser_that_dies_is_opened_again_unless_the_user_had_chosen() {
+        use std::os::unix::process::ExitStatusExt;
+        let exited = |code: i32| std::process::ExitStatus::from_raw(code << 8);
+        let killed = |signal: i32| std::process::ExitStatus::from_raw(signal);
+        let path = b"/home/pv/cases.csv".to_vec();
+        assert_eq!(
+            chooser_outcome(&exited(0), path.clone()),
+            ChooserOutcome::Chosen(Some("/home/pv/cases.csv".into()))
+        );
+        assert_eq!(
+            chooser_outcome(&exited(0), vec![]),
+            ChooserOutcome::Chosen(None)
+        );
+        // SIGSEGV after the answer was flushed: the answer stands
+        assert_eq!(
+            chooser_outcome(&killed(11), path),
+            ChooserOutcome::Chosen(Some("/home/pv/cases.csv".into()))
+        );
+        assert_eq!(
+            chooser_outcome(&killed(11), vec![]),
+            ChooserOutcome::Crashed
+        );
+        assert_eq!(chooser_outcome(&exited(2), vec![]), ChooserOutcome::Failed);
     }
 
     #[test]

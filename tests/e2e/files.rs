@@ -10,58 +10,70 @@
 use super::*;
 use deid_store::Store;
 
-/// Waits for the native chooser titled `title`, types `path` into it and presses enter.
+/// Waits for the native chooser titled `title`, types `path` into it and presses enter. The app
+/// opens the chooser once more when GTK's dialog process dies before answering (it has, under
+/// Xvfb): the path then goes into the new one, as a user would type it again.
 fn choose_in_native_dialog(title: &str, path: &Path) {
     let xdotool = which("xdotool")
         .expect("xdotool not found: apt-get install xdotool (./studio test installs it)");
-    let run = |args: &[&str]| {
+    let xdo = |args: &[&str]| -> Result<String, String> {
         let out = Command::new(&xdotool)
             .args(args)
             .output()
             .expect("xdotool runs");
-        assert!(
-            out.status.success(),
-            "xdotool {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
+        if out.status.success() {
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+        } else {
+            Err(format!(
+                "xdotool {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ))
+        }
     };
     // the chooser is a window of its own (GTK), not part of the web page
-    let t = Instant::now();
-    let window = loop {
-        let out = Command::new(&xdotool)
-            .args(["search", "--onlyvisible", "--name", title])
-            .output()
-            .expect("xdotool runs");
-        let found = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .next()
-            .map(str::to_string);
-        if let Some(w) = found {
-            break w;
+    let find = |within: Duration, not: Option<&str>| -> Option<String> {
+        let t = Instant::now();
+        loop {
+            let found = xdo(&["search", "--onlyvisible", "--name", title])
+                .unwrap_or_default()
+                .lines()
+                .find(|w| Some(*w) != not)
+                .map(str::to_string);
+            if found.is_some() || t.elapsed() > within {
+                return found;
+            }
+            std::thread::sleep(Duration::from_millis(200));
         }
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "the native dialog {title:?} did not open"
-        );
-        std::thread::sleep(Duration::from_millis(200));
     };
-    // no window manager under Xvfb: give the chooser the keyboard ourselves
-    std::thread::sleep(Duration::from_millis(500));
-    run(&["windowfocus", "--sync", &window]);
-    // ctrl+L opens the chooser's location field; the path, then enter, chooses it
-    run(&["key", "--window", &window, "--clearmodifiers", "ctrl+l"]);
-    std::thread::sleep(Duration::from_millis(300));
-    run(&[
-        "type",
-        "--window",
-        &window,
-        "--delay",
-        "20",
-        &path.display().to_string(),
-    ]);
-    std::thread::sleep(Duration::from_millis(300));
-    run(&["key", "--window", &window, "Return"]);
+    let type_into = |window: &str| -> Result<(), String> {
+        // no window manager under Xvfb: give the chooser the keyboard ourselves
+        std::thread::sleep(Duration::from_millis(500));
+        xdo(&["windowfocus", "--sync", window])?;
+        // ctrl+L opens the chooser's location field; the path, then enter, chooses it
+        xdo(&["key", "--window", window, "--clearmodifiers", "ctrl+l"])?;
+        std::thread::sleep(Duration::from_millis(300));
+        let typed = path.display().to_string();
+        xdo(&["type", "--window", window, "--delay", "20", &typed])?;
+        std::thread::sleep(Duration::from_millis(300));
+        xdo(&["key", "--window", window, "Return"]).map(drop)
+    };
+    let mut window = find(Duration::from_secs(20), None)
+        .unwrap_or_else(|| panic!("the native dialog {title:?} did not open"));
+    for attempt in 1..=2 {
+        let typed = type_into(&window);
+        // a dialog that died is opened again by the app, as a new window
+        match find(Duration::from_secs(4), Some(&window)) {
+            Some(again) if attempt == 1 => {
+                eprintln!("the native dialog opened again ({typed:?}); typing into the new one");
+                window = again;
+            }
+            Some(_) => panic!("the native dialog {title:?} kept opening again"),
+            None => {
+                typed.expect("typing into the native dialog");
+                return;
+            }
+        }
+    }
 }
 
 /// Excel's "CSV (semicolon)" on Windows: `;`, Windows-1252, CRLF, quotes around a field that
