@@ -28,6 +28,7 @@ use crate::phi::PhiType;
 use regex::Regex;
 use std::collections::HashSet;
 
+mod described;
 mod words;
 use words::*;
 
@@ -250,6 +251,7 @@ impl ProfessionRecognizer {
     pub(crate) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
         let first = out.len();
         self.collect_titles(text, out);
+        self.collect_described(text, out);
         for c in &mut out[first..] {
             c.end += gender_suffix_len(&text[c.end..]);
         }
@@ -582,7 +584,11 @@ impl ProfessionRecognizer {
                 break;
             }
             let next = words.next()?;
-            if !gap_ok(&text[first.1..next.0]) && &text[first.1..next.0] != "/" {
+            let gap = &text[first.1..next.0];
+            // "(she is 58, nurse at ukc)": an age and its comma
+            let after_age = first.2.starts_with(|c: char| c.is_ascii_digit())
+                && gap.trim_matches([' ', '\u{a0}']) == ",";
+            if !gap_ok(gap) && gap != "/" && !after_age {
                 return None;
             }
             first = next;

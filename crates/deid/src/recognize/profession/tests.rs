@@ -579,3 +579,51 @@ fn an_occupation_after_an_age_in_a_persons_description() {
         found("(31, positive for covid); aged 40, pain in the arm; 29 y, f, afebrile").is_empty()
     );
 }
+
+#[test]
+fn an_occupation_in_a_relatives_or_the_patients_description() {
+    assert_eq!(
+        found("His son, Dr. Felix Meißner, a neurologist at the Charité, was consulted."),
+        ["neurologist"]
+    );
+    assert_eq!(
+        found("Reporter: his son, Dr. Yoni Mizrahi (יוני מזרחי), a family physician with Clalit."),
+        ["family physician"]
+    );
+    assert_eq!(
+        found("Patient: Theresia Oberhuber (58), born 14.02.1963, hairdresser with her own salon."),
+        ["hairdresser"]
+    );
+    assert_eq!(found("(she is 58, nurse at ukc)."), ["nurse"]);
+    // the reporter's qualification, and a description that goes on as a sentence
+    assert!(found("Reporter: dr. Luc Dewaele, pneumologist, UZ Leuven.").is_empty());
+    assert!(found("His wife, who drove him to the clinic, a nurse gave him oxygen.").is_empty());
+    assert!(found("Her daughter, Ana. The nurse gave the dose, nurse practitioner.").is_empty());
+}
+
+#[test]
+fn an_occupation_after_a_verb_of_work_in_another_language() {
+    assert_eq!(
+        found("Trabaja como comerciante: vende flores en el mercado."),
+        ["comerciante"]
+    );
+    assert_eq!(
+        found("Lavora come bagnina e cassiera allo stabilimento balneare."),
+        ["bagnina e cassiera"]
+    );
+    assert_eq!(
+        found("Er ist von Beruf Koch im Gasthof Zur Linde."),
+        ["Koch"]
+    );
+    assert_eq!(
+        found("PROFESSIONE: COLLABORATRICE SCOLASTICA PRESSO LA SCUOLA."),
+        ["COLLABORATRICE SCOLASTICA"]
+    );
+    assert_eq!(
+        found("Elle travaille comme aide-soignante depuis 2010."),
+        ["aide-soignante"]
+    );
+    assert_eq!(found("Hij werkt als kapper in Utrecht."), ["kapper"]);
+    // a value that says there is none, or a status
+    assert!(found("Beruf: keine. Profesión: jubilado.").is_empty());
+}
