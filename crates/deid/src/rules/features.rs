@@ -360,7 +360,21 @@ fn is_street_context(
             && !prev.chars().all(|c| c.is_uppercase() || !c.is_alphabetic());
         starts_with_capital(prev) && !acronym
     } else {
+        // a name or a place that is a common word too, after a preposition: "on evans st",
+        // "at young street" (not "he will drive")
+        let after_preposition = i >= 2
+            && doc
+                .gap_before(i - 1)
+                .trim_matches([' ', '\u{a0}'])
+                .is_empty()
+            && matches!(
+                doc.token_text(i - 2).to_lowercase().as_str(),
+                "on" | "at" | "in" | "from" | "off" | "near" | "along" | "via"
+            );
         prev_flags & flag::SAFE == 0
+            || (after_preposition
+                && prev_flags & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) != 0
+                && prev_flags & flag::STOPWORD == 0)
     };
     let is_blank =
         |g: &str| !g.is_empty() && g.chars().all(|c| c == ' ' || c == '\t' || c == '\u{a0}');
@@ -474,6 +488,12 @@ mod tests {
         assert_eq!(streets("He lives at 45 MAPLE AVE, Springfield."), ["AVE"]);
         assert_eq!(streets("lives at 7 Elm St. since 2019"), ["St"]);
         assert_eq!(streets("P.O. Box 20723-00202, Nairobi"), ["Box"]);
+        // lower case: a name that is a common word too, after a preposition
+        assert_eq!(
+            streets("got it from chemist warehouse on evans st after the shortage"),
+            ["st"]
+        );
+        assert!(streets("he will drive her home; his mark was faint").is_empty());
         // acronyms after a word in another case, and a new sentence after a number
         assert!(streets("Chest CT negative. Had ST elevation on EKG.").is_empty());
         assert!(streets("Wbc 12. Crp 4. CT no abscess.").is_empty());

@@ -89,9 +89,9 @@ const RELATIVE_TIME_WORDS: &[&str] = &[
 /// it ("day 8", "Day: 3", "day #2"), or it continues a list of such counts ("days 1, 2, 3 and
 /// 4", "days 3-5", "day 1 to 3"). At most three digits, on the line of its word, and not the
 /// start of a date, a decimal or a time ("day 12/03", "day 1.5", "day 3:30").
-fn is_relative_count(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
+fn is_relative_count(doc: &Tokenized, flags: &[LexFlags], out: &[Option<Usage>], i: usize) -> bool {
     let w = doc.token_text(i);
-    if !is_number(w) || w.len() > 3 || i == 0 {
+    if !is_number(w) || w.len() > 3 || i == 0 || is_day_before_month(doc, flags, i) {
         return false;
     }
     if i + 1 < doc.len()
@@ -113,6 +113,44 @@ fn is_relative_count(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
         && matches!(before.as_str(), "and" | "to" | "or" | "through")
         && plain_gap(gap);
     counted || listed || joined
+}
+
+/// Whether the number at `i` is a day of the month before its month's name ("first dose 24 may
+/// no problem", "dose 3 Mar"): a date, not a count. "May" as a month only where no verb follows
+/// ("dose 2 may be given"): the end of its phrase, a number, or a word that goes on with the
+/// sentence.
+fn is_day_before_month(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let n = doc.len();
+    let day = doc
+        .token_text(i)
+        .parse::<u32>()
+        .is_ok_and(|d| (1..=31).contains(&d));
+    if !day || i + 1 >= n || !plain_gap(doc.gap_after(i)) || flags[i + 1] & flag::MONTH == 0 {
+        return false;
+    }
+    if !doc.token_text(i + 1).eq_ignore_ascii_case("may") {
+        return true;
+    }
+    i + 2 >= n
+        || !plain_gap(doc.gap_after(i + 1))
+        || is_number(doc.token_text(i + 2))
+        || matches!(
+            doc.token_text(i + 2).to_ascii_lowercase().as_str(),
+            "no" | "and" | "with" | "then" | "in" | "at" | "on" | "i" | "she" | "he" | "we"
+        )
+}
+
+/// Whether "BP" at `i` is a post box of French-speaking Africa ("BP 12417 Douala", boîte
+/// postale) rather than blood pressure: a number of four to six digits follows that is no
+/// pressure's ("BP 120/80", "BP 90 systolic").
+fn is_post_box(doc: &Tokenized, i: usize) -> bool {
+    let n = doc.len();
+    doc.token_text(i).eq_ignore_ascii_case("bp")
+        && i + 1 < n
+        && plain_gap(doc.gap_after(i))
+        && is_number(doc.token_text(i + 1))
+        && (4..=6).contains(&doc.token_text(i + 1).len())
+        && !(i + 2 < n && doc.gap_after(i + 1).starts_with('/'))
 }
 
 fn is_number(word: &str) -> bool {
@@ -338,7 +376,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 out[i + 1] = Some(Usage::Measurement);
                 continue;
             }
-            if is_relative_count(doc, &out, i) {
+            if is_relative_count(doc, flags, &out, i) {
                 out[i] = Some(Usage::RelativeTime);
                 continue;
             }
@@ -476,6 +514,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         }
         if flags[i] & flag::CURATED_SAFE != 0
             && label_introduces_value(doc, claimed, i)
+            && !is_post_box(doc, i)
             && !is_state_before_zip(doc, flags, i)
             && !is_surname_after_first_name(doc, flags, i)
         {

@@ -172,9 +172,15 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         "a 45 year old, 3 days later",
         "post vaccine day\n14 Main Street",
         "seen on 14 days",
+        // a day before its month is a date's ("first dose 24 may no problem")
+        "first dose 24 may no problem",
+        "after dose 3 Mar 2021",
+        "day 5 june",
     ] {
         assert!(words(text, Usage::RelativeTime).is_empty(), "{text}");
     }
+    // "may" as a verb after a count
+    assert_eq!(words("dose 2 may be given", Usage::RelativeTime), ["2"]);
 }
 
 #[test]
@@ -453,4 +459,10 @@ fn an_obstetric_formula_and_a_gestational_age_are_measurements_and_an_id_is_not(
     for text in ["ref GP2021", "code G2P", "G123P4", "GP12", "G2P1X"] {
         assert!(words(text, Usage::Measurement).is_empty(), "{text}");
     }
+}
+
+#[test]
+fn a_post_box_is_no_blood_pressure_label() {
+    assert!(words("derrière la pharmacie, BP 12417 Douala", Usage::FieldLabel).is_empty());
+    assert_eq!(words("BP 120/80, HR 88", Usage::FieldLabel), ["BP", "HR"]);
 }
