@@ -171,13 +171,33 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     // states ...". The next word must be a SAFE word that is no place or name: "0150 Oslo",
     // "1010 Wien" start a line of an address block too (post code, city)
     let line_start = i == 0 || doc.gap_before(i).contains('\n');
-    if line_start
+    if line_start && !year_like(v) && i + 1 < doc.len() && doc.gap_after(i) == " " {
+        let next = doc.token_text(i + 1);
+        let safe_word = flags[i + 1] & flag::SAFE != 0 && flags[i + 1] & PLACE == 0;
+        // "0330 gcs 14", "0600 BP 150/90": a vital sign's or a lab's short name
+        let vital = super::usage::is_vital_or_lab(next);
+        // "1400 PT worked with pt": a service's abbreviation that a place list holds too
+        // (Portugal's code), before a lower-case word of the note
+        let service = next.len() <= 3
+            && next.chars().all(|c| c.is_ascii_uppercase())
+            && flags[i + 1] & flag::SAFE != 0
+            && i + 2 < doc.len()
+            && doc.gap_after(i + 1) == " "
+            && flags[i + 2] & flag::SAFE != 0
+            && doc.token_text(i + 2).chars().all(|c| c.is_lowercase());
+        if safe_word || vital || service {
+            return true;
+        }
+    }
+    // a label's value: "Time 0312  Cat 2" (the capitalised word after it is no street's name)
+    let labelled = i > 0
         && !year_like(v)
-        && i + 1 < doc.len()
-        && doc.gap_after(i) == " "
-        && flags[i + 1] & flag::SAFE != 0
-        && flags[i + 1] & PLACE == 0
-    {
+        && matches!(doc.gap_before(i).trim(), "" | ":")
+        && matches!(
+            doc.token_text(i - 1).to_ascii_lowercase().as_str(),
+            "time" | "hora" | "heure" | "uhrzeit" | "ora" | "tijd"
+        );
+    if labelled {
         return true;
     }
     if name_after_or_home_before(doc, i) {
@@ -401,6 +421,14 @@ mod tests {
             ["3a", "5p", "7a", "7p", "10h", "12h"]
         );
         assert_eq!(times("ward 0230h check"), ["0230h"]);
+        // a line's time before a vital sign or a service's abbreviation, a label's value
+        assert_eq!(
+            times("Triage\nTime 0312  Cat 2\n1400 PT worked with pt.\n0330 gcs 14, says"),
+            ["0312", "1400", "0330"]
+        );
+        // a post code and its town, an address line with a country code
+        assert!(times("Storgata 5\n0150 Oslo\n1010 Wien").is_empty());
+        assert!(times("Rua Augusta 12\n1100 PT Lisboa").is_empty());
         // a note's time after its date
         for (text, time) in [
             ("Mercy General   3/18/21 1500\nS: feels", "1500"),

@@ -254,9 +254,16 @@ const VITALS_AND_LABS: &[&str] = &[
     "mmse",
     "ta",
     "fc",
+    // blood gases, creatinine and random blood sugar as notes write them ("ABG 7.38/41/92", "Cr
+    // 92", "RBS 6.1")
+    "abg",
+    "vbg",
+    "cr",
+    "scr",
+    "rbs",
 ];
 
-fn is_vital_or_lab(word: &str) -> bool {
+pub(super) fn is_vital_or_lab(word: &str) -> bool {
     word.len() <= 10 && VITALS_AND_LABS.contains(&word.to_ascii_lowercase().as_str())
 }
 
@@ -274,6 +281,32 @@ fn is_glued_measurement(word: &str) -> bool {
         .unwrap_or(word.len());
     let (num, unit) = word.split_at(split);
     !num.is_empty() && is_unit(unit) == Some(false)
+}
+
+/// "q12h", "q6h", "Q4H", "q15min", "q2hrs": a dosing or observation interval, never an
+/// identifier.
+fn is_dosing_interval(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    let Some(rest) = w.strip_prefix('q') else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (1..=2).contains(&digits)
+        && matches!(
+            &rest[digits..],
+            "h" | "hr" | "hrs" | "hrly" | "hourly" | "min" | "mins" | "d" | "wk" | "w"
+        )
+}
+
+/// "AOx3", "A&Ox4" (its "Ox4"), "aaox3": orientation to person, place, time and situation,
+/// a nursing score.
+fn is_orientation_score(word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    let head = w.trim_end_matches(['1', '2', '3', '4']);
+    head.len() + 1 == w.len() && {
+        let letters = head.trim_start_matches('a');
+        letters == "ox" && head.len() <= 5
+    }
 }
 
 /// "G2P1", "g3p3", "G4P3003", "G2P1A0": gravidity and parity, a pregnancy's history in the
@@ -354,7 +387,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && w.starts_with(['t', 'T'])
             && is_number(&w[1..])
             && is_temperature(&w[1..]);
-        if is_glued_measurement(w) || glued_temperature || is_obstetric_formula(w) {
+        if is_glued_measurement(w)
+            || glued_temperature
+            || is_obstetric_formula(w)
+            || is_dosing_interval(w)
+            || is_orientation_score(w)
+        {
             out[i] = Some(Usage::Measurement);
             continue;
         }

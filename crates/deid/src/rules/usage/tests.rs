@@ -466,3 +466,23 @@ fn a_post_box_is_no_blood_pressure_label() {
     assert!(words("derrière la pharmacie, BP 12417 Douala", Usage::FieldLabel).is_empty());
     assert_eq!(words("BP 120/80, HR 88", Usage::FieldLabel), ["BP", "HR"]);
 }
+
+#[test]
+fn intervals_orientation_and_blood_gases_of_nursing_notes_are_measurements() {
+    assert_eq!(
+        words(
+            "vancomycin 1.25 g q12h, turned q2h, obs Q4H, pt A&Ox4, AOx3",
+            Usage::Measurement
+        )
+        .into_iter()
+        .filter(|w| w.starts_with(['q', 'Q', 'O', 'A']))
+        .collect::<Vec<_>>(),
+        ["q12h", "q2h", "Q4H", "Ox4", "AOx3"]
+    );
+    assert_eq!(
+        words("ABG 7.38/41/92. Cr 92. RBS 6.1", Usage::Measurement),
+        ["7", "38", "41", "92", "92", "6", "1"]
+    );
+    // an identifier that only starts like one
+    assert!(words("ref Q12345, box 7X3", Usage::Measurement).is_empty());
+}
