@@ -185,9 +185,25 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
             && doc.gap_after(i + 1) == " "
             && flags[i + 2] & flag::SAFE != 0
             && doc.token_text(i + 2).chars().all(|c| c.is_lowercase());
-        if safe_word || vital || service {
+        // "2215 inj metoclopramide": a lower-case word no name or place list holds, of three
+        // letters or more ("3531 cl utrecht" is a Dutch post code in a lower-case address)
+        let note_word = next.chars().count() >= 3
+            && next.chars().all(|c| c.is_lowercase())
+            && flags[i + 1] & (flag::FIRST_NAME | flag::SURNAME | PLACE) == 0;
+        if safe_word || vital || service || note_word {
             return true;
         }
+    }
+    // the time of an entry and its colon, starting its line: "1418: Pt c/o itching", "0740:
+    // mother shivering" (a year of a history list is year-like: "2019: appendectomy")
+    if line_start
+        && !year_like(v)
+        && i + 1 < doc.len()
+        && doc.gap_after(i).starts_with(':')
+        && doc.gap_after(i).len() > 1
+        && !doc.gap_after(i).contains('\n')
+    {
+        return true;
     }
     // a label's value: "Time 0312  Cat 2" (the capitalised word after it is no street's name)
     let labelled = i > 0
@@ -426,9 +442,16 @@ mod tests {
             times("Triage\nTime 0312  Cat 2\n1400 PT worked with pt.\n0330 gcs 14, says"),
             ["0312", "1400", "0330"]
         );
+        assert_eq!(
+            times(
+                "Stable.\n1418: Pt c/o itching\n2215 inj metoclopramide 10 mg\n2019: appendectomy"
+            ),
+            ["1418", "2215"]
+        );
         // a post code and its town, an address line with a country code
         assert!(times("Storgata 5\n0150 Oslo\n1010 Wien").is_empty());
         assert!(times("Rua Augusta 12\n1100 PT Lisboa").is_empty());
+        assert!(times("oudegracht 12\n3531 cl utrecht").is_empty());
         // a note's time after its date
         for (text, time) in [
             ("Mercy General   3/18/21 1500\nS: feels", "1500"),

@@ -256,6 +256,11 @@ const VITALS_AND_LABS: &[&str] = &[
     "fc",
     // blood gases, creatinine and random blood sugar as notes write them ("ABG 7.38/41/92", "Cr
     // 92", "RBS 6.1")
+    // triage scales and the newborn's score ("ESI 2", "CTAS 2", "TEWS 5", "APGAR 8/9")
+    "esi",
+    "ctas",
+    "tews",
+    "apgar",
     "abg",
     "vbg",
     "cr",
