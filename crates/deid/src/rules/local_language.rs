@@ -10,8 +10,10 @@
 //!   lower case, or capitalised only as a sentence's first word with no capitalised word after it
 //!   ("Presentó fiebre", "Antecedentes:"): in ALL CAPS or lower-case narratives a name looks like
 //!   any word ("rosa", "blanco"), so those keep the model's and the rules' decision;
-//! - no UNSAFE list (name, place, month, street...) and no other rule claims it: only words the
-//!   rules called unknown or safe (an English SAFE word no name list claims: "de", "la");
+//! - no UNSAFE list of places, months or streets and no other rule claims it: only words the
+//!   rules called unknown, safe (an English SAFE word no name list claims: "de", "la") or possibly
+//!   a name, which among a language's most frequent words means another country's surname
+//!   ("los", "dans", "mit"; the list keeps out the given names of these languages: "juan");
 //! - no number stands next to it on its line: an address ("entre 12 y 14", "apto 32") or an
 //!   identifier keeps its words;
 //! - it does not join capitalised words nor stand before one: a name's or a street's particles
@@ -91,6 +93,17 @@ fn written_in_another_language(flags: &[LexFlags], folded: &[Cow<'_, str>]) -> b
         }
     }
     local >= MIN_LOCAL_WORDS && local * 2 > english
+}
+
+/// Whether the rules' decision leaves a word to this rule: unknown, safe, or only possibly a name
+/// ("los", "dans", "mit" are surnames of other countries; a month, a place or a street keeps its
+/// decision).
+fn claimable(reason: Reason) -> bool {
+    match reason {
+        Reason::Unknown | Reason::Safe => true,
+        Reason::Unsafe(feature) => feature == Feature::IsPossiblyName.name(),
+        _ => false,
+    }
 }
 
 /// Releases the ordinary words of the narrative's language (see the module's documentation).
@@ -185,7 +198,7 @@ pub(super) fn apply(
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
-        let ordinary = matches!(rules[i].reason, Reason::Unknown | Reason::Safe)
+        let ordinary = claimable(rules[i].reason)
             && (w.chars().all(|c| !c.is_uppercase()) || sentence_start_word(i))
             && w.chars().any(char::is_alphabetic)
             && is_common_world_word(&folded[i])
@@ -256,6 +269,23 @@ mod tests {
     }
 
     #[test]
+    fn frequent_words_that_are_surnames_elsewhere_are_released_given_names_are_not() {
+        let words = local(
+            "La paciente presentó fiebre por la noche y los síntomas mejoraron; se suspendió \
+             el tratamiento y la paciente juan mejoró después de la dosis.",
+        );
+        for w in ["por", "los", "el"] {
+            assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        assert!(!words.iter().any(|x| x == "juan"), "{words:?}");
+        let words = local(
+            "La patiente a présenté une éruption dans les jours suivant la dose; le \
+             traitement a été arrêté et elle va mieux.",
+        );
+        assert!(words.iter().any(|x| x == "dans"), "{words:?}");
+    }
+
+    #[test]
     fn names_addresses_and_other_styles_keep_their_decision() {
         // a name on an UNSAFE list, a street's words next to its numbers
         let text = "La paciente rosa vive en la calle 23 entre 12 y 14, apto 32, y presentó \
@@ -277,9 +307,9 @@ mod tests {
              esposo José (chauffeur de taxi) la trajo. Se suspendió el tratamiento y mejoró.",
         );
         assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
-        // "y" between two words it leaves masked ("dolor y cabeza"), and next to released ones
+        // "y" between two words it leaves masked ("exantema y eritema"), and next to released ones
         let words = local(
-            "La paciente presentó fiebre y tos tras la dosis; tuvo dolor y cabeza pesada. Se \
+            "La paciente presentó fiebre y tos tras la dosis; tuvo exantema y eritema. Se \
              suspendió el tratamiento y mejoró mucho después de tres semanas.",
         );
         assert_eq!(words.iter().filter(|w| *w == "y").count(), 2, "{words:?}");
