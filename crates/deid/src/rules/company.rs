@@ -76,6 +76,18 @@ const ORGANISATION_HEADS: &[&str] = &[
     "plc",
     "gmbh",
     "bureau",
+    // a town's administration, a school, a contractor, a mine ("civil servant at the Municipality
+    // of Sfax", "pupil at Al-Ahliyya School for Girls", "steel fixer for Al Dafna Building
+    // Contracting WLL", "security guard at Ok Tedi Mining Ltd"); Brazil's and Qatar's legal forms
+    "municipality",
+    "municipal",
+    "school",
+    "academy",
+    "contracting",
+    "construction",
+    "mining",
+    "wll",
+    "ltda",
 ];
 
 /// Words before a relative ("her husband and sons").
@@ -149,6 +161,16 @@ pub(super) fn apply(
         !FUNCTION_WORDS.contains(&folded[k].as_ref())
             && !matches!(rules[k].reason, Reason::Digit | Reason::Pattern(_))
     };
+    // after an occupation the recognizers found, its employer: "a banker with Access Bank (Wuse
+    // II branch)", "SECURITY GUARD AT OK TEDI MINING LTD, TABUBIL"
+    for c in 1..n {
+        if matches!(folded[c].as_ref(), "at" | "with" | "for")
+            && rules[c - 1].reason == Reason::Pattern(PhiType::Profession)
+            && doc.gap_before(c) == " "
+        {
+            organisation_after_cue(doc, rules, folded, c);
+        }
+    }
     for c in 1..n {
         if !class.on(c - 1, EMPLOYER_VERB)
             || !EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref()))
@@ -300,6 +322,30 @@ mod tests {
             crate::rules::Reason::Company,
         );
         assert_eq!(p, ["Department", "of", "Motor", "Vehicles"]);
+        // after an occupation the recognizers found
+        for (text, org) in [
+            (
+                "Her husband, Mrs Chiamaka Okonkwo, a banker with Access Bank (Wuse II branch), \
+                 lives in Abuja.",
+                &["Access", "Bank"][..],
+            ),
+            (
+                "PATIENT: JOHN KAPI WARE, 35 YRS, M, SECURITY GUARD AT OK TEDI MINING LTD, TABUBIL.",
+                &["OK", "TEDI", "MINING", "LTD"][..],
+            ),
+            (
+                "Patient: Ahmed Ben Salah, an accountant at the Municipality of Sfax (ignored).",
+                &["Municipality", "of", "Sfax"][..],
+            ),
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert_eq!(p, org, "{text}");
+        }
+        assert!(crate::rules::words_with_reason(
+            "Patient: Ana Ruiz, 40, a nurse at the Royal Free Hospital, and a teacher at a school.",
+            crate::rules::Reason::Company
+        )
+        .is_empty());
         for text in [
             "She works at a bank in town.",
             "She works at the bank in town.",
