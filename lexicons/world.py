@@ -772,6 +772,88 @@ def common_words_world():
     return sorted(out)
 
 
+# Words that head a German facility's or a person's name, or address one ("Klinik Hirslanden",
+# "Praxis Dr. Weber", "Herr Huber"), and street and place words: never ordinary nouns.
+GERMAN_HEADS_AND_TITLES = {"klinik", "kliniken", "klinikum", "krankenhaus", "spital", "praxis", "apotheke",
+                           "heim", "zentrum", "institut", "universitat", "universitatsklinikum", "herr",
+                           "herrn", "frau", "fraulein", "doktor", "professor", "schwester", "pfleger",
+                           "gemeinde", "landkreis", "kanton", "bezirk", "strasse", "gasse", "weg", "platz",
+                           "allee", "ring", "hof", "dorf", "stadt", "firma", "verlag", "bank", "schule"}
+
+
+def german_names():
+    """The given names and surnames of Faker's de_DE, de_AT and de_CH person locales, folded."""
+    import importlib
+    out = set()
+    for loc in ("de_DE", "de_AT", "de_CH"):
+        provider = importlib.import_module(f"faker.providers.person.{loc}").Provider
+        for attr in ("first_names", "first_names_male", "first_names_female", "last_names"):
+            names = provider.__dict__.get(attr)
+            if names is None or isinstance(names, property):
+                continue
+            out.update(script_fold(n.lower()) for n in (names.keys() if isinstance(names, dict) else names))
+    return out
+
+
+# Words of German holiday names too general to leave out ("Tag der Arbeit", "Erster Mai").
+GERMAN_HOLIDAY_GENERAL_WORDS = {"tag", "der", "die", "des", "arbeit", "deutschen", "einheit", "erster",
+                                "zweiter", "heilige", "drei", "konige", "maria", "christi", "mai"}
+
+
+# The heads of German compounds that name a facility or an organisation ("Kantonsspital",
+# "Stadtwerke", "Sparkasse", "Landratsamt", "Hausarztpraxis"): such a noun heads or is a name.
+GERMAN_INSTITUTION_ENDINGS = ("spital", "klinik", "kliniken", "klinikum", "krankenhaus", "praxis", "apotheke",
+                              "heim", "zentrum", "institut", "ambulanz", "werk", "werke", "kasse", "bahn", "verband",
+                              "verein", "gesellschaft", "amt", "behorde", "ministerium", "polizei", "feuerwehr",
+                              "bank", "versicherung", "schule", "gymnasium", "universitat", "firma", "konzern",
+                              "betrieb", "gemeinde", "kirche", "markt", "hotel", "restaurant", "gasthof", "stube")
+
+
+def german_holidays_and_seasons():
+    """The words of the public holidays of the German-speaking countries in German (holidays,
+    2019-2022: "Pfingsten", "Himmelfahrt", "Fronleichnam") and the seasons ("Frühling"): dates in
+    the guidelines, never ordinary nouns."""
+    out = {"fruhling", "fruhjahr", "sommer", "herbst", "winter"}
+    for country in ("DE", "AT", "CH", "LI", "LU", "BE"):
+        for name in holidays.country_holidays(country, years=range(2019, 2023), language="de").values():
+            for part in name.split(";"):
+                words = [script_fold(w) for w in re.findall(r"[^\W\d_]+", part.lower())]
+                out.update(words if len(words) == 1 else set(words) - GERMAN_HOLIDAY_GENERAL_WORDS)
+    return out
+
+
+def german_nouns():
+    """German nouns, which German writes capitalised ("Fieber", "Impfung", "Beschwerden"): the
+    WORLD_COMMON_TOP most frequent German words (wordfreq) that wngerman lists capitalised only,
+    folded. Left out: a place, month, weekday, holiday, street word or salutation of any list
+    (an English word or not: "Berlin" is a carriage too), an occupation, a German surname or
+    given name (Faker's de_DE, de_AT, de_CH: "Koch", "Fischer", "Müller"; a noun that another
+    country's surname list holds, "Fieber", stays), institutions and the heads and titles of
+    `GERMAN_HEADS_AND_TITLES`."""
+    import wordfreq
+    import build
+    pkg, _, _, _, rel = WORLD_DICTIONARIES["de"][0]
+    build.fetch_debian({pkg: WORLD_DICTIONARIES["de"][0][1:4]})
+    with open(os.path.join(build.CACHE, "deb", pkg, rel), encoding="utf-8") as f:
+        listed = [line.strip() for line in f]
+    lower = {w for w in listed if w and w == w.lower()}
+    nouns = {w.lower() for w in listed if w[:1].isupper() and w[1:] == w[1:].lower()} - lower
+    left_out = list_entries(*(f"unsafe/{f}" for f in sorted(os.listdir(os.path.join(HERE, "unsafe")))
+                              if f.endswith(".txt") and f not in ("first_names.txt", "surnames.txt", "tlds.txt")))
+    left_out |= job_title_heads() | FREQUENT_INSTITUTIONS | GERMAN_HEADS_AND_TITLES | german_names()
+    left_out |= german_holidays_and_seasons()
+    with open(os.path.join(HERE, "context/occupations.txt"), encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("#"):
+                left_out.update(line.split())
+    out = set()
+    for w in wordfreq.top_n_list("de", WORLD_COMMON_TOP, wordlist="large"):
+        f = script_fold(w)
+        if w in nouns and f.isalpha() and f not in left_out and not f.endswith(GERMAN_INSTITUTION_ENDINGS):
+            out.add(f)
+    return sorted(out)
+
+
 def write(rel, header, entries):
     path = os.path.join(HERE, rel)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -828,6 +910,12 @@ if __name__ == "__main__":
         f"among the {WORLD_FREQUENT_TOP} most frequent words of each, a word another country's surname or given name list holds stays ('los', 'dans', 'mit'), a given name of these languages (Faker) does not",
         f"('juan', 'paz') unless among the {WORLD_FUNCTION_TOP} most frequent ('una', 'pero').",
         "Not a lexicon: read by rules/local_language (in a narrative written in one of these languages, such a word is released)."], common_words_world())
+    write("context/nouns_de.txt", [
+        f"German nouns: the {WORLD_COMMON_TOP} most frequent German words (wordfreq {importlib.metadata.version('wordfreq')}, 'large' list; data CC BY-SA 4.0) that",
+        "the Debian 12 wngerman word list holds capitalised only (GPL-2+, used as a filter only). Generated by lexicons/world.py (german_nouns);",
+        "folded as the engine folds; no place, month, weekday, holiday (German ones too), season, street word, salutation, occupation, German name (Faker de_DE, de_AT, de_CH), facility head or title,",
+        "nor a compound that names a facility or an organisation ('Kantonsspital', 'Stadtwerke'; world.py GERMAN_INSTITUTION_ENDINGS).",
+        "Not a lexicon: read by rules/local_language (in a narrative written in German, such a word is released capitalised)."], german_nouns())
     write("context/occupations.txt", [
         f"Job titles: faker {faker.VERSION} en_US job provider (MIT), 'Head, modifier' written as 'modifier head',",
         "plus ICH E2B(R3) reporter qualifications and nursing/care titles (world.py QUALIFICATIONS) and everyday",

@@ -49,6 +49,43 @@ static COMMON: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
         .collect()
 });
 
+const NOUNS_DE: &str = include_str!("../../../../lexicons/context/nouns_de.txt");
+
+static GERMAN_NOUNS: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
+    NOUNS_DE
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+});
+
+/// Words only German writes among the six languages, folded: a narrative with enough of them is
+/// German, where capitals mark nouns, not names.
+const GERMAN_MARKERS: &[&str] = &[
+    "und", "nicht", "wurde", "wurden", "wird", "ist", "hatte", "hat", "sich", "nach", "bei", "dem",
+    "des", "einer", "eine", "keine", "auch", "oder", "seit", "uber", "unter", "zum", "zur", "vom",
+    "beim", "ohne", "sowie", "wegen",
+];
+
+/// German markers a narrative needs to be read as German.
+const MIN_GERMAN_MARKERS: usize = 4;
+
+/// Titles before a German name ("Herr Huber", "Fr. Dr. Weber"), folded.
+const GERMAN_TITLES: &[&str] = &[
+    "herr",
+    "herrn",
+    "frau",
+    "hr",
+    "fr",
+    "dr",
+    "prof",
+    "dipl",
+    "mag",
+    "ing",
+    "med",
+    "schwester",
+    "pfleger",
+];
+
 /// Verbs of residence of the six languages, folded: "vive en", "habite à", "wohnt in", "woont
 /// in", "mora em", "abita a", "reside en", "risiede a".
 const RESIDENCE_VERBS: &[&str] = &[
@@ -122,7 +159,26 @@ pub(super) fn apply(
         (i > 0 && has_digit(i - 1) && !doc.gap_before(i).contains('\n'))
             || (i + 1 < n && has_digit(i + 1) && !doc.gap_after(i).contains('\n'))
     };
-    let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
+    // German capitalises its nouns: there a capitalised noun ("Fieber", "Impfung") is an
+    // ordinary word, and only the other capitalised words may be names
+    let german = folded
+        .iter()
+        .filter(|w| GERMAN_MARKERS.contains(&w.as_ref()))
+        .count()
+        >= MIN_GERMAN_MARKERS;
+    let noun = |k: usize| german && GERMAN_NOUNS.contains(folded[k].as_ref());
+    let after_title = |k: usize| {
+        k > 0
+            && GERMAN_TITLES.contains(&folded[k - 1].as_ref())
+            && !doc.gap_before(k).contains('\n')
+    };
+    // a drug ("amoxicilina", "Paracetamol") is no name in any language; the
+    // model, reading another language, calls it PHI with the words around it. A capitalised one
+    // elsewhere keeps the model's decision: a manufacturer may be the patient's employer
+    // ("trabaja en Bayer")
+    let drug = |k: usize| rules[k].reason == Reason::Safe && flags[k] & flag::DRUG != 0;
+    let capitalised =
+        |k: usize| doc.token_text(k).starts_with(char::is_uppercase) && !noun(k) && !drug(k);
     let plain = |gap: &str| !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == '\u{a0}');
     // a lower-case word between capitalised words, on their line: a name's or a street's
     // particles ("María de la Cruz", "Rua de São Bento", "Clos des Capucines")
@@ -179,6 +235,19 @@ pub(super) fn apply(
             && super::features::is_capitalised(w)
             && !(i + 1 < n && plain(doc.gap_after(i)) && capitalised(i + 1))
     };
+    // a German noun, capitalised where it stands, not after a title ("Herr Fieber" is a man)
+    // nor after another capitalised word that is no noun ("Marie Stein": a given name and its
+    // surname)
+    let german_noun = |i: usize| {
+        noun(i)
+            && super::features::is_capitalised(doc.token_text(i))
+            && !after_title(i)
+            && !(i > 0
+                && plain(doc.gap_before(i))
+                && capitalised(i - 1)
+                && !(rules[i - 1].features.has(Feature::IsSentenceBeginning)
+                    && is_common_world_word(&folded[i - 1])))
+    };
     // an address after its label or a verb of residence, to the end of its sentence or line:
     // "domicilio: barrio ...", "vive en la colonia ...", "woont in de wijk ..."
     let mut address = vec![false; n];
@@ -198,10 +267,11 @@ pub(super) fn apply(
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
+        let lower = w.chars().all(|c| !c.is_uppercase());
         let ordinary = claimable(rules[i].reason)
-            && (w.chars().all(|c| !c.is_uppercase()) || sentence_start_word(i))
+            && (lower || sentence_start_word(i) || german_noun(i))
             && w.chars().any(char::is_alphabetic)
-            && is_common_world_word(&folded[i])
+            && (is_common_world_word(&folded[i]) || noun(i) || drug(i))
             && !number_next(i)
             && !bridges_capitals(i)
             && !heads_a_name(i)
@@ -283,6 +353,44 @@ mod tests {
              traitement a été arrêté et elle va mieux.",
         );
         assert!(words.iter().any(|x| x == "dans"), "{words:?}");
+    }
+
+    #[test]
+    fn a_german_narratives_nouns_are_ordinary_words_its_names_are_not() {
+        let text = "Verdachtsfall einer Nebenwirkung. Die Patientin erhielt die erste Dosis des \
+                    Impfstoffs. Etwa sechs Stunden nach der Impfung traten Fieber und \
+                    Kopfschmerzen auf. Sie wurde mit Paracetamol behandelt, die Beschwerden \
+                    klangen nach drei Tagen ab. Ihr Hausarzt, Herr Dr. Huber, meldete den Fall; \
+                    Frau Müller aus der Praxis Sonnenhof rief an.";
+        let words = local(text);
+        for w in [
+            "Patientin",
+            "Impfung",
+            "Fieber",
+            "Kopfschmerzen",
+            "Beschwerden",
+            "Stunden",
+            "und",
+            "mit",
+        ] {
+            assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        for w in ["Huber", "Müller", "Praxis", "Sonnenhof", "Herr", "Frau"] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        // a surname that is a noun too, after a given name
+        let words = local(
+            "Die Patientin hatte nach der Impfung Fieber und Schwindel; ihre Tochter Marie \
+             Stein wurde informiert, die Beschwerden sind nach drei Tagen abgeklungen.",
+        );
+        assert!(words.iter().any(|x| x == "Beschwerden"), "{words:?}");
+        assert!(!words.iter().any(|x| x == "Stein"), "{words:?}");
+        // a capitalised noun right after a title is a name ("Herr Fieber")
+        let words = local(
+            "Der Patient hatte nach der Impfung Fieber und wurde bei Herr Wagner behandelt; \
+             die Beschwerden sind nach drei Tagen abgeklungen, eine Meldung wurde gemacht.",
+        );
+        assert!(!words.iter().any(|x| x == "Wagner"), "{words:?}");
     }
 
     #[test]
