@@ -85,6 +85,8 @@ const QUOTING_VERBS: &[&str] = &["states", "stated", "says", "said"];
 pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     "no", "nr", "nro", "num", "bus", "apt", "flat", "unit", "house", "sector", "block", "lot",
     "building", "bldg", "floor", "kv", "d", "dom",
+    // Spanish and Portuguese: "casa n.º 27", "apto 302", "depto 4", "piso 3", "bloco B", "quadra 12"
+    "n", "casa", "apto", "depto", "dpto", "piso", "bloco", "quadra",
 ];
 
 fn is_namelike(r: &TokenRule) -> bool {
@@ -373,13 +375,35 @@ pub(super) fn apply(
         if rules[i].phi || !close(doc, i + 1) {
             continue;
         }
-        let number_next = doc.token_text(i + 1).chars().all(|c| c.is_ascii_digit());
+        let number_at = |k: usize| {
+            k < n
+                && !doc.token_text(k).is_empty()
+                && doc.token_text(k).chars().all(|c| c.is_ascii_digit())
+        };
+        // "casa n.º 27", "nº 5": the ordinal indicator between the word and its number
+        let indicator = matches!(doc.token_text(i + 1), "º" | "ª" | "°")
+            && number_at(i + 2)
+            && close(doc, i + 2);
+        let number = if indicator { i + 2 } else { i + 1 };
+        let number_next = number_at(i + 1) || indicator;
         let after_place = rules[i - 1].phi
             && !matches!(
                 rules[i - 1].reason,
                 Reason::TimeOfDay | Reason::RelativeTime
             );
-        let house_number_word = number_next && after_place && on(i, HOUSE_NUMBER_WORD);
+        // "add: no. 27, jalan kenanga", "i live at unit 4/27 brunswick st": a street word after
+        // the number on its line
+        let street_after = (number + 1..(number + 5).min(n))
+            .take_while(|&k| !doc.gap_before(k).contains('\n'))
+            .any(|k| {
+                rules[k].features.has(super::Feature::IsStreet)
+                    || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
+            });
+        let house_number_word =
+            number_next && (after_place || street_after) && on(i, HOUSE_NUMBER_WORD);
+        if house_number_word && indicator {
+            mark(rules, i + 1, PhiType::Street);
+        }
         let between_number_and_street = doc.token_text(i - 1).chars().all(|c| c.is_ascii_digit())
             && rules[i + 1].features.has(super::Feature::IsStreet)
             && close(doc, i);
@@ -393,6 +417,33 @@ pub(super) fn apply(
 mod tests {
     use crate::rules::{phi_words, Reason};
     use crate::tokenize::Tokenized;
+
+    #[test]
+    fn a_house_number_word_before_its_number_in_an_address() {
+        for (text, word) in [
+            (
+                "Residência: bairro Munhava, quarteirão 14, casa n.º 27, perto da escola.",
+                "n",
+            ),
+            (
+                "retired lorry driver. add: no. 27, jalan kenanga 7/3b, seksyen 7",
+                "no",
+            ),
+            (
+                "i live at unit 4/27 brunswick st, fitzroy vic 3065.",
+                "unit",
+            ),
+        ] {
+            let p = phi_words(text);
+            assert!(p.contains(&word.to_string()), "{word}: {text}: {p:?}");
+        }
+        // a number that no place comes before or street word after
+        let p = phi_words("Dose no. 2 was given; the unit 3 nurse saw her.");
+        assert!(
+            !p.contains(&"no".to_string()) && !p.contains(&"unit".to_string()),
+            "{p:?}"
+        );
+    }
 
     #[test]
     fn a_kinship_between_a_name_and_the_fathers_name_joins_the_name() {

@@ -268,11 +268,14 @@ pub(super) fn apply(
     for i in 0..n {
         let w = doc.token_text(i);
         let lower = w.chars().all(|c| !c.is_uppercase());
+        // a letter and its period is an abbreviation or an initial ("casa n.º 27", "m. dupont")
+        let abbreviation = w.chars().count() == 1 && doc.gap_after(i).starts_with('.');
         let ordinary = claimable(rules[i].reason)
             && (lower || sentence_start_word(i) || german_noun(i))
             && w.chars().any(char::is_alphabetic)
             && (is_common_world_word(&folded[i]) || noun(i) || drug(i))
             && !number_next(i)
+            && !abbreviation
             && !bridges_capitals(i)
             && !heads_a_name(i)
             && !apposition[i]

@@ -484,9 +484,15 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                     "" | ":" | "="
                 )
                 && !doc.gap_before(i).contains('\n');
+            // (not a floor and flat after a house number: "Bv. San Juan 1184, 5° C")
+            let floor_after_house_number = i >= 2
+                && doc.gap_before(i) == ", "
+                && is_number(word(i - 1))
+                && word(i - 2).starts_with(char::is_alphabetic);
             let degrees = j + 1 < n
                 && matches!(doc.gap_after(j).trim(), "°" | "º")
-                && matches!(word(j + 1), "C" | "F" | "c" | "f");
+                && matches!(word(j + 1), "C" | "F" | "c" | "f")
+                && !floor_after_house_number;
             // the second of two measured numbers: "BP 168/94", "MAP 75-85", "Pain 4/10"
             let second_of_pair = i > 0
                 && out[i - 1] == Some(Usage::Measurement)

@@ -486,3 +486,14 @@ fn intervals_orientation_and_blood_gases_of_nursing_notes_are_measurements() {
     // an identifier that only starts like one
     assert!(words("ref Q12345, box 7X3", Usage::Measurement).is_empty());
 }
+
+#[test]
+fn a_floor_after_a_house_number_is_no_temperature() {
+    assert!(words(
+        "domiciliado en Bv. San Juan 1184, 5° C, Córdoba",
+        Usage::Measurement
+    )
+    .iter()
+    .all(|w| w != "5"));
+    assert!(words("fever 39° C, then 38° C", Usage::Measurement).contains(&"39".to_string()));
+}
