@@ -661,6 +661,18 @@ WORLD_COMMON_TOP = 30000
 # country holds one too ("los", "por", "dans", "mit", "che": "Los", "Por", "Dans" are surnames):
 # kept unless a place, occupation or given name of these languages (`given_names_of_languages`).
 WORLD_FREQUENT_TOP = 1000
+# Beyond WORLD_COMMON_TOP, up to WORLD_CLINICAL_TOP, the words with the endings of clinical
+# vocabulary (folded): inflammations, blood and urine findings, diseases, pains, procedures,
+# tumours, swellings, deficits ("ictericia", "cefalea", "eritema", "anafilaxia", "urticaria",
+# "exacerbacion", "hepatite", "leucopenie"). Rarer words are mostly names and places, which the
+# lists leave out, and the endings keep the band to clinical words.
+WORLD_CLINICAL_TOP = 150000
+CLINICAL_ENDINGS = re.compile(
+    r"(itis|ite|emia|emie|amie|osis|ose|algia|algie|algie|patia|pathie|ectomia|ectomie|tomia|tomie|"
+    r"grafia|graphie|scopia|scopie|plasia|plasie|trofia|trophie|penia|penie|uria|urie|ema|eme|ome|oma|"
+    r"cemia|terio|teria|axia|axie|exia|exie|ericia|ancia|encia|ation|acion|acao|azione|atie|ung|"
+    r"ologia|ologie|iaco|iaca|ique|ico|ica|ale|ial|eal|osa|oso)$")
+
 # The function words among them ("una", "pero", "le"): kept even where a given name of these
 # languages spells one too.
 WORLD_FUNCTION_TOP = 200
@@ -766,8 +778,10 @@ def common_words_world():
         for pkg, _, _, _, rel in entries:
             with open(os.path.join(build.CACHE, "deb", pkg, rel), encoding="utf-8") as f:
                 lower.update(w for w in (line.strip() for line in f) if w and w == w.lower())
-        for rank, w in enumerate(wordfreq.top_n_list(lang, WORLD_COMMON_TOP, wordlist="large")):
+        for rank, w in enumerate(wordfreq.top_n_list(lang, WORLD_CLINICAL_TOP, wordlist="large")):
             f = script_fold(w)
+            if rank >= WORLD_COMMON_TOP and not CLINICAL_ENDINGS.search(f):
+                continue
             left_out = (leave_out_function if rank < WORLD_FUNCTION_TOP
                         else leave_out_frequent if rank < WORLD_FREQUENT_TOP else leave_out)
             if w in lower and f.isalpha() and f not in left_out:

@@ -184,8 +184,11 @@ pub(super) fn apply(
     // particles ("María de la Cruz", "Rua de São Bento", "Clos des Capucines")
     let bridges_capitals = |i: usize| {
         let before = i > 0 && plain(doc.gap_before(i)) && capitalised(i - 1);
+        // (an elided article joins too: "Pharmacie de l'Esplanade", "Via dell'Orto")
         let after = (i + 1..(i + 4).min(n))
-            .take_while(|&k| plain(doc.gap_before(k)))
+            .take_while(|&k| {
+                plain(doc.gap_before(k)) || matches!(doc.gap_before(k), "'" | "\u{2019}")
+            })
             .any(capitalised);
         before && after
     };
@@ -270,7 +273,12 @@ pub(super) fn apply(
         let lower = w.chars().all(|c| !c.is_uppercase());
         // a letter and its period is an abbreviation or an initial ("casa n.º 27", "m. dupont")
         let abbreviation = w.chars().count() == 1 && doc.gap_after(i).starts_with('.');
-        let ordinary = claimable(rules[i].reason)
+        // a particle the context rules joined to the words around it ("Informe de alta",
+        // "Fecha de nacimiento"): words they took for names because the model, reading another
+        // language, called them PHI; the guards below still keep a name's particles ("María de
+        // la Cruz")
+        let joined_particle = rules[i].reason == Reason::Context && short_particle(i);
+        let ordinary = (claimable(rules[i].reason) || joined_particle)
             && (lower || sentence_start_word(i) || german_noun(i))
             && w.chars().any(char::is_alphabetic)
             && (is_common_world_word(&folded[i]) || noun(i) || drug(i))
@@ -418,9 +426,9 @@ mod tests {
              esposo José (chauffeur de taxi) la trajo. Se suspendió el tratamiento y mejoró.",
         );
         assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
-        // "y" between two words it leaves masked ("exantema y eritema"), and next to released ones
+        // "y" between two words it leaves masked ("coluria y acolia"), and next to released ones
         let words = local(
-            "La paciente presentó fiebre y tos tras la dosis; tuvo exantema y eritema. Se \
+            "La paciente presentó fiebre y tos tras la dosis; tuvo coluria y acolia. Se \
              suspendió el tratamiento y mejoró mucho después de tres semanas.",
         );
         assert_eq!(words.iter().filter(|w| *w == "y").count(), 2, "{words:?}");
