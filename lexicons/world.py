@@ -362,7 +362,7 @@ QUALIFICATIONS = ["physician", "pharmacist", "other health professional", "healt
 # Everyday occupations that faker's en_US job provider (professional titles) lacks: the trades,
 # service, transport, production and farm titles of the US SOC 2018 major groups 33-53 as people
 # name their own work, hand-written (SOC: public domain, US government).
-EVERYDAY = ["baker", "cook", "line cook", "chef", "cafeteria cook", "butcher", "waiter", "waitress",
+EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook", "butcher", "waiter", "waitress",
             "server", "bartender", "barista", "dishwasher", "cashier", "sales clerk", "store clerk",
             "shop assistant", "stocker", "janitor", "custodian", "housekeeper", "cleaner", "maid",
             "landscaper", "gardener", "groundskeeper", "farmer", "rancher", "farm worker", "farmhand",
@@ -373,7 +373,7 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "cafeteria cook", "butcher", "
             "machine operator", "truck driver", "bus driver", "taxi driver", "delivery driver",
             "driver", "mail carrier", "letter carrier", "postal worker", "courier", "pilot",
             "flight attendant", "firefighter", "fireman", "police officer", "policeman", "sheriff",
-            "deputy", "corrections officer", "prison officer", "security guard", "soldier",
+            "deputy", "corrections officer", "prison officer", "hr officer", "human resources officer", "security guard", "soldier",
             "marine", "sailor", "hairdresser", "barber", "cosmetologist", "nanny",
             "babysitter", "childcare worker", "daycare worker", "home health aide", "care worker",
             "carer", "health care aide", "personal support worker", "nurse aide", "orderly",

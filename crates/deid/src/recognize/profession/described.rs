@@ -15,8 +15,9 @@ use super::{compile, Cand, ProfessionRecognizer};
 use regex::Regex;
 use std::sync::LazyLock;
 
-/// Items of a description looked through for the occupation at most.
-const MAX_ITEMS: usize = 6;
+/// Items of a description looked through for the occupation at most ("Patient: Mariam Saeed Al
+/// Ketbi (مريم سعيد الكتبي), 41 years, female, Emirates ID ..., MRN ..., HR officer at ...").
+const MAX_ITEMS: usize = 10;
 /// Words of one item that is not the occupation at most ("Dr. Yoni Mizrahi", "born 14.02.1963").
 const MAX_ITEM_WORDS: usize = 6;
 /// Words of a title after a verb of work at most ("collaboratrice scolastica", "técnico superior

@@ -595,6 +595,17 @@ fn an_occupation_in_a_relatives_or_the_patients_description() {
         ["hairdresser"]
     );
     assert_eq!(found("(she is 58, nurse at ukc)."), ["nurse"]);
+    assert_eq!(
+        found("hi, i'm 41, head chef at little saigon kitchen."),
+        ["head chef"]
+    );
+    assert_eq!(
+        found(
+            "Patient: Mariam Al Ketbi (مريم الكتبي), 41 years, female, Emirates ID \
+             784-1982-6031759-3, MRN 0861273, HR officer at the Authority."
+        ),
+        ["HR officer"]
+    );
     // the reporter's qualification, and a description that goes on as a sentence
     assert!(found("Reporter: dr. Luc Dewaele, pneumologist, UZ Leuven.").is_empty());
     assert!(found("His wife, who drove him to the clinic, a nurse gave him oxygen.").is_empty());
