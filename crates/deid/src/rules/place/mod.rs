@@ -499,6 +499,7 @@ pub(super) fn apply(
         }
     }
     joined::apply(doc, rules, flags, folded);
+    italian_provinces(doc, rules, flags);
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
         flags[i] & flag::STATE_ABBREVIATION != 0
@@ -520,6 +521,47 @@ pub(super) fn apply(
     for (i, r) in rules.iter_mut().enumerate() {
         if code_at(i, r) && codes.contains(&doc.token_text(i)) {
             mark_place(r, PhiType::State);
+        }
+    }
+}
+
+const PROVINCE_CODES_IT: &str =
+    include_str!("../../../../../lexicons/context/province_codes_it.txt");
+
+/// An Italian province's code in brackets after its town ("nato a Pinerolo (TO) il 07/04/1956",
+/// "di San Bonifacio (VR)"): the town a place the rules know or a capitalised word they took for a
+/// name or place, after an Italian preposition; the code one of
+/// `lexicons/context/province_codes_it.txt`. Never released.
+fn italian_provinces(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
+    for i in 1..rules.len() {
+        let code = doc.token_text(i);
+        let bracketed = doc.gap_before(i).ends_with('(') && doc.gap_after(i).starts_with(')');
+        if !bracketed
+            || code.len() != 2
+            || !code.bytes().all(|b| b.is_ascii_uppercase())
+            || !PROVINCE_CODES_IT
+                .lines()
+                .any(|l| !l.starts_with('#') && l == code)
+        {
+            continue;
+        }
+        // the town: up to three capitalised words after an Italian preposition ("nato a
+        // Pinerolo", "di San Bonifacio", "residente in Via ... a Rho"); a name and its credential
+        // ("Dr. A. Kiprotich (MO)", "Neema Mollel (RN)") has none before it
+        let mut k = i - 1;
+        while k > 0 && i - k < 3 && doc.token_text(k - 1).starts_with(char::is_uppercase) {
+            k -= 1;
+        }
+        let town = &rules[i - 1];
+        let placelike = flags[i - 1] & flag::CITY != 0
+            || (town.phi && matches!(town.kind, Some(PhiType::City | PhiType::Patient)));
+        let after_preposition = k > 0
+            && matches!(
+                doc.token_text(k - 1),
+                "a" | "ad" | "di" | "da" | "in" | "presso"
+            );
+        if placelike && after_preposition && doc.token_text(k).starts_with(char::is_uppercase) {
+            mark_place(&mut rules[i], PhiType::State);
         }
     }
 }

@@ -303,3 +303,21 @@ fn a_town_after_in_the_before_the_sentences_end_and_where_a_journey_goes() {
     // an allergy's "to", a place of care
     assert!(places("allergic to Mango; sent to Ward 6G; seen in the Clinic.").is_empty());
 }
+
+#[test]
+fn an_italian_provinces_code_after_its_town() {
+    let p = places("Paziente: Sig. Gianfranco Vottero, nato a Pinerolo (TO) il 07/04/1956.");
+    assert!(p.contains(&"TO".to_string()), "{p:?}");
+    // a clinical abbreviation in brackets after a word that is no town
+    let p = places("He was taken to Surgery (OR) and the Emergency Department (ED).");
+    assert!(
+        !p.contains(&"OR".to_string()) && !p.contains(&"ED".to_string()),
+        "{p:?}"
+    );
+    // a name and its credential, which spells a province's code too (Modena, Rimini)
+    let p = places("REVIEWED BY DR. A. KIPROTICH (MO). Discharge nurse: Neema Mollel (RN)");
+    assert!(
+        !p.contains(&"MO".to_string()) && !p.contains(&"RN".to_string()),
+        "{p:?}"
+    );
+}
