@@ -15,7 +15,7 @@ use crate::tokenize::Tokenized;
 
 mod units;
 pub(crate) use units::is_time_unit as is_age_or_duration_unit;
-use units::{is_short_duration_unit, is_time_unit, is_unit};
+use units::{is_day_or_week_unit_world, is_short_duration_unit, is_time_unit, is_unit};
 
 /// What [`usage`] found for a word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -513,7 +513,39 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                         word(j + 2).to_lowercase().as_str(),
                         "old" | "of" | "de" | "alt" | "après"
                     ));
-            if hours {
+            // a count of days or weeks in another language ("durante 7 días", "pendant 14
+            // jours", "(7 días)"): never after "de", "di", "da", "von", "van" ("niño de 10
+            // días", a newborn's age) nor before "de vida", "alt", "oud" (an age)
+            let days_or_weeks = j == i
+                && w.len() <= 3
+                && j + 1 < n
+                && plain_gap(doc.gap_after(j))
+                && is_day_or_week_unit_world(word(j + 1))
+                && !claimed[j + 1]
+                && !(i > 0
+                    && matches!(
+                        word(i - 1).to_lowercase().as_str(),
+                        "de" | "di" | "da" | "do" | "von" | "van" | "d"
+                    ))
+                && !(j + 2 < n
+                    && matches!(
+                        word(j + 2).to_lowercase().as_str(),
+                        "de" | "di"
+                            | "da"
+                            | "d"
+                            | "alt"
+                            | "alter"
+                            | "alte"
+                            | "alten"
+                            | "altes"
+                            | "oud"
+                            | "oude"
+                            | "old"
+                            | "of"
+                            | "vida"
+                            | "vita"
+                    ));
+            if hours || days_or_weeks {
                 out[i] = Some(Usage::Measurement);
                 out[i + 1] = Some(Usage::Measurement);
                 // the range's first number: "5-10 min later", "30–40 seconds" (not a date's

@@ -399,10 +399,11 @@ fn cldr_units_of_the_worlds_languages_measure_their_number() {
         ),
         ["8", "10", "hr", "10", "min"]
     );
-    // a day, a week or a year is never one: "45 años" is an age (the unit alone is released)
+    // a year is never one: "45 años" is an age (the unit alone is released); a count of days or
+    // weeks is a duration where nothing makes it an age
     assert_eq!(
         words("45 años, 3 días, 2 semanas", Usage::Measurement),
-        ["años", "días", "semanas"]
+        ["años", "3", "días", "2", "semanas"]
     );
 }
 
@@ -496,4 +497,29 @@ fn a_floor_after_a_house_number_is_no_temperature() {
     .iter()
     .all(|w| w != "5"));
     assert!(words("fever 39° C, then 38° C", Usage::Measurement).contains(&"39".to_string()));
+}
+
+#[test]
+fn a_count_of_days_or_weeks_in_another_language_but_not_an_age() {
+    let m = words(
+        "Tomó el antibiótico durante 7 días y, 13 días tras la dosis, fiebre; pendant 14 jours; \
+         für 3 Wochen",
+        Usage::Measurement,
+    );
+    for w in ["7", "13", "14", "3"] {
+        assert!(m.contains(&w.to_string()), "{w}: {m:?}");
+    }
+    for text in [
+        "recién nacido de 10 días",
+        "bebé con 12 días de vida",
+        "3 meses",
+        "45 años",
+        "ein 10 Tage alter Säugling",
+    ] {
+        let m = words(text, Usage::Measurement);
+        assert!(
+            !m.iter().any(|w| w.bytes().all(|b| b.is_ascii_digit())),
+            "{text}: {m:?}"
+        );
+    }
 }

@@ -175,3 +175,35 @@ pub(crate) fn is_time_unit(word: &str) -> bool {
         TIME_UNITS.contains(&word.to_lowercase().as_str())
     }
 }
+
+/// Days and weeks in Spanish, Portuguese, French, Italian, German and Dutch, folded: a count
+/// before one is a duration ("durante 7 días", "pendant 14 jours", "nach drei Tagen" spelt with
+/// digits), which the model, reading another language, masks. Not months or years ("3 meses",
+/// "45 años": an infant's or a person's age).
+const DAY_WEEK_UNITS_WORLD: &[&str] = &[
+    "dias",
+    "dia",
+    "jours",
+    "jour",
+    "giorni",
+    "giorno",
+    "tage",
+    "tagen",
+    "tag",
+    "dagen",
+    "dag",
+    "semanas",
+    "semana",
+    "semaines",
+    "semaine",
+    "settimane",
+    "settimana",
+    "wochen",
+    "woche",
+    "weken",
+];
+
+/// Whether `word` is a day or week unit of `DAY_WEEK_UNITS_WORLD` (any case, accents or not).
+pub(super) fn is_day_or_week_unit_world(word: &str) -> bool {
+    DAY_WEEK_UNITS_WORLD.contains(&fold(word).as_ref())
+}
