@@ -40,23 +40,21 @@ use crate::definitions::Feature;
 use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 
-const WORDS: &str = include_str!("../../../../lexicons/context/common_words_world.txt");
+/// The words of a generated word list (one per line, `#` comments).
+fn word_set(list: &'static str) -> FxHashSet<&'static str> {
+    list.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
 
 static COMMON: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
-    WORDS
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
+    word_set(include_str!(
+        "../../../../lexicons/context/common_words_world.txt"
+    ))
 });
 
-const NOUNS_DE: &str = include_str!("../../../../lexicons/context/nouns_de.txt");
-
-static GERMAN_NOUNS: LazyLock<FxHashSet<&'static str>> = LazyLock::new(|| {
-    NOUNS_DE
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
-});
+static GERMAN_NOUNS: LazyLock<FxHashSet<&'static str>> =
+    LazyLock::new(|| word_set(include_str!("../../../../lexicons/context/nouns_de.txt")));
 
 /// Words only German writes among the six languages, folded: a narrative with enough of them is
 /// German, where capitals mark nouns, not names.
