@@ -276,6 +276,12 @@ pub(super) fn apply(
         // language, called them PHI; the guards below still keep a name's particles ("María de
         // la Cruz")
         let joined_particle = rules[i].reason == Reason::Context && short_particle(i);
+        // a title before a name ("Dr. Rogelio Cuevas", "Dott. Luca Ferrero") is no PHI in any
+        // language; the model, reading another language, masks it with the name
+        if rules[i].reason == Reason::Title {
+            release[i] = true;
+            continue;
+        }
         let ordinary = (claimable(rules[i].reason) || joined_particle)
             && (lower || sentence_start_word(i) || german_noun(i))
             && w.chars().any(char::is_alphabetic)

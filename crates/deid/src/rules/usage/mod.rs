@@ -790,8 +790,32 @@ fn is_clinician_role_or_contact(word: &str) -> bool {
         "via",
         "cc",
         "attn",
+        // the same roles in the languages of the world's narratives ("Hausarzt Dr. Peter Fuchs",
+        // "médecin traitant Dr Nguyen", "huisarts dr. Van Leeuwen", "médica de familia, Dra.")
+        "hausarzt",
+        "hausärztin",
+        "arzt",
+        "ärztin",
+        "facharzt",
+        "fachärztin",
+        "oberarzt",
+        "oberärztin",
+        "médecin",
+        "medecin",
+        "traitant",
+        "médico",
+        "medico",
+        "médica",
+        "medica",
+        "familia",
+        "cabecera",
+        "dottore",
+        "dottoressa",
+        "curante",
+        "huisarts",
+        "arts",
     ];
-    let w = word.to_ascii_lowercase();
+    let w = word.to_lowercase();
     ROLES.contains(&w.as_str()) || w.ends_with("ologist") || w.ends_with("ology")
 }
 

@@ -523,3 +523,16 @@ fn a_count_of_days_or_weeks_in_another_language_but_not_an_age() {
         );
     }
 }
+
+#[test]
+fn a_title_after_a_doctors_role_in_another_language() {
+    assert_eq!(
+        words(
+            "prescribed by his Hausarzt Dr. Urs Zgraggen; huisarts dr. Van Leeuwen",
+            Usage::Title
+        ),
+        ["Dr", "dr"]
+    );
+    // a street's abbreviation after its name
+    assert!(words("lives at 12 Elm Dr. Springfield", Usage::Title).is_empty());
+}
