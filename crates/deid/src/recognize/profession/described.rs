@@ -1,6 +1,7 @@
 //! Occupations in a person's description that the self-description cues do not reach:
 //! - a relative or the patient named, then described item by item between commas and brackets,
-//!   the occupation one of the items: "His son, Dr. Felix Meißner, a neurologist at the Charité",
+//!   the occupation one of the items (the relation also in the six languages of the local-word
+//!   rule, after the name: "Luisa Zanon, figlia della paziente, insegnante di lettere alla ..."): "His son, Dr. Felix Meißner, a neurologist at the Charité",
 //!   "his son, Dr. Yoni Mizrahi (יוני מזרחי), a family physician with Clalit", "Patient: Theresia
 //!   Oberhuber (58), born 14.02.1963, hairdresser with her own salon". Only a listed title that
 //!   starts an item and ends its phrase counts; the reporter's qualification ("Reporter: dr. Luc
@@ -27,7 +28,7 @@ const MAX_WORLD_TITLE_WORDS: usize = 6;
 /// A relative or the patient, introduced before their description.
 static INTRODUCED: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"(?i)(?:\b(?:his|her|my|their|the\s+patient's|patient's|pt's)\s+(?:son|daughter|wife|husband|mother|father|brother|sister|niece|nephew|partner|spouse|grandson|granddaughter|cousin|aunt|uncle|mum|mom|dad|fianc[ée]e?|boyfriend|girlfriend)|\b(?:patient|pt|paciente|patiente|patientin|paziente|pati[ëe]nt)\s*:)[ \t\u{a0}]*,?",
+        r"(?i)(?:\b(?:his|her|my|their|the\s+patient's|patient's|pt's)\s+(?:son|daughter|wife|husband|mother|father|brother|sister|niece|nephew|partner|spouse|grandson|granddaughter|cousin|aunt|uncle|mum|mom|dad|fianc[ée]e?|boyfriend|girlfriend)|\b(?:patient|pt|paciente|patiente|patientin|paziente|pati[ëe]nt)\s*:|\b(?:hij[ao]|espos[ao]|marido|madre|padre|herman[ao]|fille|fils|[ée]pouse|mari|m[èe]re|p[èe]re|s[œo]e?ur|fr[èe]re|filh[ao]|m[ãa]e|pai|irm[ãa]o?|tochter|sohn|ehefrau|ehemann|mutter|vater|schwester|bruder|figli[ao]|moglie|marito|sorella|fratello|dochter|zoon|echtgeno(?:te|ot)|moeder|vader|zus|broer)\s+(?:de\s+la|del|della|dello|du|de|da|do|der|des|van\s+de|van)\s+(?:paciente|patiente|patient|patientin|patienten|paziente|pati[ëe]nt)\b)[ \t\u{a0}]*,?",
     )
 });
 
@@ -188,11 +189,49 @@ impl ProfessionRecognizer {
                 if ends_apposition(&text[end..]) {
                     return Some((start, end));
                 }
+                // a title written head first in another language, to the word that goes on
+                // with the sentence: "insegnante di lettere alla scuola ...", "professora de
+                // matemática na escola ..."
+                if let Some(end) = head_first_tail(text, end) {
+                    return Some((start, end));
+                }
             }
             at = next_item(text, at)?;
         }
         None
     }
+}
+
+/// After a title ending at byte `end`, a Romance connector and up to three more words of letters
+/// ("di lettere", "de matemática"), closed by the phrase's end or a word that goes on with the
+/// sentence; the new end.
+fn head_first_tail(text: &str, end: usize) -> Option<usize> {
+    let mut words = Words::new(text, end);
+    let connector = words.next()?;
+    let blank = |a: usize, b: usize| text[a..b].trim_matches([' ', '\t', '\u{a0}']).is_empty();
+    if !blank(end, connector.0)
+        || !matches!(
+            connector.2.as_str(),
+            "de" | "di" | "da" | "do" | "des" | "du" | "del" | "della" | "dos" | "das"
+        )
+    {
+        return None;
+    }
+    let mut last = connector.1;
+    for _ in 0..3 {
+        let w = words.next()?;
+        if !blank(last, w.0) || !w.2.chars().all(char::is_alphabetic) {
+            return None;
+        }
+        if continues_sentence(&w.2) {
+            return (last > connector.1).then_some(last);
+        }
+        last = w.1;
+        if phrase_ends(&text[last..]) {
+            return Some(last);
+        }
+    }
+    None
 }
 
 /// Byte `at` past blanks and an English indefinite article.

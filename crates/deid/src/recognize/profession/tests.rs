@@ -596,6 +596,12 @@ fn an_occupation_in_a_relatives_or_the_patients_description() {
     );
     assert_eq!(found("(she is 58, nurse at ukc)."), ["nurse"]);
     assert_eq!(
+        found(
+            "Segnalatrice: Luisa Zanon, figlia della paziente, insegnante di lettere alla scuola."
+        ),
+        ["insegnante di lettere"]
+    );
+    assert_eq!(
         found("hi, i'm 41, head chef at little saigon kitchen."),
         ["head chef"]
     );
