@@ -525,8 +525,12 @@ pub(super) fn apply(
     }
 }
 
-const PROVINCE_CODES_IT: &str =
-    include_str!("../../../../../lexicons/context/province_codes_it.txt");
+static PROVINCE_CODES_IT: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    include_str!("../../../../../lexicons/context/province_codes_it.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+});
 
 /// An Italian province's code in brackets after its town ("nato a Pinerolo (TO) il 07/04/1956",
 /// "di San Bonifacio (VR)"): the town a place the rules know or a capitalised word they took for a
@@ -539,9 +543,7 @@ fn italian_provinces(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags
         if !bracketed
             || code.len() != 2
             || !code.bytes().all(|b| b.is_ascii_uppercase())
-            || !PROVINCE_CODES_IT
-                .lines()
-                .any(|l| !l.starts_with('#') && l == code)
+            || !PROVINCE_CODES_IT.contains(&code)
         {
             continue;
         }

@@ -291,26 +291,27 @@ fn is_glued_measurement(word: &str) -> bool {
 /// "q12h", "q6h", "Q4H", "q15min", "q2hrs": a dosing or observation interval, never an
 /// identifier.
 fn is_dosing_interval(word: &str) -> bool {
-    let w = word.to_ascii_lowercase();
-    let Some(rest) = w.strip_prefix('q') else {
+    // (asked of every word: no allocation)
+    let Some(rest) = word.strip_prefix(['q', 'Q']) else {
         return false;
     };
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     (1..=2).contains(&digits)
-        && matches!(
-            &rest[digits..],
-            "h" | "hr" | "hrs" | "hrly" | "hourly" | "min" | "mins" | "d" | "wk" | "w"
-        )
+        && [
+            "h", "hr", "hrs", "hrly", "hourly", "min", "mins", "d", "wk", "w",
+        ]
+        .iter()
+        .any(|u| rest[digits..].eq_ignore_ascii_case(u))
 }
 
 /// "AOx3", "A&Ox4" (its "Ox4"), "aaox3": orientation to person, place, time and situation,
 /// a nursing score.
 fn is_orientation_score(word: &str) -> bool {
-    let w = word.to_ascii_lowercase();
-    let head = w.trim_end_matches(['1', '2', '3', '4']);
-    head.len() + 1 == w.len() && {
-        let letters = head.trim_start_matches('a');
-        letters == "ox" && head.len() <= 5
+    // (asked of every word: no allocation)
+    let head = word.trim_end_matches(['1', '2', '3', '4']);
+    head.len() + 1 == word.len() && head.len() <= 5 && {
+        let letters = head.trim_start_matches(['a', 'A']);
+        letters.eq_ignore_ascii_case("ox")
     }
 }
 
