@@ -6,10 +6,14 @@
 //! (`lexicons/context/common_words_world.txt`: the frequent words of each that its dictionary
 //! lists in lower case, no name, place or occupation), such a word is released when nothing
 //! makes it doubtful:
-//! - the narrative uses capitals where they belong (`case_informative`), and the word is all
+//! - where the narrative uses capitals where they belong (`case_informative`), the word is all
 //!   lower case, or capitalised only as a sentence's first word with no capitalised word after it
-//!   ("Presentó fiebre", "Antecedentes:"): in ALL CAPS or lower-case narratives a name looks like
-//!   any word ("rosa", "blanco"), so those keep the model's and the rules' decision;
+//!   ("Presentó fiebre", "Antecedentes:"); in an ALL CAPS or lower-case narrative, where a name
+//!   looks like any word ("rosa", "blanco"), only a word that no name, place, street or month list
+//!   holds and that is no institution's head ("escuela", "azienda", "krankenhaus"), and not next
+//!   to such a word or a word a recognizer claimed, across a short particle or a hyphen
+//!   ("pescador artesanal", "quarta de cinzas", "fortaleza-ce"); a word of up to three letters
+//!   only beside another released word (an acronym looks like a particle: "anp");
 //! - no UNSAFE list of places, months or streets and no other rule claims it: only words the
 //!   rules called unknown, safe (an English SAFE word no name list claims: "de", "la") or possibly
 //!   a name, which among a language's most frequent words means another country's surname
@@ -26,8 +30,10 @@
 //! - it is not in an address after its label or a verb of residence ("domicilio: ...", "vive en
 //!   la colonia ...", "woont in de wijk ..."), to the end of its sentence or line.
 //!
-//! Which language a narrative is in is counted, not guessed: more of its words are ordinary
-//! words of these languages (and no English SAFE word) than half of its English SAFE words.
+//! Which language a narrative is in is counted, not guessed: more of its words are ordinary words
+//! of these languages (and no English SAFE word) than half of its English SAFE words; in ALL CAPS
+//! or lower case, of single letters only the languages' one-letter words count ("y", "e"; "c/o",
+//! "n/v" are English shorthand).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -105,6 +111,90 @@ const RESIDENCE_VERBS: &[&str] = &[
     "domiciliada",
 ];
 
+/// The kinds of schools, employers and shops of the six languages, folded, that head a name
+/// ("escuela n.º 47 de pocitos", "azienda usl", "usine renault"): where capitals say nothing, such
+/// a word and the words next to it keep their decision (the facility heads too).
+const INSTITUTIONS: &[&str] = &[
+    "escuela",
+    "scuola",
+    "ecole",
+    "universidad",
+    "universita",
+    "universite",
+    "universidade",
+    "universiteit",
+    "liceo",
+    "lycee",
+    "college",
+    "instituto",
+    "istituto",
+    "azienda",
+    "empresa",
+    "entreprise",
+    "firma",
+    "fabrica",
+    "usine",
+    "fabriek",
+    "bedrijf",
+    "unternehmen",
+    "ufficio",
+    "oficina",
+    "bureau",
+    "banco",
+    "banque",
+    "hotel",
+    "restaurante",
+    "restaurant",
+    "ristorante",
+    "supermercado",
+    "supermarche",
+    "supermercato",
+    "tienda",
+    "negozio",
+    "magasin",
+    "loja",
+    "winkel",
+    "laden",
+    "taller",
+    "officina",
+    "atelier",
+    "cooperativa",
+    "mutualista",
+    "mutuelle",
+    "asociacion",
+    "associazione",
+    "association",
+    "associacao",
+    "vereniging",
+    "verein",
+    "ministerio",
+    "ministero",
+    "ministere",
+    "ayuntamiento",
+    "comune",
+    "mairie",
+    "prefeitura",
+    "gemeinde",
+    "gemeente",
+    "parroquia",
+    "parrocchia",
+    "paroisse",
+    "residencia",
+    "residenza",
+    "posto",
+    "poste",
+    "servizio",
+    "servicio",
+    "dispensario",
+    "consultorio",
+    "farmacia",
+];
+
+/// The one-letter words of the six languages, folded ("y", "o", "e", "à", "i"): in an ALL CAPS or
+/// lower-case narrative other letters alone are English shorthand as often ("c/o", "n/v", "h/a",
+/// the 1990s reports) and say nothing of the language.
+const LETTER_WORDS: &[&str] = &["y", "o", "e", "i", "u"];
+
 /// Fewer words of the other language than this say nothing about the narrative's language.
 const MIN_LOCAL_WORDS: usize = 5;
 
@@ -115,7 +205,11 @@ fn is_common_world_word(folded: &str) -> bool {
 
 /// Whether the narrative is written in one of the languages: its words that only they know
 /// outnumber half of its English SAFE words.
-fn written_in_another_language(flags: &[LexFlags], folded: &[Cow<'_, str>]) -> bool {
+fn written_in_another_language(
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+    caseless: bool,
+) -> bool {
     let (mut english, mut local) = (0usize, 0usize);
     for (f, w) in flags.iter().zip(folded) {
         if !w.starts_with(|c: char| c.is_alphabetic()) {
@@ -123,7 +217,9 @@ fn written_in_another_language(flags: &[LexFlags], folded: &[Cow<'_, str>]) -> b
         }
         if f & flag::SAFE != 0 {
             english += 1;
-        } else if is_common_world_word(w) {
+        } else if (!caseless || w.chars().nth(1).is_some() || LETTER_WORDS.contains(&w.as_ref()))
+            && is_common_world_word(w)
+        {
             local += 1;
         }
     }
@@ -148,9 +244,19 @@ pub(super) fn apply(
     flags: &[LexFlags],
     folded: &[Cow<'_, str>],
 ) {
-    if !doc.case_informative || !written_in_another_language(flags, folded) {
+    // in ALL CAPS or lower case a name looks like any word: only words no name, place or street
+    // list holds are candidates there, and a word the rules mark for such a list stands where a
+    // capitalised word would
+    let caseless = !doc.case_informative;
+    if !written_in_another_language(flags, folded, caseless) {
         return;
     }
+    let institution = |k: usize| {
+        let w = folded[k].as_ref();
+        INSTITUTIONS.contains(&w)
+            || super::facility::OTHER_HEADS.contains(&w)
+            || super::facility::HOSPITAL_NOUNS.contains(&w)
+    };
     let n = doc.len();
     let has_digit = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
     let number_next = |i: usize| {
@@ -175,8 +281,22 @@ pub(super) fn apply(
     // elsewhere keeps the model's decision: a manufacturer may be the patient's employer
     // ("trabaja en Bayer")
     let drug = |k: usize| rules[k].reason == Reason::Safe && flags[k] & flag::DRUG != 0;
-    let capitalised =
-        |k: usize| doc.token_text(k).starts_with(char::is_uppercase) && !noun(k) && !drug(k);
+    let capitalised = |k: usize| {
+        if caseless {
+            // (a function word that a name list holds too, "el", "se", counts: a recognizer's
+            // name may hold it, and releasing the word after it cost a HIPAA token on a check
+            // set)
+            (flags[k] & flag::UNSAFE != 0
+                || institution(k)
+                || matches!(
+                    rules[k].reason,
+                    Reason::Pattern(_) | Reason::AfterSalutation
+                ))
+                && !drug(k)
+        } else {
+            doc.token_text(k).starts_with(char::is_uppercase) && !noun(k) && !drug(k)
+        }
+    };
     let plain = |gap: &str| !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == '\u{a0}');
     // a lower-case word between capitalised words, on their line: a name's or a street's
     // particles ("María de la Cruz", "Rua de São Bento", "Clos des Capucines")
@@ -268,7 +388,7 @@ pub(super) fn apply(
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
-        let lower = w.chars().all(|c| !c.is_uppercase());
+        let lower = caseless || w.chars().all(|c| !c.is_uppercase());
         // a letter and its period is an abbreviation or an initial ("casa n.º 27", "m. dupont")
         let abbreviation = w.chars().count() == 1 && doc.gap_after(i).starts_with('.');
         // a particle the context rules joined to the words around it ("Informe de alta",
@@ -282,7 +402,21 @@ pub(super) fn apply(
             release[i] = true;
             continue;
         }
+        // where capitals say nothing, a word joined to a name-like word ("pescador artesanal",
+        // "quarta de cinzas", "fortaleza-ce") may be part of it
+        let caseless_doubt = caseless
+            && (flags[i] & flag::UNSAFE != 0
+                || institution(i)
+                || (i > 0 && doc.gap_before(i) == "-")
+                || (i + 1 < n && doc.gap_after(i) == "-")
+                || (i > 0 && plain(doc.gap_before(i)) && capitalised(i - 1))
+                || (i > 1
+                    && plain(doc.gap_before(i))
+                    && plain(doc.gap_before(i - 1))
+                    && short_particle(i - 1)
+                    && capitalised(i - 2)));
         let ordinary = (claimable(rules[i].reason) || joined_particle)
+            && !caseless_doubt
             && (lower || sentence_start_word(i) || german_noun(i))
             && w.chars().any(char::is_alphabetic)
             && (is_common_world_word(&folded[i]) || noun(i) || drug(i))
@@ -308,6 +442,21 @@ pub(super) fn apply(
             && doc.token_text(i + 1).starts_with(char::is_alphabetic)
         {
             release[i] = false;
+        }
+    }
+    // where capitals say nothing, a short word ("anp", "ukc") may be an acronym: only one next
+    // to a released word reads as a particle
+    if caseless {
+        let keep: Vec<bool> = (0..n)
+            .map(|i| {
+                !release[i]
+                    || doc.token_text(i).chars().count() > 3
+                    || (i > 0 && release[i - 1])
+                    || (i + 1 < n && release[i + 1])
+            })
+            .collect();
+        for i in 0..n {
+            release[i] &= keep[i];
         }
     }
     for i in (0..n).filter(|&i| release[i]) {
@@ -445,9 +594,40 @@ mod tests {
              dose, le traitement a été arrêté et elle va mieux.",
         );
         assert_eq!(words.iter().filter(|w| *w == "une").count(), 1, "{words:?}");
-        // ALL CAPS and lower-case narratives: a name looks like any word
-        assert!(local(&text.to_uppercase()).is_empty());
-        assert!(local(&text.to_lowercase()).is_empty());
+        // ALL CAPS and lower-case narratives: a name looks like any word, so only words no
+        // name, place or street list holds, and none next to such a word or an institution
+        for text in [text.to_uppercase(), text.to_lowercase()] {
+            let words: Vec<String> = local(&text).iter().map(|w| w.to_lowercase()).collect();
+            // ("tratamiento" follows "el", a surname elsewhere)
+            assert!(words.iter().any(|x| x == "mucho"), "{words:?}");
+            for w in [
+                "rosa",
+                "paciente",
+                "entre",
+                "apto",
+                "calle",
+                "fiebre",
+                "presentó",
+            ] {
+                assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+            }
+        }
+        let text = "el paciente, pescador artesanal, presentó fiebre después de la dosis; su hija \
+                    es maestra en la escuela n.º 47 de pocitos y vive en fortaleza-ce. se \
+                    suspendió el tratamiento y mejoró mucho después de tres semanas (ex \
+                    portuario, anp).";
+        for words in [local(text), local(&text.to_uppercase())] {
+            let words: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+            for w in ["artesanal", "escuela", "ce", "anp", "pocitos"] {
+                assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+            }
+            assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+        }
+        // English shorthand is no other language for its letters ("c/o", "n/v", "h/a")
+        assert!(local(
+            "primarily n/v;also c/o h/a & body aches;seen by PMD;sx resolved w/in 48hr;"
+        )
+        .is_empty());
         // switched off (DEID_LOCAL_WORDS=0): the model's and the other rules' decision
         assert!(!local(text).is_empty());
         let off = crate::rules::RuleEngine::embedded().with_local_words(false);
