@@ -5,7 +5,9 @@
 //! "2 years ago", "a 3 month history"), so an age needs an explicit age marker: "old" after the
 //! unit ("53-year-old", "a 2 month old", the Pfizer "6-decade-old"), "of age", the clinical
 //! abbreviations "yo", "y/o", "y.o." (Sahlström 2015, table 7), a leading "age"/"aged"/"a.o."
-//! (including the Pfizer "(Age: 50; Unit: Unknown)" and "Age-48"), an infant's age in the
+//! (including the Pfizer "(Age: 50; Unit: Unknown)" and "Age-48"; a number word too: "aged
+//! ninety-three"), "turned"/"turns" before a number that no unit follows ("she turned 90 last
+//! week"; not "turned 2 days later", "turned 90/60"), an infant's age in the
 //! shorthand "febrile sz at 9mo" ("at" and a month abbreviation), or a decade after a
 //! possessive ("in her 30s"). Decades after "the" are left out: "sats in the 90s" is a
 //! measurement.
@@ -105,6 +107,48 @@ fn in_code_list(text: &str, start: usize, end: usize) -> bool {
 /// SURGERY", "padre (58) hipertenso"): no dose, count or code is written so.
 const KIN: &str = r"(?:mother|father|wife|husband|son|daughter|brother|sister|mom|dad|mum|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|madre|padre|esposa|esposo|hijo|hija|hermano|hermana|m[eè]re|p[eè]re|m[aã]e|pai|mutter|vater)";
 
+/// Whether what follows the number after "turned" leaves it an age: no unit or second number
+/// ("turned 90 last week", "turns ninety in May"; not "turned 2 days later", "turned 90/60",
+/// "turned 38.5").
+fn turned_age(after: &str) -> bool {
+    let mut chars = after.chars();
+    match (chars.next(), chars.next()) {
+        (Some('%' | '°'), _) => return false,
+        (Some('/' | '.' | ','), Some(c)) if !c.is_whitespace() => return false,
+        _ => {}
+    }
+    let next = after
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    !matches!(
+        next.as_str(),
+        "day"
+            | "days"
+            | "week"
+            | "weeks"
+            | "hour"
+            | "hours"
+            | "hr"
+            | "hrs"
+            | "h"
+            | "min"
+            | "mins"
+            | "minutes"
+            | "minute"
+            | "degrees"
+            | "deg"
+            | "c"
+            | "f"
+            | "percent"
+            | "mg"
+            | "times"
+            | "x"
+    )
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct AgeRecognizer {
     re: Regex,
@@ -114,7 +158,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}})(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}\s*\((?P<n9>\d{{1,3}})\))"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b)"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -164,8 +208,14 @@ impl AgeRecognizer {
                     continue;
                 }
             }
-            for name in ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "dec"] {
+            for name in [
+                "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "dec",
+            ] {
                 let Some(n) = c.name(name) else { continue };
+                // "turned 90" is an age, "turned 2 days later", "BP turned 90/60" are not
+                if name == "n10" && !turned_age(&text[n.end()..]) {
+                    continue;
+                }
                 let v = n.as_str();
                 if let Ok(x) = v.parse::<u32>() {
                     if x > 125 {
@@ -227,12 +277,21 @@ mod tests {
             ("2 month shots given--6 days later", "2"),
             ("NONE,5yr WCC", "5"),
             ("for 15-month well child check up", "15"),
+            ("She was aged ninety-three.", "ninety-three"),
+            ("age ninety", "ninety"),
+            ("She turned 90 last week.", "90"),
+            ("he turns ninety-one in May", "ninety-one"),
+            ("turned 90.", "90"),
         ] {
             assert_eq!(ages(t), [want], "{t}");
         }
         for t in [
             "pt was receiving 10 yr booster following a laceration",
             "a 6 month history of shots",
+            "the rash turned 2 days later into blisters",
+            "BP turned 90/60 on standing",
+            "temp turned 38.5 overnight",
+            "turned 3 times in bed",
         ] {
             assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
         }
