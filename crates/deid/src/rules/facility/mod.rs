@@ -86,8 +86,10 @@ pub(super) fn apply(
     };
     let is_initial = |k: usize| {
         let w = doc.token_text(k);
+        // (in lower case any letter: "policlinico universitario a. gemelli")
         w.chars().count() == 1
-            && w.chars().all(char::is_uppercase)
+            && w.chars()
+                .all(|c| c.is_uppercase() || (!case_informative && c.is_alphabetic()))
             && doc.gap_before(k) == " "
             && doc.gap_after(k).starts_with('.')
     };
@@ -231,6 +233,22 @@ pub(super) fn apply(
             && small_number(h + 2)
         {
             mark_numbered(rules, h, h + 2);
+            // ... with the words of its name before the head, up to three, back to a function
+            // word ("readmitted to the CITY CLINICAL HOSPITAL NO. 1": in ALL CAPS the model
+            // released "CITY CLINICAL"; "Regional Hospital No. 2")
+            let mut from = h;
+            while from > 0
+                && h - from < 3
+                && doc.gap_before(from) == " "
+                && flags[from - 1] & flag::STOPWORD == 0
+                && doc.token_text(from - 1).chars().all(char::is_alphabetic)
+                && !matches!(rules[from - 1].reason, Reason::Pattern(_))
+            {
+                from -= 1;
+            }
+            if from < h {
+                mark_numbered(rules, from, h - 1);
+            }
             // ... and the town after it ("Szpital Miejski nr 20 w Łodzi")
             let (c, town) = (h + 3, h + 4);
             if town < n

@@ -159,6 +159,29 @@ fn facility_heads_join_a_named_facility_only() {
     for w in ["Poliklinika", "No", "34"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }
+    // the words of a numbered facility's name before its head, back to a function word
+    for text in [
+        "DISCHARGED AND READMITTED TO THE CITY CLINICAL HOSPITAL NO. 1. HE HAS BEEN STABLE.",
+        "discharged and readmitted to the city clinical hospital no. 1. he has been stable.",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        let p: Vec<String> = p.iter().map(|w| w.to_lowercase()).collect();
+        assert_eq!(p, ["city", "clinical", "hospital", "no", "1"], "{text}");
+    }
+    // a person's initial inside a head-first name, in lower case too
+    for text in [
+        "he was readmitted to the Policlinico Universitario A. Gemelli. he has been stable.",
+        "he was readmitted to the policlinico universitario a. gemelli. he has been stable.",
+    ] {
+        // (where one goes, never released: the model released the head in lower case)
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        for w in ["policlinico", "universitario", "gemelli"] {
+            assert!(
+                p.iter().any(|x| x.to_lowercase() == w),
+                "{w}: {text}: {p:?}"
+            );
+        }
+    }
     let p = phi_words("sent home from facility (Szpital Wojewódzki nr 4) at approx. 09:30am.");
     for w in ["Szpital", "Wojewódzki", "nr", "4"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
