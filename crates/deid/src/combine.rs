@@ -105,6 +105,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
                 | Reason::RelationName
                 | Reason::PlaceName
                 | Reason::NamedFacility
+                | Reason::AddressWord
         );
     let threshold = match rule.reason {
         // a label before its value, a regulator's name, a measurement (dose, lab value: "35 mg/L",

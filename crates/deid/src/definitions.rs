@@ -554,6 +554,10 @@ pub enum RuleReason {
     /// ("Miller Nursing Home", "toniside urgent care", "WALKER FAMILY CLINIC"): never released (the
     /// model releases them in lower case and ALL CAPS)".
     NamedFacility,
+    /// `address-word`, shown as "a house, flat or plot word of an address before its number ("No.
+    /// 12, Lane 34", "flat 3b, 27 marine drive", "lot 45, cité ..."): part of the street address,
+    /// never released (the model reads "No" and "flat" as ordinary words)".
+    AddressWord,
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
@@ -571,7 +575,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 22] = [
+    pub const ALL: [RuleReason; 23] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -589,6 +593,7 @@ impl RuleReason {
         RuleReason::RelationName,
         RuleReason::PlaceName,
         RuleReason::NamedFacility,
+        RuleReason::AddressWord,
         RuleReason::Context,
         RuleReason::Signature,
         RuleReason::Company,
@@ -616,6 +621,7 @@ impl RuleReason {
             RuleReason::RelationName => "relation-name",
             RuleReason::PlaceName => "place-name",
             RuleReason::NamedFacility => "named-facility",
+            RuleReason::AddressWord => "address-word",
             RuleReason::Context => "context",
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
@@ -645,6 +651,7 @@ impl RuleReason {
             RuleReason::RelationName => None,
             RuleReason::PlaceName => None,
             RuleReason::NamedFacility => None,
+            RuleReason::AddressWord => None,
             RuleReason::Context => None,
             RuleReason::Signature => None,
             RuleReason::Company => None,
@@ -697,6 +704,9 @@ impl RuleReason {
             RuleReason::NamedFacility => {
                 "a facility or home named after a person or place, name and kind (\"Miller Nursing Home\", \"toniside urgent care\", \"WALKER FAMILY CLINIC\"): never released (the model releases them in lower case and ALL CAPS)"
             }
+            RuleReason::AddressWord => {
+                "a house, flat or plot word of an address before its number (\"No. 12, Lane 34\", \"flat 3b, 27 marine drive\", \"lot 45, cité ...\"): part of the street address, never released (the model reads \"No\" and \"flat\" as ordinary words)"
+            }
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
@@ -732,6 +742,7 @@ impl RuleReason {
             RuleReason::RelationName => false,
             RuleReason::PlaceName => false,
             RuleReason::NamedFacility => false,
+            RuleReason::AddressWord => false,
             RuleReason::Context => false,
             RuleReason::Signature => false,
             RuleReason::Company => false,

@@ -96,6 +96,7 @@ export const RULE_REASONS = [
   { name: 'relation-name', detail: null, explanation: 'a first name right after a relation word ("wife sarah", "pt bob", "WIFE CONNIE"): never released (the model misses names in lower case and ALL CAPS)', guess: false },
   { name: 'place-name', detail: null, explanation: 'a country or US state written out, not an English word ("USA", "PENNSYLVANIA", "Philippines"): never released (the model releases places in ALL CAPS and after "in the")', guess: false },
   { name: 'named-facility', detail: null, explanation: 'a facility or home named after a person or place, name and kind ("Miller Nursing Home", "toniside urgent care", "WALKER FAMILY CLINIC"): never released (the model releases them in lower case and ALL CAPS)', guess: false },
+  { name: 'address-word', detail: null, explanation: 'a house, flat or plot word of an address before its number ("No. 12, Lane 34", "flat 3b, 27 marine drive", "lot 45, cité ..."): part of the street address, never released (the model reads "No" and "flat" as ordinary words)', guess: false },
   { name: 'context', detail: null, explanation: 'part of a name by context (name particle, or the head of a named facility)', guess: false },
   { name: 'signature', detail: null, explanation: 'a clinician\'s signature before a credential ("- lm (hca)", "P. Osei RMN"): never released', guess: false },
   { name: 'company', detail: null, explanation: 'part of a company name by its shape ("Bell and Sons", "works at Burns, Mendoza and Reed"): never released', guess: false },

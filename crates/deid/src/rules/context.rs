@@ -375,10 +375,14 @@ pub(super) fn apply(
         if rules[i].phi || !close(doc, i + 1) {
             continue;
         }
+        // a house number, maybe with its letter ("flat 3b", "no. 12a")
         let number_at = |k: usize| {
+            let t = doc.token_text(k);
             k < n
-                && !doc.token_text(k).is_empty()
-                && doc.token_text(k).chars().all(|c| c.is_ascii_digit())
+                && t.starts_with(|c: char| c.is_ascii_digit())
+                && t.len() <= 6
+                && t.bytes().filter(|b| !b.is_ascii_digit()).count() <= 1
+                && t.bytes().all(|b| b.is_ascii_alphanumeric())
         };
         // "casa n.º 27", "nº 5": the ordinal indicator between the word and its number
         let indicator = matches!(doc.token_text(i + 1), "º" | "ª" | "°")
@@ -409,6 +413,25 @@ pub(super) fn apply(
             && close(doc, i);
         if house_number_word || between_number_and_street {
             mark(rules, i, PhiType::Street);
+        }
+        // the model reads "No", "flat" and "lot" as ordinary words and released them when very
+        // sure ("He lives at No. 12, Lane 34", "Jl. Merdeka No. 45"): where a street word stands
+        // next to it, it is an address's for certain (after any other masked word it may be an
+        // identifier's label, "IP no. 2021/045812", which the model may still release)
+        let street_before = (i.saturating_sub(2)..i).any(|k| {
+            rules[k].features.has(super::Feature::IsStreet)
+                || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
+        });
+        // ... or right after "lives at", "address:" ("Address: Plot 23, Kira Road")
+        let after_residence = rules[i - 1].reason == Reason::PhiCue
+            || super::cue::RESIDENCE_LABELS
+                .iter()
+                .any(|l| doc.token_text(i - 1).eq_ignore_ascii_case(l));
+        if house_number_word
+            && (street_after || street_before || after_residence)
+            && doc.token_text(i).chars().count() >= 2
+        {
+            rules[i].reason = Reason::AddressWord;
         }
     }
 }

@@ -97,6 +97,10 @@ pub enum Reason {
     /// Nursing Home", "toniside urgent care", "WALKER FAMILY CLINIC"). Never released: in lower
     /// case and ALL CAPS the model read "miller", "william" and "care" as safe words.
     NamedFacility,
+    /// A house, flat or plot word of an address before its number ("No. 12, Lane 34", "flat 3b,
+    /// 27 marine drive"): part of the street address. Never released: the model reads "No" and
+    /// "flat" as ordinary words.
+    AddressWord,
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
@@ -136,6 +140,7 @@ impl Reason {
             Reason::RelationName => RuleReason::RelationName,
             Reason::PlaceName => RuleReason::PlaceName,
             Reason::NamedFacility => RuleReason::NamedFacility,
+            Reason::AddressWord => RuleReason::AddressWord,
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
@@ -619,6 +624,7 @@ mod tests {
             RuleReason::RelationName => Reason::RelationName,
             RuleReason::PlaceName => Reason::PlaceName,
             RuleReason::NamedFacility => Reason::NamedFacility,
+            RuleReason::AddressWord => Reason::AddressWord,
             RuleReason::Context => Reason::Context,
             RuleReason::Company => Reason::Company,
             RuleReason::Signature => Reason::Signature,
