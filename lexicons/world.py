@@ -392,7 +392,10 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook",
             # (the world's narratives: "site supervisor", "steel fixer", "street food vendor", "bus
             # conductor", "retired schoolteacher")
             "supervisor", "foreman", "fixer", "steel fixer", "vendor", "street vendor", "hawker",
-            "shopkeeper", "conductor", "bus conductor", "schoolteacher", "watchman"]
+            "shopkeeper", "conductor", "bus conductor", "schoolteacher", "watchman",
+            # (a civil servant of a town's administration, a schoolchild: "civil servant at the
+            # Municipality of Sfax", "pupil at Al-Ahliyya School for Girls")
+            "civil servant", "public servant", "pupil", "schoolboy", "schoolgirl"]
 
 # The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
 # surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public

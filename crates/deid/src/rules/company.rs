@@ -172,12 +172,22 @@ pub(super) fn apply(
         }
     }
     for c in 1..n {
-        if !class.on(c - 1, EMPLOYER_VERB)
-            || !EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref()))
+        // "works part-time at", "works full time for"
+        let verb = if c >= 3
+            && folded[c - 1] == "time"
+            && matches!(folded[c - 2].as_ref(), "part" | "full")
+        {
+            c - 3
+        } else {
+            c - 1
+        };
+        if !class.on(verb, EMPLOYER_VERB)
+            || !EMPLOYER_CUES.contains(&(folded[verb].as_ref(), folded[c].as_ref()))
         {
             continue;
         }
         organisation_after_cue(doc, rules, folded, c);
+        employer_named_after_cue(doc, rules, folded, c);
         // A, B [, C ...] and Z, or A-B: one word each, at least one a name or place by the rules
         let (first, mut k) = (c + 1, c + 1);
         let (mut names, mut hyphenated) = (0, false);
@@ -285,6 +295,58 @@ fn organisation_after_cue(
     }
 }
 
+/// Right after an employer cue, one to three words up to a preposition or a punctuation mark, one
+/// of them a word the rules call a name or no dictionary knows: "works part-time at tim hortons on
+/// upper james" (the model released "tim" in lower case), "works at Bunnings in ...". Not "works at
+/// home", "works at the hospital", "works at a school": function words and dictionary words only.
+fn employer_named_after_cue(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    folded: &[Cow<'_, str>],
+    cue: usize,
+) {
+    let n = doc.len();
+    let first = cue + 1;
+    let mut k = first;
+    while k < n
+        && k - first < 3
+        && doc.gap_before(k) == " "
+        && folded[k].chars().count() >= 2
+        && folded[k].chars().all(char::is_alphabetic)
+        && !FUNCTION_WORDS.contains(&folded[k].as_ref())
+        && !matches!(
+            folded[k].as_ref(),
+            "on" | "since" | "as" | "until" | "during"
+        )
+    {
+        k += 1;
+    }
+    if k == first {
+        return;
+    }
+    let closed = k >= n
+        || doc
+            .gap_before(k)
+            .trim_start()
+            .starts_with(['.', ',', ';', '(', ')'])
+        || matches!(
+            folded[k].as_ref(),
+            "in" | "at" | "on" | "since" | "as" | "for" | "and"
+        );
+    let named = (first..k).any(|m| {
+        rules[m].phi
+            && matches!(
+                rules[m].reason,
+                Reason::Unknown | Reason::Unsafe(_) | Reason::Context | Reason::Company
+            )
+    });
+    if closed && named {
+        for m in first..k {
+            mark_company(rules, m);
+        }
+    }
+}
+
 fn mark_company(rules: &mut [TokenRule], i: usize) {
     let r = &mut rules[i];
     r.phi = true;
@@ -301,6 +363,27 @@ fn is_namelike_or_place(r: &TokenRule) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::rules::phi_words;
+
+    #[test]
+    fn an_employer_named_right_after_a_cue() {
+        for (text, org) in [
+            (
+                "pt works part-time at tim hortons on upper james, worried about her shifts.",
+                &["tim", "hortons"][..],
+            ),
+            ("She works at Bunnings in Ringwood.", &["Bunnings"][..]),
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert_eq!(p, org, "{text}");
+        }
+        for text in [
+            "He works at home. She works at the hospital. He works at a school in town.",
+            "She works at night and works for herself.",
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert!(p.is_empty(), "{text}: {p:?}");
+        }
+    }
 
     #[test]
     fn an_organisation_after_an_employer_cue() {

@@ -1,5 +1,6 @@
 //! Occupations in a person's description that the self-description cues do not reach:
-//! - a relative or the patient named, then described item by item between commas and brackets,
+//! - a relative or the patient named (or introduced by age: "A 29-year-old woman, Mrs Chiamaka
+//!   Okonkwo, a banker with Access Bank"), then described item by item between commas and brackets,
 //!   the occupation one of the items (the relation also in the six languages of the local-word
 //!   rule, after the name: "Luisa Zanon, figlia della paziente, insegnante di lettere alla ..."): "His son, Dr. Felix Meißner, a neurologist at the Charité",
 //!   "his son, Dr. Yoni Mizrahi (יוני מזרחי), a family physician with Clalit", "Patient: Theresia
@@ -28,7 +29,7 @@ const MAX_WORLD_TITLE_WORDS: usize = 6;
 /// A relative or the patient, introduced before their description.
 static INTRODUCED: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"(?i)(?:\b(?:his|her|my|their|the\s+patient's|patient's|pt's)\s+(?:son|daughter|wife|husband|mother|father|brother|sister|niece|nephew|partner|spouse|grandson|granddaughter|cousin|aunt|uncle|mum|mom|dad|fianc[ée]e?|boyfriend|girlfriend)|\b(?:patient|pt|paciente|patiente|patientin|paziente|pati[ëe]nt)\s*:|\b(?:hij[ao]|espos[ao]|marido|madre|padre|herman[ao]|fille|fils|[ée]pouse|mari|m[èe]re|p[èe]re|s[œo]e?ur|fr[èe]re|filh[ao]|m[ãa]e|pai|irm[ãa]o?|tochter|sohn|ehefrau|ehemann|mutter|vater|schwester|bruder|figli[ao]|moglie|marito|sorella|fratello|dochter|zoon|echtgeno(?:te|ot)|moeder|vader|zus|broer)\s+(?:de\s+la|del|della|dello|du|de|da|do|der|des|van\s+de|van)\s+(?:paciente|patiente|patient|patientin|patienten|paziente|pati[ëe]nt)\b)[ \t\u{a0}]*,?",
+        r"(?i)(?:\b(?:an?|the)\s+\d{1,3}[ \t\u{a0}-]*(?:years?|yrs?|y)[ \t\u{a0}-]*old[ \t\u{a0}]+(?:man|woman|male|female|boy|girl|lady|gentleman|patient|mother|father)|\b(?:his|her|my|their|the\s+patient's|patient's|pt's)\s+(?:son|daughter|wife|husband|mother|father|brother|sister|niece|nephew|partner|spouse|grandson|granddaughter|cousin|aunt|uncle|mum|mom|dad|fianc[ée]e?|boyfriend|girlfriend)|\b(?:patient|pt|paciente|patiente|patientin|paziente|pati[ëe]nt)\s*:|\b(?:hij[ao]|espos[ao]|marido|madre|padre|herman[ao]|fille|fils|[ée]pouse|mari|m[èe]re|p[èe]re|s[œo]e?ur|fr[èe]re|filh[ao]|m[ãa]e|pai|irm[ãa]o?|tochter|sohn|ehefrau|ehemann|mutter|vater|schwester|bruder|figli[ao]|moglie|marito|sorella|fratello|dochter|zoon|echtgeno(?:te|ot)|moeder|vader|zus|broer)\s+(?:de\s+la|del|della|dello|du|de|da|do|der|des|van\s+de|van)\s+(?:paciente|patiente|patient|patientin|patienten|paziente|pati[ëe]nt)\b)[ \t\u{a0}]*,?",
     )
 });
 

@@ -595,6 +595,15 @@ fn an_occupation_in_a_relatives_or_the_patients_description() {
         ["hairdresser"]
     );
     assert_eq!(found("(she is 58, nurse at ukc)."), ["nurse"]);
+    // the patient introduced by age, then named and described
+    assert_eq!(
+        found("A 29-year-old woman, Mrs Chiamaka Blessing Okonkwo, a banker with Access Bank."),
+        ["banker"]
+    );
+    assert_eq!(
+        found("A 59-year-old man, a civil servant at the Municipality of Sfax, had a rash."),
+        ["civil servant"]
+    );
     assert_eq!(
         found(
             "Segnalatrice: Luisa Zanon, figlia della paziente, insegnante di lettere alla scuola."
