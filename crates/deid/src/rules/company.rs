@@ -103,6 +103,8 @@ pub(super) const EMPLOYER_CUES: &[(&str, &str)] = &[
     ("employed", "at"),
     ("employee", "of"),
     ("employee", "at"),
+    // a union, club or congregation one belongs to ("MEMBER OF UAW LOCAL 696")
+    ("member", "of"),
 ];
 
 /// Company names whose "and" a word-by-word reading lets through. A name before
@@ -324,6 +326,14 @@ fn employer_named_after_cue(
     if k == first {
         return;
     }
+    // a branch's or a local's number closes the name ("UAW Local 696")
+    if k < n
+        && doc.gap_before(k) == " "
+        && doc.token_text(k).len() <= 4
+        && doc.token_text(k).bytes().all(|b| b.is_ascii_digit())
+    {
+        k += 1;
+    }
     let closed = k >= n
         || doc
             .gap_before(k)
@@ -372,6 +382,11 @@ mod tests {
                 &["tim", "hortons"][..],
             ),
             ("She works at Bunnings in Ringwood.", &["Bunnings"][..]),
+            (
+                "PT IS A RETIRED ASSEMBLY LINE WORKER, MEMBER OF UAW LOCAL 696. SON VISITED.",
+                // (the number keeps its reason, a digit's: masked by the rules too)
+                &["UAW", "LOCAL"][..],
+            ),
         ] {
             let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
             assert_eq!(p, org, "{text}");
@@ -379,6 +394,7 @@ mod tests {
         for text in [
             "He works at home. She works at the hospital. He works at a school in town.",
             "She works at night and works for herself.",
+            "She is a member of staff; a member of the church choir.",
         ] {
             let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
             assert!(p.is_empty(), "{text}: {p:?}");
