@@ -105,6 +105,10 @@ pub(super) const EMPLOYER_CUES: &[(&str, &str)] = &[
     ("employee", "at"),
     // a union, club or congregation one belongs to ("MEMBER OF UAW LOCAL 696")
     ("member", "of"),
+    // a former employer, a charity ("retired from boeing", "volunteers at the Salvation Army")
+    ("retired", "from"),
+    ("volunteers", "at"),
+    ("volunteers", "with"),
 ];
 
 /// Company names whose "and" a word-by-word reading lets through. A name before
@@ -171,6 +175,13 @@ pub(super) fn apply(
             && doc.gap_before(c) == " "
         {
             organisation_after_cue(doc, rules, folded, c);
+            employer_named_after_cue(doc, rules, folded, c);
+        }
+    }
+    // a form's label: "Employer: Ford Motor Co."
+    for c in 0..n.saturating_sub(1) {
+        if folded[c] == "employer" && doc.gap_after(c).trim() == ":" {
+            employer_named_after_cue(doc, rules, folded, c);
         }
     }
     for c in 1..n {
@@ -308,18 +319,52 @@ fn employer_named_after_cue(
     cue: usize,
 ) {
     let n = doc.len();
-    let first = cue + 1;
+    let mut first = cue + 1;
+    // "the" before a capitalised name ("volunteers at the Salvation Army")
+    if first + 1 < n
+        && folded[first] == "the"
+        && doc.case_informative
+        && doc.token_text(first + 1).starts_with(char::is_uppercase)
+    {
+        first += 1;
+    }
+    // a preposition or conjunction after the name
+    let ends_name = |k: usize| {
+        matches!(
+            folded[k].as_ref(),
+            "in" | "at"
+                | "on"
+                | "since"
+                | "as"
+                | "for"
+                | "and"
+                | "after"
+                | "before"
+                | "until"
+                | "during"
+                | "with"
+                | "from"
+                | "to"
+                | "so"
+                | "then"
+                | "but"
+                | "because"
+                | "when"
+                | "who"
+                | "where"
+        )
+    };
     let mut k = first;
     while k < n
         && k - first < 3
-        && doc.gap_before(k) == " "
+        && (doc.gap_before(k) == " " || (k == first && doc.gap_before(k).trim() == ":"))
         && folded[k].chars().count() >= 2
         && folded[k].chars().all(char::is_alphabetic)
         && !FUNCTION_WORDS.contains(&folded[k].as_ref())
-        && !matches!(
-            folded[k].as_ref(),
-            "on" | "since" | "as" | "until" | "during"
-        )
+        && !ends_name(k)
+        // where capitals mean something, a name's words have them ("employed by hosp so went
+        // to ER" names nothing)
+        && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
     {
         k += 1;
     }
@@ -339,17 +384,20 @@ fn employer_named_after_cue(
             .gap_before(k)
             .trim_start()
             .starts_with(['.', ',', ';', '(', ')'])
-        || matches!(
-            folded[k].as_ref(),
-            "in" | "at" | "on" | "since" | "as" | "for" | "and"
-        );
-    let named = (first..k).any(|m| {
-        rules[m].phi
-            && matches!(
-                rules[m].reason,
-                Reason::Unknown | Reason::Unsafe(_) | Reason::Context | Reason::Company
-            )
+        || ends_name(k);
+    // a hospital or a clinic is the facility rule's ("a nurse at the Royal Free Hospital")
+    let facility = (first..k).any(|m| {
+        super::facility::OTHER_HEADS.contains(&folded[m].as_ref())
+            || super::facility::HOSPITAL_NOUNS.contains(&folded[m].as_ref())
     });
+    let named = !facility
+        && (first..k).any(|m| {
+            rules[m].phi
+                && matches!(
+                    rules[m].reason,
+                    Reason::Unknown | Reason::Unsafe(_) | Reason::Context | Reason::Company
+                )
+        });
     if closed && named {
         for m in first..k {
             mark_company(rules, m);
@@ -382,6 +430,19 @@ mod tests {
                 &["tim", "hortons"][..],
             ),
             ("She works at Bunnings in Ringwood.", &["Bunnings"][..]),
+            ("Employer: Ford Motor Co.", &["Ford", "Motor", "Co"][..]),
+            (
+                "social: retired from boeing after 30 yrs on the line, lives with his wife.",
+                &["boeing"][..],
+            ),
+            (
+                "volunteers at the Salvation Army on weekends",
+                &["Salvation", "Army"][..],
+            ),
+            (
+                "dad is a delivery driver for uber, home late.",
+                &["uber"][..],
+            ),
             (
                 "PT IS A RETIRED ASSEMBLY LINE WORKER, MEMBER OF UAW LOCAL 696. SON VISITED.",
                 // (the number keeps its reason, a digit's: masked by the rules too)
@@ -395,6 +456,8 @@ mod tests {
             "He works at home. She works at the hospital. He works at a school in town.",
             "She works at night and works for herself.",
             "She is a member of staff; a member of the church choir.",
+            "He retired from teaching in 2010; a nurse with diabetes; the driver at night.",
+            "The patient is employed by the hospital and so went to the ER; seen by Dr Lee.",
         ] {
             let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
             assert!(p.is_empty(), "{text}: {p:?}");
