@@ -458,6 +458,16 @@ WORLD_CARE_TITLES = [
     "fysioterapeutti", "fisioterapis", "Zahnarzt", "Zahnärztin", "tandarts", "tandläkare",
     "tandlæge", "tannlege", "dentista", "dentiste", "dentysta", "zubař", "zubařka",
     "hammaslääkäri", "fogorvos",
+    # students and pupils, and everyday trades, of the six languages of the local-word rule
+    # ("estudiante de tercer grado", "étudiant en 5e année", "vrachtwagenchauffeur bij ...")
+    "estudiante", "alumno", "alumna", "étudiant", "étudiante", "élève", "studente",
+    "studentessa", "alunno", "alunna", "estudante", "aluno", "aluna", "Studentin", "Schüler",
+    "Schülerin", "leerling", "scholier", "camionero", "chofer", "peluquera", "peluquero",
+    "albañil", "agricultor", "agricultora", "costurera", "coiffeur", "coiffeuse", "maçon",
+    "agriculteur", "agricultrice", "commerçant", "commerçante", "camionneur", "autista",
+    "parrucchiere", "parrucchiera", "muratore", "contadino", "contadina", "caminhoneiro",
+    "cabeleireira", "cabeleireiro", "pedreiro", "Friseur", "Friseurin", "Maurer", "Landwirt",
+    "Landwirtin", "vrachtwagenchauffeur", "kapper", "kapster", "metselaar",
 ]
 
 
