@@ -115,6 +115,55 @@ fn is_relative_count(doc: &Tokenized, flags: &[LexFlags], out: &[Option<Usage>],
     counted || listed || joined
 }
 
+/// Units of a duration counted in days or more, folded.
+const LONG_DURATION_UNITS: &[&str] = &[
+    "day", "days", "d", "week", "weeks", "wk", "wks", "month", "months", "mo", "mos", "mth",
+    "mths", "year", "years", "yr", "yrs",
+];
+
+/// Whether the number at `i` counts a duration in days, weeks, months or years that a word makes
+/// relative time: after it "ago", "later", "earlier", "after", "before", "prior", "post" ("3 days
+/// ago", "two weeks later": the time to onset), or before it "for", "x", "within", "over",
+/// "past", "last", "after" ("for 3 days", "x 2 wks", "within 4 weeks"). An age has "old", "of
+/// age" or an age's label ("a 45 year old", "aged 3 months"), never these words.
+fn is_duration_count(doc: &Tokenized, i: usize) -> bool {
+    let n = doc.len();
+    let w = doc.token_text(i);
+    if !is_number(w) || w.len() > 3 || i + 1 >= n || !plain_gap(doc.gap_after(i)) {
+        return false;
+    }
+    if !LONG_DURATION_UNITS.contains(&doc.token_text(i + 1).to_ascii_lowercase().as_str()) {
+        return false;
+    }
+    // ("3 days old", "2 years of age")
+    let after = |k: usize| {
+        k < n
+            && !doc.gap_before(k).contains(['\n', '.', ';', ','])
+            && matches!(
+                doc.token_text(k).to_ascii_lowercase().as_str(),
+                "ago" | "later" | "earlier" | "after" | "before" | "prior" | "post"
+            )
+    };
+    let before = i > 0
+        && !doc.gap_before(i).contains('\n')
+        && plain_gap(doc.gap_before(i))
+        && matches!(
+            doc.token_text(i - 1).to_ascii_lowercase().as_str(),
+            "for" | "x" | "within" | "over" | "past" | "last" | "after"
+        );
+    let aged = i > 0
+        && matches!(
+            doc.token_text(i - 1).to_ascii_lowercase().as_str(),
+            "age" | "aged" | "ages"
+        );
+    let old = i + 2 < n
+        && matches!(
+            doc.token_text(i + 2).to_ascii_lowercase().as_str(),
+            "old" | "of"
+        );
+    (after(i + 2) || before) && !aged && !old
+}
+
 /// Whether the number at `i` is a day of the month before its month's name ("first dose 24 may
 /// no problem", "dose 3 Mar"): a date, not a count. "May" as a month only where no verb follows
 /// ("dose 2 may be given"): the end of its phrase, a number, or a word that goes on with the
@@ -420,7 +469,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 out[i + 1] = Some(Usage::Measurement);
                 continue;
             }
-            if is_relative_count(doc, flags, &out, i) {
+            // ... and a range's first number ("2-3 wks later", "7-10 days after")
+            let range_start = i + 1 < n
+                && matches!(doc.gap_after(i), "-" | "–")
+                && w.len() <= 3
+                && is_duration_count(doc, i + 1);
+            if is_relative_count(doc, flags, &out, i) || is_duration_count(doc, i) || range_start {
                 out[i] = Some(Usage::RelativeTime);
                 continue;
             }

@@ -156,6 +156,34 @@ fn an_ages_abbreviation_is_no_initial() {
 }
 
 #[test]
+fn durations_before_ago_or_after_for_are_relative_time_ages_are_not() {
+    assert_eq!(
+        words(
+            "Started on nitrofurantoin 3 days ago for UTI; rash 2 weeks later; fever for 5 days, \
+             x 2 wks; within 4 weeks; 10 days after the dose; in the past 6 months.",
+            Usage::RelativeTime
+        ),
+        ["3", "2", "5", "2", "4", "10", "6"]
+    );
+    assert_eq!(
+        words(
+            "pt recvd vax & 2-3 wks later sudden onset; 7-10 days after",
+            Usage::RelativeTime
+        ),
+        ["2", "3", "7", "10"]
+    );
+    for text in [
+        "a 45 year old, 3 days old baby, aged 2 years later",
+        "for 3 years old",
+        "2 years of age",
+        "born 12 may 2021, 3 days",
+        "3 days. Ago",
+    ] {
+        assert!(words(text, Usage::RelativeTime).is_empty(), "{text}");
+    }
+}
+
+#[test]
 fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
     assert_eq!(
         words(
@@ -169,7 +197,7 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         "on day 12/03/2021",
         "day 1.5 mg",
         "day 3:30 pm",
-        "a 45 year old, 3 days later",
+        "a 45 year old",
         "post vaccine day\n14 Main Street",
         "seen on 14 days",
         // a day before its month is a date's ("first dose 24 may no problem")
