@@ -311,10 +311,19 @@ impl IdRecognizer {
 fn is_slash_id(text: &str, start: usize, end: usize) -> bool {
     let v = &text[start..end];
     let digits = v.bytes().filter(u8::is_ascii_digit).count();
-    // (a serial of four digits or more: "BP/90/60", "ABG 7 US/32/188/24/100" are values)
-    let serial = v
-        .split('/')
-        .any(|g| g.len() >= 4 && g.bytes().all(|b| b.is_ascii_digit()));
+    // (a serial of four digits or more: "BP/90/60", "ABG 7 US/32/188/24/100" are values; or two
+    // letter groups before two digit groups: "REF: MSCH/PHARM/ADR/99/031", "MPH/TB/98/112")
+    let groups: Vec<&str> = v.split('/').collect();
+    let all = |g: &&str, f: fn(&u8) -> bool| !g.is_empty() && g.bytes().all(|b| f(&b));
+    let letters = groups
+        .iter()
+        .filter(|g| all(g, u8::is_ascii_alphabetic))
+        .count();
+    let numbers = groups.iter().filter(|g| all(g, u8::is_ascii_digit)).count();
+    let serial = groups
+        .iter()
+        .any(|g| g.len() >= 4 && g.bytes().all(|b| b.is_ascii_digit()))
+        || (letters >= 2 && numbers >= 2);
     // ("Dec/18/2020" is a date)
     let month_first = v.split('/').next().is_some_and(is_english_month);
     digits >= 4
@@ -527,6 +536,11 @@ mod tests {
         assert_eq!(
             ids("AGE: 19  FOLDER: TNR/ED/24/3390\nREG NO. mhrh/icu/24/0088 NIDA"),
             [("TNR/ED/24/3390", Idnum), ("mhrh/icu/24/0088", Idnum)]
+        );
+        // two letter groups before two digit groups need no serial of four digits
+        assert_eq!(
+            ids("REF: MSCH/PHARM/ADR/99/031   DATE: 23 NOV 1999; REF: MPH/TB/98/112"),
+            [("MSCH/PHARM/ADR/99/031", Idnum), ("MPH/TB/98/112", Idnum)]
         );
         assert_eq!(
             ids("PT IS A ROUTE TAXI OPERATOR, PLATE PP 4417. car (OH PLATE HJK 4471)"),

@@ -87,6 +87,10 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     "building", "bldg", "floor", "kv", "d", "dom",
     // Spanish and Portuguese: "casa n.º 27", "apto 302", "depto 4", "piso 3", "bloco B", "quadra 12"
     "n", "casa", "apto", "depto", "dpto", "piso", "bloco", "quadra",
+    // French West Africa's sectors and plots ("secteur 22, lot 14 parcelle 07"), the plots and
+    // stands of East and Southern Africa ("Plot 23, Kira Road", "Stand 4521, Kabulonga", "Erf
+    // 1234"), Ghana's "HSE NO."
+    "secteur", "parcelle", "plot", "stand", "erf", "hse",
 ];
 
 fn is_namelike(r: &TokenRule) -> bool {
@@ -372,7 +376,13 @@ pub(super) fn apply(
     // Diponegoro No. 71", "Naamsestraat 15 bus 2", "House 1187, Sector 14"), and a word between a
     // house number and a street word ("9 elm grove")
     for i in 1..n.saturating_sub(1) {
-        if rules[i].phi || !close(doc, i + 1) {
+        // (a house-number word the rules masked as unknown may still be an address's: "secteur")
+        if (rules[i].phi
+            && !(on(i, HOUSE_NUMBER_WORD)
+                && rules[i].reason == Reason::Unknown
+                && doc.token_text(i).chars().count() >= 3))
+            || !close(doc, i + 1)
+        {
             continue;
         }
         // a house number, maybe with its letter ("flat 3b", "no. 12a")
@@ -403,8 +413,17 @@ pub(super) fn apply(
                 rules[k].features.has(super::Feature::IsStreet)
                     || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
             });
-        let house_number_word =
-            number_next && (after_place || street_after) && on(i, HOUSE_NUMBER_WORD);
+        // right after "lives at", "address:", "domicile :" ("Address: Plot 23, Kira Road",
+        // "Home: Lot 47 Sussex Street")
+        let after_residence = (i.saturating_sub(2)..i).any(|k| {
+            rules[k].reason == Reason::PhiCue
+                || super::cue::RESIDENCE_LABELS
+                    .iter()
+                    .any(|l| doc.token_text(k).eq_ignore_ascii_case(l))
+        });
+        let house_number_word = number_next
+            && (after_place || street_after || after_residence)
+            && on(i, HOUSE_NUMBER_WORD);
         if house_number_word && indicator {
             mark(rules, i + 1, PhiType::Street);
         }
@@ -422,16 +441,19 @@ pub(super) fn apply(
             rules[k].features.has(super::Feature::IsStreet)
                 || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
         });
-        // ... or right after "lives at", "address:" ("Address: Plot 23, Kira Road")
-        let after_residence = rules[i - 1].reason == Reason::PhiCue
-            || super::cue::RESIDENCE_LABELS
-                .iter()
-                .any(|l| doc.token_text(i - 1).eq_ignore_ascii_case(l));
+        // ... or after another address part and its number ("secteur 22, lot 14")
+        let after_address_part = i >= 2
+            && on(i - 2, HOUSE_NUMBER_WORD)
+            && number_at(i - 1)
+            && !doc.gap_before(i).contains('\n');
         if house_number_word
-            && (street_after || street_before || after_residence)
+            && (street_after || street_before || after_residence || after_address_part)
             && doc.token_text(i).chars().count() >= 2
         {
             rules[i].reason = Reason::AddressWord;
+            // ... and its number, which the model released too ("Home: Lot 47 Sussex Street")
+            rules[number].reason = Reason::AddressWord;
+            rules[number].kind = Some(PhiType::Street);
         }
     }
 }
@@ -466,6 +488,54 @@ mod tests {
             !p.contains(&"no".to_string()) && !p.contains(&"unit".to_string()),
             "{p:?}"
         );
+        // next to a street word, after "lives at" / "address:", or after another address part,
+        // an address's for certain, with its number (never released: the model read "No",
+        // "unit" and "Lot 47" as ordinary and released them)
+        for (text, word) in [
+            (
+                "He lives at No. 12, Lane 34, Section 2, Zhongshan Rd, Taipei.",
+                "No",
+            ),
+            (
+                "i live at unit 4/27 brunswick st, fitzroy vic 3065.",
+                "unit",
+            ),
+            ("she lives at flat 3b, 27 marine drive, mumbai.", "flat"),
+            ("Address: Plot 23, Kira Road, Kampala.", "Plot"),
+        ] {
+            let words = crate::rules::words_with_reason(text, Reason::AddressWord);
+            assert_eq!(
+                words.first().map(String::as_str),
+                Some(word),
+                "{text}: {words:?}"
+            );
+        }
+        assert_eq!(
+            crate::rules::words_with_reason(
+                "Home: Lot 47 Sussex Street, Albouystown, Georgetown.",
+                Reason::AddressWord
+            ),
+            ["Lot", "47"]
+        );
+        assert_eq!(
+            crate::rules::words_with_reason(
+                "Domicile : secteur 22, lot 14 parcelle 07, derrière la mosquée.",
+                Reason::AddressWord
+            ),
+            ["secteur", "22", "lot", "14", "parcelle", "07"]
+        );
+        // an identifier's label after another masked word keeps the context's decision, which
+        // the model may overrule; a label before a long identifier is none
+        for text in [
+            "F, 31 YRS, ID NO. 23456789, IP NO. 2021/045812, NHIF NO. 8812345",
+            "Pat.-ID 4417208, Fall-Nr. 2024001873",
+        ] {
+            assert!(
+                crate::rules::words_with_reason(text, Reason::AddressWord).is_empty(),
+                "{text}"
+            );
+        }
+        assert!(!phi_words("Pat.-ID 4417208, Fall-Nr. 2024001873").contains(&"Nr".to_string()));
     }
 
     #[test]

@@ -38,6 +38,11 @@ pub(super) const RESIDENCE_LABELS: &[&str] = &[
     "direccion",
     "endereco",
     "indirizzo",
+    // ("Domicile : secteur 22, lot 14", "Anschrift: ...", "Adres: ...", "Morada: ...")
+    "domicile",
+    "anschrift",
+    "adres",
+    "morada",
 ];
 
 /// What follows such a verb before the place: "resides in", "lives at", "works as", "works for".

@@ -508,6 +508,11 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 if !word(i - 1).eq_ignore_ascii_case("ph") {
                     return true;
                 }
+                // (a code's prefix glued by a hyphen: "licence PH-28741" is a licence's number;
+                // "PH-6", "PH-11.8" are values)
+                if doc.gap_before(i) == "-" && w.len() >= 3 {
+                    return false;
+                }
                 let leading_zero = w.len() > 1 && w.starts_with('0');
                 let phone_group = i + 1 < n
                     && matches!(doc.gap_after(i), "-" | " ")
@@ -777,6 +782,26 @@ fn label_introduces_value(doc: &Tokenized, claimed: &[bool], i: usize) -> bool {
         return false;
     }
     let gap = doc.gap_before(j);
+    // a code's part glued by a hyphen is no label: "REF: NKP-ADR-67/0236", "REG. NR. MD-2194"
+    // (a lab value glued to its label stays a value: "CBC-WBC-13.2", "PLT-509")
+    let value = doc.token_text(j);
+    let code_like = (value.len() >= 4 && value.bytes().all(|b| b.is_ascii_digit()))
+        || (j + 1 < n
+            && matches!(doc.gap_after(j), "/" | "-")
+            && doc
+                .token_text(j + 1)
+                .starts_with(|c: char| c.is_ascii_digit()));
+    let glued_code = gap == "-"
+        && code_like
+        && i > 0
+        && (matches!(doc.gap_before(i), "-" | "/")
+            || matches!(
+                doc.token_text(i - 1).to_ascii_lowercase().as_str(),
+                "no" | "nr" | "nro" | "number" | "licence" | "license" | "reg" | "ref"
+            ));
+    if glued_code {
+        return false;
+    }
     let gap_ok = gap.chars().count() <= 4
         && gap
             .chars()

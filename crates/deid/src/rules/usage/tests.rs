@@ -318,6 +318,18 @@ fn dr_before_a_name_is_a_title_after_a_street_name_it_is_not() {
 }
 
 #[test]
+fn a_codes_prefix_is_no_label_nor_a_ph() {
+    // "ADR", "MD" glued by a hyphen inside a reference or a licence are the code's, not labels
+    for text in [
+        "HOSPITAL REF: NKP-ADR-67/0236",
+        "REG. NR. MD-2194, M.JANGA@CMC.EXAMPLE",
+    ] {
+        assert!(words(text, Usage::FieldLabel).is_empty(), "{text}");
+    }
+    assert!(words("licence PH-28741, pharmacist", Usage::Measurement).is_empty());
+}
+
+#[test]
 fn a_ph_is_a_small_number_never_a_phones_first_group() {
     assert_eq!(
         words("pH 7.35, ph 7; ALK PH 340; pH 6.877;", Usage::Measurement),
