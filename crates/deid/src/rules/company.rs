@@ -277,9 +277,16 @@ fn organisation_after_cue(
         if !gap_ok || matches!(folded[k].as_ref(), "in" | "at" | "as" | "since" | "on") {
             break;
         }
-        let word = folded[k].chars().all(char::is_alphabetic);
+        // (an ordinal names a numbered school: "the 71st Intermediate School")
+        let ordinal = k == first && {
+            let w = folded[k].as_ref();
+            let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && matches!(&w[digits..], "st" | "nd" | "rd" | "th")
+        };
+        let word = folded[k].chars().all(char::is_alphabetic) || ordinal;
         let capital = !doc.case_informative
             || connector(k)
+            || ordinal
             || doc.token_text(k).starts_with(char::is_uppercase);
         if !word || !capital || (k == first && connector(k)) {
             break;
@@ -421,6 +428,25 @@ fn is_namelike_or_place(r: &TokenRule) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::rules::phi_words;
+
+    #[test]
+    fn a_numbered_school_and_a_school_for_girls_after_an_occupation() {
+        for (text, org) in [
+            (
+                "Ali, 58 years, male, mathematics teacher at the 71st Intermediate School \
+                 (Ministry of Education), had a rash.",
+                // (the ordinal keeps its reason, a digit's: masked by the rules too)
+                &["Intermediate", "School"][..],
+            ),
+            (
+                "Her husband (58), a teacher at Kufr Yuba Secondary School for Boys, called.",
+                &["Kufr", "Yuba", "Secondary", "School", "for", "Boys"][..],
+            ),
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert_eq!(p, org, "{text}");
+        }
+    }
 
     #[test]
     fn an_employer_named_right_after_a_cue() {
