@@ -407,23 +407,25 @@ pub(super) fn apply(
             );
         // "add: no. 27, jalan kenanga", "i live at unit 4/27 brunswick st": a street word after
         // the number on its line
-        let street_after = (number + 1..(number + 5).min(n))
-            .take_while(|&k| !doc.gap_before(k).contains('\n'))
-            .any(|k| {
-                rules[k].features.has(super::Feature::IsStreet)
-                    || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
-            });
+        // (asked only of a house-number word before its number: this loop sees every word)
+        let candidate = number_next && on(i, HOUSE_NUMBER_WORD);
+        let street_after = candidate
+            && (number + 1..(number + 5).min(n))
+                .take_while(|&k| !doc.gap_before(k).contains('\n'))
+                .any(|k| {
+                    rules[k].features.has(super::Feature::IsStreet)
+                        || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
+                });
         // right after "lives at", "address:", "domicile :" ("Address: Plot 23, Kira Road",
         // "Home: Lot 47 Sussex Street")
-        let after_residence = (i.saturating_sub(2)..i).any(|k| {
-            rules[k].reason == Reason::PhiCue
-                || super::cue::RESIDENCE_LABELS
-                    .iter()
-                    .any(|l| doc.token_text(k).eq_ignore_ascii_case(l))
-        });
-        let house_number_word = number_next
-            && (after_place || street_after || after_residence)
-            && on(i, HOUSE_NUMBER_WORD);
+        let after_residence = candidate
+            && (i.saturating_sub(2)..i).any(|k| {
+                rules[k].reason == Reason::PhiCue
+                    || super::cue::RESIDENCE_LABELS
+                        .iter()
+                        .any(|l| doc.token_text(k).eq_ignore_ascii_case(l))
+            });
+        let house_number_word = candidate && (after_place || street_after || after_residence);
         if house_number_word && indicator {
             mark(rules, i + 1, PhiType::Street);
         }
