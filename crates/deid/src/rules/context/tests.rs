@@ -1,0 +1,236 @@
+//! Tests of `rules/context`.
+use crate::rules::{phi_words, Reason};
+use crate::tokenize::Tokenized;
+
+#[test]
+fn a_house_number_word_before_its_number_in_an_address() {
+    for (text, word) in [
+        (
+            "Residência: bairro Munhava, quarteirão 14, casa n.º 27, perto da escola.",
+            "n",
+        ),
+        (
+            "retired lorry driver. add: no. 27, jalan kenanga 7/3b, seksyen 7",
+            "no",
+        ),
+        (
+            "i live at unit 4/27 brunswick st, fitzroy vic 3065.",
+            "unit",
+        ),
+    ] {
+        let p = phi_words(text);
+        assert!(p.contains(&word.to_string()), "{word}: {text}: {p:?}");
+    }
+    // a number that no place comes before or street word after
+    let p = phi_words("Dose no. 2 was given; the unit 3 nurse saw her.");
+    assert!(
+        !p.contains(&"no".to_string()) && !p.contains(&"unit".to_string()),
+        "{p:?}"
+    );
+    // next to a street word, after "lives at" / "address:", or after another address part,
+    // an address's for certain, with its number (never released: the model read "No",
+    // "unit" and "Lot 47" as ordinary and released them)
+    for (text, word) in [
+        (
+            "He lives at No. 12, Lane 34, Section 2, Zhongshan Rd, Taipei.",
+            "No",
+        ),
+        (
+            "i live at unit 4/27 brunswick st, fitzroy vic 3065.",
+            "unit",
+        ),
+        ("she lives at flat 3b, 27 marine drive, mumbai.", "flat"),
+        ("Address: Plot 23, Kira Road, Kampala.", "Plot"),
+    ] {
+        let words = crate::rules::words_with_reason(text, Reason::AddressWord);
+        assert_eq!(
+            words.first().map(String::as_str),
+            Some(word),
+            "{text}: {words:?}"
+        );
+    }
+    assert_eq!(
+        crate::rules::words_with_reason(
+            "Home: Lot 47 Sussex Street, Albouystown, Georgetown.",
+            Reason::AddressWord
+        ),
+        ["Lot", "47"]
+    );
+    assert_eq!(
+        crate::rules::words_with_reason(
+            "Domicile : secteur 22, lot 14 parcelle 07, derrière la mosquée.",
+            Reason::AddressWord
+        ),
+        ["secteur", "22", "lot", "14", "parcelle", "07"]
+    );
+    // an identifier's label after another masked word keeps the context's decision, which
+    // the model may overrule; a label before a long identifier is none
+    for text in [
+        "F, 31 YRS, ID NO. 23456789, IP NO. 2021/045812, NHIF NO. 8812345",
+        "Pat.-ID 4417208, Fall-Nr. 2024001873",
+    ] {
+        assert!(
+            crate::rules::words_with_reason(text, Reason::AddressWord).is_empty(),
+            "{text}"
+        );
+    }
+    assert!(!phi_words("Pat.-ID 4417208, Fall-Nr. 2024001873").contains(&"Nr".to_string()));
+}
+
+#[test]
+fn a_kinship_between_a_name_and_the_fathers_name_joins_the_name() {
+    let p = phi_words("Pharmacist Ms. Kavitha a/p Subramaniam informed; Mr Ravi s/o Muthu came");
+    for w in ["a", "p", "Subramaniam", "s", "o", "Muthu"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    // an assessment and plan, "sign off": no name before them
+    let p = phi_words("Wound clean. a/p dressing daily; s/o fluids");
+    assert!(
+        !p.contains(&"dressing".to_string()) && !p.contains(&"fluids".to_string()),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn name_particles_join_the_name() {
+    let p = phi_words("The patient Pieter van der Zwaluwstraat was seen by Dr. de Vries today.");
+    for w in ["van", "der", "de"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("A case of lupus de novo in the patient.");
+    assert!(!p.contains(&"de".to_string()), "{p:?}");
+}
+
+#[test]
+fn lower_case_names_after_relation_words_and_salutations() {
+    let p =
+        phi_words("pt bob had fever. wife sarah said dr. john bowman saw him and son will came.");
+    for w in ["bob", "sarah", "john", "bowman"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    for w in ["will", "fever", "saw"] {
+        assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    // a middle initial between the first name and the surname
+    for (text, surname) in [
+        (
+            "PT JOHN Q SMITH 45 YOM SEEN AT THE CLINIC ON DAY 2 BY THE NURSE.",
+            "SMITH",
+        ),
+        (
+            "pt had fever. wife mary j. brown said he slept all day.",
+            "brown",
+        ),
+    ] {
+        let p = phi_words(text);
+        assert!(p.contains(&surname.to_string()), "{text}: {p:?}");
+    }
+    // in ALL CAPS too, and a name the lexicons already call one is marked by its relation
+    let engine = crate::rules::RuleEngine::embedded();
+    let text = "RETIRED MAIL CARRIER. WIFE CONNIE WILL VISIT DAILY.";
+    let doc = Tokenized::new(text);
+    let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+    let reason = |w: &str| {
+        let i = (0..doc.len()).find(|&i| doc.token_text(i) == w).unwrap();
+        out.rules[i].reason
+    };
+    assert_eq!(reason("CONNIE"), Reason::RelationName);
+    assert_ne!(reason("WILL"), Reason::RelationName);
+}
+
+#[test]
+fn a_given_name_after_labelled_surnames_and_their_comma_is_never_released() {
+    let engine = crate::rules::RuleEngine::embedded();
+    let text =
+        "NRO. 97\nPACIENTE: FLORES CONDORI, ABEL   EDAD: 7 MESES\nseen by Dr Smith, Abel was there\nParents: mam Catrin, tad Gethin - mobile";
+    let doc = Tokenized::new(text);
+    let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+    let reasons: Vec<Reason> = (0..doc.len())
+        .filter(|&i| doc.token_text(i).eq_ignore_ascii_case("abel"))
+        .map(|i| out.rules[i].reason)
+        .collect();
+    // labelled; a name after a name with no label before it is left to the other rules
+    assert_eq!(reasons[0], Reason::RelationName);
+    assert_ne!(reasons[1], Reason::RelationName);
+    // a description after the name's comma
+    let tad = (0..doc.len())
+        .find(|&i| doc.token_text(i) == "tad")
+        .unwrap();
+    assert_ne!(out.rules[tad].reason, Reason::RelationName);
+}
+
+#[test]
+fn a_name_before_a_verb_of_speech_is_a_quoted_person() {
+    let engine = crate::rules::RuleEngine::embedded();
+    for (text, name) in [
+        (
+            "d/c 6 days ago.\nmarg states john \"grey and sweaty\"",
+            "john",
+        ),
+        (
+            "d/c 6 days ago.\nmarg states john \"grey and sweaty\"",
+            "marg",
+        ),
+        ("PT VERY DROWSY. SANDRA REPORTS HE SLEPT ALL DAY.", "SANDRA"),
+        ("per daughter: linda said mum had a fall", "linda"),
+    ] {
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        let i = (0..doc.len())
+            .rfind(|&i| doc.token_text(i) == name)
+            .unwrap();
+        assert_eq!(out.rules[i].reason, Reason::RelationName, "{text}");
+    }
+    // not a common word that a name list also holds, nor a role
+    for (text, word) in [
+        ("the patient states she felt dizzy", "patient"),
+        ("mother reported a rash", "mother"),
+        ("3-4hr p/vax pt reported abd pain/nausea", "abd"),
+        ("Mom states he was fussy", "Mom"),
+        ("Caller states the pain resolved", "Caller"),
+        ("Nurse reported fainting", "Nurse"),
+        ("Symptoms reported LUE and LLE numbness", "LUE"),
+        ("MOC reports pt began gasping", "MOC"),
+        (
+            "mom states everything was neg @ hosp stated hosp will adm",
+            "hosp",
+        ),
+    ] {
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        let i = (0..doc.len()).find(|&i| doc.token_text(i) == word).unwrap();
+        assert_ne!(out.rules[i].reason, Reason::RelationName, "{text}");
+    }
+}
+
+#[test]
+fn a_name_written_again_in_brackets_is_never_released() {
+    let engine = crate::rules::RuleEngine::embedded();
+    let reasons = |text: &str| {
+        let doc = Tokenized::new(text);
+        let out = engine.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+        (0..doc.len())
+            .map(|i| (doc.token_text(i).to_string(), out.rules[i].reason))
+            .collect::<Vec<_>>()
+    };
+    let text = "PATIENT: محمد أحمد السيد (MOHAMED AHMED EL-SAYED), MALE, 52 YEARS, ACCOUNTANT.";
+    for (word, reason) in reasons(text) {
+        if ["MOHAMED", "AHMED", "EL", "SAYED"].contains(&word.as_str()) {
+            assert_eq!(reason, Reason::RelationName, "{word}");
+        }
+    }
+    // a role, a unit or a department in brackets after a name is no name
+    for text in [
+        "Reporter: Lori Brown (physician) called on 5/1.",
+        "Seen by Dr. Smith (Cardiology) on the ward today.",
+        "Infusion stopped 1017. Dr. Patel (hospitalist) paged, pager 4471.",
+        "Concomitant medication included asa (ASA) at 81mg and zoster vaccine rge (cho).",
+    ] {
+        assert!(
+            reasons(text)
+                .iter()
+                .all(|(_, r)| *r != Reason::RelationName),
+            "{text}"
+        );
+    }
+}

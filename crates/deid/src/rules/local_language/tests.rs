@@ -1,0 +1,184 @@
+//! Tests of `rules/local_language`.
+use crate::rules::{words_with_reason, Reason};
+
+fn local(text: &str) -> Vec<String> {
+    words_with_reason(text, Reason::LocalWord)
+}
+
+#[test]
+fn ordinary_words_of_a_spanish_narrative_are_released() {
+    let text = "Notificación espontánea. La paciente presentó prurito y fiebre después \
+                de la segunda dosis del tratamiento; se suspendió el medicamento y mejoró.";
+    let words = local(text);
+    for w in [
+        "paciente",
+        "presentó",
+        "prurito",
+        "fiebre",
+        "después",
+        "tratamiento",
+    ] {
+        assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    // a sentence's first word is capitalised by position only, unless a capitalised word
+    // follows it ("Mercado Central" is a name wherever it stands)
+    assert!(words.iter().any(|x| x == "Notificación"), "{words:?}");
+    let words = local(
+        "La paciente presentó fiebre. Mercado Central la atendió; se suspendió el \
+         tratamiento y mejoró mucho después de la dosis.",
+    );
+    assert!(!words.iter().any(|x| x == "Mercado"), "{words:?}");
+}
+
+#[test]
+fn frequent_words_that_are_surnames_elsewhere_are_released_given_names_are_not() {
+    let words = local(
+        "La paciente presentó fiebre por la noche y los síntomas mejoraron; se suspendió \
+         el tratamiento y la paciente juan mejoró después de la dosis.",
+    );
+    for w in ["por", "los", "el"] {
+        assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    assert!(!words.iter().any(|x| x == "juan"), "{words:?}");
+    let words = local(
+        "La patiente a présenté une éruption dans les jours suivant la dose; le \
+         traitement a été arrêté et elle va mieux.",
+    );
+    assert!(words.iter().any(|x| x == "dans"), "{words:?}");
+}
+
+#[test]
+fn a_german_narratives_nouns_are_ordinary_words_its_names_are_not() {
+    let text = "Verdachtsfall einer Nebenwirkung. Die Patientin erhielt die erste Dosis des \
+                Impfstoffs. Etwa sechs Stunden nach der Impfung traten Fieber und \
+                Kopfschmerzen auf. Sie wurde mit Paracetamol behandelt, die Beschwerden \
+                klangen nach drei Tagen ab. Ihr Hausarzt, Herr Dr. Huber, meldete den Fall; \
+                Frau Müller aus der Praxis Sonnenhof rief an.";
+    let words = local(text);
+    for w in [
+        "Patientin",
+        "Impfung",
+        "Fieber",
+        "Kopfschmerzen",
+        "Beschwerden",
+        "Stunden",
+        "und",
+        "mit",
+    ] {
+        assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    for w in ["Huber", "Müller", "Praxis", "Sonnenhof", "Herr", "Frau"] {
+        assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    // a surname that is a noun too, after a given name
+    let words = local(
+        "Die Patientin hatte nach der Impfung Fieber und Schwindel; ihre Tochter Marie \
+         Stein wurde informiert, die Beschwerden sind nach drei Tagen abgeklungen.",
+    );
+    assert!(words.iter().any(|x| x == "Beschwerden"), "{words:?}");
+    assert!(!words.iter().any(|x| x == "Stein"), "{words:?}");
+    // a capitalised noun right after a title is a name ("Herr Fieber")
+    let words = local(
+        "Der Patient hatte nach der Impfung Fieber und wurde bei Herr Wagner behandelt; \
+         die Beschwerden sind nach drei Tagen abgeklungen, eine Meldung wurde gemacht.",
+    );
+    assert!(!words.iter().any(|x| x == "Wagner"), "{words:?}");
+}
+
+#[test]
+fn names_addresses_and_other_styles_keep_their_decision() {
+    // a name on an UNSAFE list, a street's words next to its numbers
+    let text = "La paciente rosa vive en la calle 23 entre 12 y 14, apto 32, y presentó \
+                fiebre después de la dosis; se suspendió el tratamiento y mejoró mucho.";
+    let words = local(text);
+    for w in ["rosa", "entre", "apto", "calle"] {
+        assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    let words = local(
+        "La paciente presentó fiebre y tos; vive en la colonia centro con su hija. Se \
+         suspendió el tratamiento y mejoró mucho después de tres semanas.",
+    );
+    assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+    for w in ["colonia", "centro", "hija"] {
+        assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    let words = local(
+        "La paciente, Ana Pérez, 34 años, comerciante en el mercado, presentó fiebre; su \
+         esposo José (chauffeur de taxi) la trajo. Se suspendió el tratamiento y mejoró.",
+    );
+    assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+    // "y" between two words it leaves masked ("coluria y acolia"), and next to released ones
+    let words = local(
+        "La paciente presentó fiebre y tos tras la dosis; tuvo coluria y acolia. Se \
+         suspendió el tratamiento y mejoró mucho después de tres semanas.",
+    );
+    assert_eq!(words.iter().filter(|w| *w == "y").count(), 2, "{words:?}");
+    for w in ["comerciante", "chauffeur", "taxi"] {
+        assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    // a particle between capitals is a name's or a street's, elsewhere an ordinary word
+    let words = local(
+        "La patiente habite au Domaine une Fois; elle a présenté une éruption après la \
+         dose, le traitement a été arrêté et elle va mieux.",
+    );
+    assert_eq!(words.iter().filter(|w| *w == "une").count(), 1, "{words:?}");
+    // ALL CAPS and lower-case narratives: a name looks like any word, so only words no
+    // name, place or street list holds, and none next to such a word or an institution
+    for text in [text.to_uppercase(), text.to_lowercase()] {
+        let words: Vec<String> = local(&text).iter().map(|w| w.to_lowercase()).collect();
+        // ("tratamiento" follows "el", a surname elsewhere)
+        assert!(words.iter().any(|x| x == "mucho"), "{words:?}");
+        for w in [
+            "rosa",
+            "paciente",
+            "entre",
+            "apto",
+            "calle",
+            "fiebre",
+            "presentó",
+        ] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+    }
+    let text = "el paciente, pescador artesanal, presentó fiebre después de la dosis; su hija \
+                es maestra en la escuela n.º 47 de pocitos y vive en fortaleza-ce. se \
+                suspendió el tratamiento y mejoró mucho después de tres semanas (ex \
+                portuario, anp).";
+    for words in [local(text), local(&text.to_uppercase())] {
+        let words: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+        for w in ["artesanal", "escuela", "ce", "anp", "pocitos"] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+    }
+    // an address runs across an abbreviation's period; students are occupations (a word no
+    // list knows counts as a name's neighbour only where it is a name list's: "ucsf
+    // intermedia" is released, as counting every unknown word cost 0.5-0.8 points of
+    // precision on the world sets for two tokens of dev-world-3)
+    let text = "mi hijo tiene fiebre desde ayer y tos; vivo en privada de los jazmines mz 4 lt \
+                12, col. siete regiones, santa lucía del camino. je m'appelle seydou kanouté, \
+                étudiant en médecine; ucsf intermedia el divisadero; se suspendió el \
+                tratamiento y mejoró mucho después de tres semanas.";
+    let words = local(text);
+    for w in ["siete", "regiones", "étudiant"] {
+        assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+    // English shorthand is no other language for its letters ("c/o", "n/v", "h/a")
+    assert!(
+        local("primarily n/v;also c/o h/a & body aches;seen by PMD;sx resolved w/in 48hr;")
+            .is_empty()
+    );
+    // switched off (DEID_LOCAL_WORDS=0): the model's and the other rules' decision
+    assert!(!local(text).is_empty());
+    let off = crate::rules::RuleEngine::embedded().with_local_words(false);
+    let doc = crate::tokenize::Tokenized::new(text);
+    let out = off.apply(&doc, &crate::tokenize::OffsetMap::new(text));
+    assert!(!out.rules.iter().any(|r| r.reason == Reason::LocalWord));
+    // an English narrative: nothing of it is another language's
+    assert!(local(
+        "The patient developed a rash after the second dose; the drug was stopped and she \
+         recovered. No rechallenge."
+    )
+    .is_empty());
+}
