@@ -515,6 +515,37 @@ pub(super) fn apply(
             }
         }
     }
+    // 5. a hospital by its acronym, which no dictionary knows: before its emergency department
+    // ("seen in the GPHC emergency unit", "BROUGHT TO MSCH EMERGENCY ROOM") or right after a
+    // transfer where capitals mean something ("referred to BMC: glucose ..."; "referred to ENT",
+    // "transferred to ICU" are dictionary words)
+    for k in 0..n {
+        let w = doc.token_text(k);
+        // (the doctor a patient is referred to, and Indonesia's emergency units, are no names:
+        // "referred to PMD", "Brought to IGD")
+        let acronym = (2..=6).contains(&w.len())
+            && w.bytes().all(|b| b.is_ascii_uppercase())
+            && rules[k].reason == Reason::Unknown
+            && !matches!(w, "PMD" | "LMD" | "PCP" | "IGD" | "UGD" | "IRD");
+        if !acronym {
+            continue;
+        }
+        let before_emergency = k + 1 < n
+            && close(doc, k + 1)
+            && matches!(folded[k + 1].as_ref(), "emergency" | "casualty" | "a&e");
+        let after_transfer = case_informative
+            && k >= 2
+            && close(doc, k)
+            && matches!(folded[k - 1].as_ref(), "to")
+            && matches!(
+                folded[k - 2].as_ref(),
+                "referred" | "transferred" | "admitted" | "brought" | "taken" | "airlifted"
+            );
+        if before_emergency || after_transfer {
+            mark(rules, k, PhiType::Hospital);
+            rules[k].reason = Reason::NamedFacility;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -559,3 +559,38 @@ fn a_hospital_named_in_one_word_where_one_goes() {
         words_with_reason("the krankenhaus was full; a sjukhus", Reason::NamedFacility).is_empty()
     );
 }
+
+#[test]
+fn a_hospital_by_its_acronym_before_its_emergency_unit_or_after_a_transfer() {
+    for (text, word) in [
+        (
+            "Seen in the GPHC emergency unit on 15/02/2024: Hb 6.1.",
+            "GPHC",
+        ),
+        (
+            "DIZZINESS AND COLLAPSE. BROUGHT TO MSCH EMERGENCY ROOM AT 19:30: BP 60/30.",
+            "MSCH",
+        ),
+        (
+            "The dispensary read HI; referred to BMC: glucose 31.4 mmol/L, HbA1c 12%.",
+            "BMC",
+        ),
+    ] {
+        assert_eq!(
+            words_with_reason(text, Reason::NamedFacility),
+            [word],
+            "{text}"
+        );
+    }
+    // dictionary acronyms stay where they were
+    for text in [
+        "He was referred to ENT and transferred to ICU; seen in the ED emergency bay.",
+        "Pt taken to CT, then admitted to CCU for monitoring overnight and observation.",
+        "Unable to quiet x 10min; referred to PMD. Brought to IGD at 13.10 by her mother.",
+    ] {
+        assert!(
+            words_with_reason(text, Reason::NamedFacility).is_empty(),
+            "{text}"
+        );
+    }
+}
