@@ -4,7 +4,9 @@
 //! releases (the model, reading "and" and "sons", calls them safe).
 
 use super::context::is_placelike;
-use super::word_class::{WordClasses, COMPANY_TAIL, EMPLOYER_VERB, LEGAL_FORM, RELATION};
+use super::word_class::{
+    WordClasses, COMPANY_TAIL, EMPLOYER_VERB, FACILITY_HEAD, LEGAL_FORM, RELATION,
+};
 use super::{Reason, TokenRule};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
@@ -175,13 +177,13 @@ pub(super) fn apply(
             && doc.gap_before(c) == " "
         {
             organisation_after_cue(doc, rules, folded, c);
-            employer_named_after_cue(doc, rules, folded, c);
+            employer_named_after_cue(doc, rules, folded, class, c);
         }
     }
     // a form's label: "Employer: Ford Motor Co."
     for c in 0..n.saturating_sub(1) {
         if folded[c] == "employer" && doc.gap_after(c).trim() == ":" {
-            employer_named_after_cue(doc, rules, folded, c);
+            employer_named_after_cue(doc, rules, folded, class, c);
         }
     }
     for c in 1..n {
@@ -200,7 +202,7 @@ pub(super) fn apply(
             continue;
         }
         organisation_after_cue(doc, rules, folded, c);
-        employer_named_after_cue(doc, rules, folded, c);
+        employer_named_after_cue(doc, rules, folded, class, c);
         // A, B [, C ...] and Z, or A-B: one word each, at least one a name or place by the rules
         let (first, mut k) = (c + 1, c + 1);
         let (mut names, mut hyphenated) = (0, false);
@@ -323,6 +325,7 @@ fn employer_named_after_cue(
     doc: &Tokenized,
     rules: &mut [TokenRule],
     folded: &[Cow<'_, str>],
+    class: &WordClasses,
     cue: usize,
 ) {
     let n = doc.len();
@@ -393,10 +396,7 @@ fn employer_named_after_cue(
             .starts_with(['.', ',', ';', '(', ')'])
         || ends_name(k);
     // a hospital or a clinic is the facility rule's ("a nurse at the Royal Free Hospital")
-    let facility = (first..k).any(|m| {
-        super::facility::OTHER_HEADS.contains(&folded[m].as_ref())
-            || super::facility::HOSPITAL_NOUNS.contains(&folded[m].as_ref())
-    });
+    let facility = (first..k).any(|m| class.on(m, FACILITY_HEAD));
     let named = !facility
         && (first..k).any(|m| {
             rules[m].phi

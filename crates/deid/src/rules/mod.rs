@@ -311,7 +311,7 @@ impl RuleEngine {
         place::apply(doc, &mut rules, flags, folded);
         heading::apply(doc, &mut rules, flags, folded, &class);
         if self.local_words {
-            local_language::apply(doc, &mut rules, flags, folded);
+            local_language::apply(doc, &mut rules, flags, folded, &class);
         }
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules

@@ -41,6 +41,7 @@ use std::sync::LazyLock;
 use rustc_hash::FxHashSet;
 
 use super::cue::RESIDENCE_LABELS;
+use super::word_class::{WordClasses, FACILITY_HEAD};
 use super::{usage, Reason, TokenRule};
 use crate::definitions::Feature;
 use crate::lexicon::{flag, LexFlags};
@@ -270,6 +271,7 @@ pub(super) fn apply(
     rules: &mut [TokenRule],
     flags: &[LexFlags],
     folded: &[Cow<'_, str>],
+    class: &WordClasses,
 ) {
     // in ALL CAPS or lower case a name looks like any word: only words no name, place or street
     // list holds are candidates there, and a word the rules mark for such a list stands where a
@@ -278,12 +280,8 @@ pub(super) fn apply(
     if !written_in_another_language(flags, folded, caseless) {
         return;
     }
-    let institution = |k: usize| {
-        let w = folded[k].as_ref();
-        INSTITUTIONS.contains(&w)
-            || super::facility::OTHER_HEADS.contains(&w)
-            || super::facility::HOSPITAL_NOUNS.contains(&w)
-    };
+    let institution =
+        |k: usize| INSTITUTIONS.contains(&folded[k].as_ref()) || class.on(k, FACILITY_HEAD);
     let n = doc.len();
     let has_digit = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
     let number_next = |i: usize| {

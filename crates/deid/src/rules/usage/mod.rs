@@ -115,6 +115,11 @@ fn is_relative_count(doc: &Tokenized, flags: &[LexFlags], out: &[Option<Usage>],
     counted || listed || joined
 }
 
+/// Whether `word` is one of the (lower-case, ASCII) `words`, in any case, without a lower-case copy.
+fn one_of(word: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
 /// Units of a duration counted in days or more, folded.
 const LONG_DURATION_UNITS: &[&str] = &[
     "day", "days", "d", "week", "weeks", "wk", "wks", "month", "months", "mo", "mos", "mth",
@@ -132,35 +137,29 @@ fn is_duration_count(doc: &Tokenized, i: usize) -> bool {
     if !is_number(w) || w.len() > 3 || i + 1 >= n || !plain_gap(doc.gap_after(i)) {
         return false;
     }
-    if !LONG_DURATION_UNITS.contains(&doc.token_text(i + 1).to_ascii_lowercase().as_str()) {
+    if !one_of(doc.token_text(i + 1), LONG_DURATION_UNITS) {
         return false;
     }
     // ("3 days old", "2 years of age")
     let after = |k: usize| {
         k < n
             && !doc.gap_before(k).contains(['\n', '.', ';', ','])
-            && matches!(
-                doc.token_text(k).to_ascii_lowercase().as_str(),
-                "ago" | "later" | "earlier" | "after" | "before" | "prior" | "post"
+            && one_of(
+                doc.token_text(k),
+                &[
+                    "ago", "later", "earlier", "after", "before", "prior", "post",
+                ],
             )
     };
     let before = i > 0
         && !doc.gap_before(i).contains('\n')
         && plain_gap(doc.gap_before(i))
-        && matches!(
-            doc.token_text(i - 1).to_ascii_lowercase().as_str(),
-            "for" | "x" | "within" | "over" | "past" | "last" | "after"
+        && one_of(
+            doc.token_text(i - 1),
+            &["for", "x", "within", "over", "past", "last", "after"],
         );
-    let aged = i > 0
-        && matches!(
-            doc.token_text(i - 1).to_ascii_lowercase().as_str(),
-            "age" | "aged" | "ages"
-        );
-    let old = i + 2 < n
-        && matches!(
-            doc.token_text(i + 2).to_ascii_lowercase().as_str(),
-            "old" | "of"
-        );
+    let aged = i > 0 && one_of(doc.token_text(i - 1), &["age", "aged", "ages"]);
+    let old = i + 2 < n && one_of(doc.token_text(i + 2), &["old", "of"]);
     (after(i + 2) || before) && !aged && !old
 }
 
@@ -795,9 +794,11 @@ fn label_introduces_value(doc: &Tokenized, claimed: &[bool], i: usize) -> bool {
         && code_like
         && i > 0
         && (matches!(doc.gap_before(i), "-" | "/")
-            || matches!(
-                doc.token_text(i - 1).to_ascii_lowercase().as_str(),
-                "no" | "nr" | "nro" | "number" | "licence" | "license" | "reg" | "ref"
+            || one_of(
+                doc.token_text(i - 1),
+                &[
+                    "no", "nr", "nro", "number", "licence", "license", "reg", "ref",
+                ],
             ));
     if glued_code {
         return false;
