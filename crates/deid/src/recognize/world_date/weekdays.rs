@@ -118,13 +118,23 @@ impl WorldDateRecognizer {
                         .starts_with(' ')
                     && text[c.start..c.end].contains(|ch: char| ch.is_alphabetic())
             };
+            // "am So 29.09.2019", "bis Mo 4.10.": a German preposition before the weekday's
+            // two letters and a day-first date (English writes no "am so 29.09")
+            let german_on = || {
+                matches!(
+                    word_before(text, start).as_str(),
+                    "am" | "vom" | "bis" | "ab" | "seit"
+                ) && day_first()
+                    && GERMAN_WEEKDAYS.contains(&folded.as_ref())
+            };
             let bare_ok = !bare
                 || (word.chars().count() > 2
                     && (!CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
                         || (matches!(folded.as_ref(), "mer" | "ven" | "ter")
                             && (foreign_month() || day_and_month()))))
                 || two_letters_bare()
-                || announced();
+                || announced()
+                || german_on();
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
                 // punctuation before a month of another language, or with a letter English has not,
@@ -164,7 +174,8 @@ impl WorldDateRecognizer {
                     || both_dotted()
                     || dotted_before_day()
                     || two_letters_bare()
-                    || announced())
+                    || announced()
+                    || german_on())
             {
                 c.start = start;
             }
@@ -610,6 +621,9 @@ const CLINICAL_BEFORE_NUMBER: [&str; 9] = [
 /// Finnish Wednesday; "vr eve"; "su @ 12noon": Finnish Sunday): none is an English word or a
 /// clinical abbreviation written before "am", "morning" or "@" ("so am I", "PE am", "MI
 /// morning", "to am", "lump on LA @ site").
+/// German weekday abbreviations, read as weekdays after a German preposition ("am So 29.09.").
+const GERMAN_WEEKDAYS: [&str; 7] = ["mo", "di", "mi", "do", "fr", "sa", "so"];
+
 pub(super) const TWO_LETTER_WEEKDAYS_UNDOTTED: [&str; 8] =
     ["ke", "ti", "wo", "vr", "za", "zo", "di", "su"];
 

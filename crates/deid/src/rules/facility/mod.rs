@@ -17,6 +17,39 @@ mod words;
 use words::*;
 pub(super) use words::{CONNECTORS, HOSPITAL_NOUNS, OTHER_HEADS};
 
+/// The end of the words after a facility name that ends before word `j`, joined to it by " & "
+/// and ending in a facility head within four words: words of letters only, capitalised where
+/// capitals mean something (the head check says so), connectors inside.
+fn ampersand_continuation(
+    doc: &Tokenized,
+    folded: &[Cow<'_, str>],
+    j: usize,
+    is_head: &dyn Fn(usize) -> bool,
+    is_connector: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let n = doc.len();
+    if j == 0 || j >= n || doc.gap_before(j) != " & " {
+        return None;
+    }
+    let capital_like =
+        |k: usize| !doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase);
+    let mut k = j;
+    while k < n && k < j + 4 {
+        if k > j && !close(doc, k) {
+            return None;
+        }
+        if is_head(k) {
+            return Some(k + 1);
+        }
+        let letters = folded[k].chars().all(char::is_alphabetic);
+        if !letters || !(capital_like(k) || (k > j && is_connector(k))) {
+            return None;
+        }
+        k += 1;
+    }
+    None
+}
+
 /// Extend the rules' PHI over facility names. `flags`: each word's lexicon flags; `class`: the
 /// lists each word is on; `case_informative`: whether capitals mean something in this document
 /// (then a facility head must be capitalised).
@@ -189,11 +222,31 @@ pub(super) fn apply(
                 // words ("readmitted to the HOSPITAL PABLO TOBÓN URIBE", "hospital ángeles
                 // tuxtla gutiérrez": the model released the head)
                 let head_first = k == i && is_head(i) && anchors >= 2;
+                // ... nor, wherever it stands, the title of the person it is named after between
+                // its head and the name ("trasladada al HOSPITAL DR. RAFAEL ÁNGEL CALDERÓN
+                // GUARDIA": the model released "DR" in ALL CAPS and lower case)
+                let named_after_title = flags[k] & flag::SALUTATION != 0
+                    && k > i
+                    && is_head(k - 1)
+                    && k + 1 < j
+                    && is_anchor(k + 1, rules);
                 if is_campus(k)
+                    || named_after_title
                     || (introduced(titled) && (foreign || inner_connector || head_first))
                 {
                     rules[k].reason = Reason::NamedFacility;
                 }
+            }
+            // a second name joined by an ampersand: "Jubilee Mission Medical College & Research
+            // Institute", "Kasturba Hospital & Research Centre" (the model released the words
+            // after "&" in every case style)
+            if let Some(end) = ampersand_continuation(doc, folded, j, &is_head, &is_connector) {
+                for k in j..end {
+                    mark(rules, k, PhiType::Hospital);
+                    rules[k].reason = Reason::NamedFacility;
+                }
+                i = end;
+                continue;
             }
         }
         i = j.max(i + 1);

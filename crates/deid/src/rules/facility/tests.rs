@@ -594,3 +594,49 @@ fn a_hospital_by_its_acronym_before_its_emergency_unit_or_after_a_transfer() {
         );
     }
 }
+
+#[test]
+fn a_second_name_after_an_ampersand_joins_the_facility() {
+    for text in [
+        "The patient was admitted to Jubilee Mission Medical College & Research Institute with \
+         fever after the second dose.",
+        "THE PATIENT WAS ADMITTED TO JUBILEE MISSION MEDICAL COLLEGE & RESEARCH INSTITUTE WITH \
+         FEVER AFTER THE SECOND DOSE.",
+        "the patient was admitted to jubilee mission medical college & research institute with \
+         fever after the second dose.",
+    ] {
+        let words: Vec<String> = words_with_reason(text, Reason::NamedFacility)
+            .iter()
+            .map(|w| w.to_lowercase())
+            .collect();
+        assert_eq!(words, ["research", "institute"], "{text}");
+    }
+    // not a hospital and a word that no facility head ends, nor an ampersand after no facility
+    for text in [
+        "She was seen at Mercy Hospital & Research labs were normal the next day after the dose.",
+        "She works in Research & Development Institute of the company since last year, no rash.",
+    ] {
+        let words = words_with_reason(text, Reason::NamedFacility);
+        assert!(
+            !words
+                .iter()
+                .any(|w| ["Research", "labs", "Development", "Institute"].contains(&w.as_str())),
+            "{text}: {words:?}"
+        );
+    }
+}
+
+#[test]
+fn the_title_of_the_person_a_hospital_is_named_after_where_one_goes() {
+    for text in [
+        "La paciente fue trasladada al Hospital Dr. Rafael Ángel Calderón Guardia con fiebre.",
+        "LA PACIENTE FUE TRASLADADA AL HOSPITAL DR. RAFAEL ÁNGEL CALDERÓN GUARDIA CON FIEBRE.",
+        "la paciente fue trasladada al hospital dr. rafael ángel calderón guardia con fiebre.",
+    ] {
+        let words = words_with_reason(text, Reason::NamedFacility);
+        assert!(
+            words.iter().any(|w| w.eq_ignore_ascii_case("dr")),
+            "{text}: {words:?}"
+        );
+    }
+}

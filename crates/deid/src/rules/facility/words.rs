@@ -21,6 +21,9 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     "medical",
     "health",
     "university",
+    // ("Jubilee Mission Medical College", India's and Pakistan's teaching hospitals; "Dharmaraja
+    // College", a school: both PHI)
+    "college",
     "universitaire",
     "universitario",
     "universitari",
@@ -41,6 +44,10 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     "polyclinic",
     // Mexico's family-medicine units ("Unidad de Medicina Familiar No. 31")
     "unidad",
+    // health posts of Latin America and of Portuguese-speaking countries ("puesto de salud Los
+    // Cocos", "posto de saúde Vila Esperança": the local-word rule released "puesto de")
+    "puesto",
+    "posto",
 ];
 
 /// Facility heads of other languages that always name a hospital or clinic (never an English

@@ -198,6 +198,9 @@ const INSTITUTIONS: &[&str] = &[
     "residenza",
     "posto",
     "poste",
+    // ("puesto de salud", "posto de saúde": health posts)
+    "salud",
+    "saude",
     "servizio",
     "servicio",
     "dispensario",
@@ -341,12 +344,23 @@ pub(super) fn apply(
         let t = doc.token_text(k);
         t.chars().count() <= 3 && t.chars().all(char::is_lowercase)
     };
+    // (across another institution's word too: "puesto de salud Los Cocos", "posto de saúde Vila
+    // Esperança")
     let heads_a_name = |i: usize| {
         let mut k = i + 1;
-        while k < n && plain(doc.gap_before(k)) && k <= i + 2 && short_particle(k) {
+        while k < n && plain(doc.gap_before(k)) {
+            let particle = k <= i + 2 && short_particle(k);
+            let institution_word = k <= i + 2 && institution(i) && institution(k);
+            if !particle && !institution_word {
+                return capitalised(k);
+            }
+            // (an institution's word that stands where a name would still heads one)
+            if institution_word && capitalised(k) {
+                return true;
+            }
             k += 1;
         }
-        k < n && plain(doc.gap_before(k)) && capitalised(k)
+        false
     };
     // the words of an apposition, where a person's occupation stands: after an age ("34 años,
     // comerciante en ...", "31 ans, commerçante") or in brackets after a name ("M. Etienne

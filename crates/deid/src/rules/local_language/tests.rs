@@ -182,3 +182,23 @@ fn names_addresses_and_other_styles_keep_their_decision() {
     )
     .is_empty());
 }
+
+#[test]
+fn a_health_post_before_its_name_is_not_released() {
+    for text in [
+        "El 22/09/2023, en el puesto de salud Los Cocos, le indicaron reposo y paracetamol tras \
+         la vacuna; la paciente mejoró después de la dosis.",
+        "No dia 22/09/2023, no posto de saúde Vila Esperança, recebeu a segunda dose da vacina \
+         e teve febre; a paciente melhorou depois.",
+    ] {
+        let words = local(text);
+        for w in ["puesto", "posto", "salud", "saúde"] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+        // the narrative's other words still read
+        assert!(
+            words.iter().any(|x| x == "vacina" || x == "vacuna"),
+            "{words:?}"
+        );
+    }
+}

@@ -515,3 +515,15 @@ fn a_two_letter_weekday_no_english_word_is_before_a_day_and_month_with_their_per
     // no period after the month: a decimal may be
     assert!(dates("and ke 12.2 mg").is_empty());
 }
+
+#[test]
+fn a_german_weekday_of_two_letters_after_a_german_preposition() {
+    assert_eq!(
+        all(
+            "Die Patientin stellte sich am So 29.09.2019 vor, Kontrolle bis Mo 04.10.2019 geplant."
+        ),
+        ["So 29.09.2019", "Mo 04.10.2019"]
+    );
+    // English "so" and "do" before a number are no weekday, nor a German one before a count
+    assert!(all("I am so 29 weeks along; we am do 3 tests").is_empty());
+}
