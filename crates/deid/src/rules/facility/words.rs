@@ -48,6 +48,8 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     // Cocos", "posto de saúde Vila Esperança": the local-word rule released "puesto de")
     "puesto",
     "posto",
+    // ("au poste de santé de Golf Sud": Senegal's health posts)
+    "poste",
 ];
 
 /// Facility heads of other languages that always name a hospital or clinic (never an English

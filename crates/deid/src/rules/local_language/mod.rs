@@ -198,9 +198,10 @@ const INSTITUTIONS: &[&str] = &[
     "residenza",
     "posto",
     "poste",
-    // ("puesto de salud", "posto de saúde": health posts)
+    // ("puesto de salud", "posto de saúde", "poste de santé": health posts)
     "salud",
     "saude",
+    "sante",
     "servizio",
     "servicio",
     "dispensario",
@@ -260,6 +261,11 @@ fn written_in_another_language(
 /// Whether the rules' decision leaves a word to this rule: unknown, safe, or only possibly a name
 /// ("los", "dans", "mit" are surnames of other countries; a month, a place or a street keeps its
 /// decision).
+/// A word of lower-case letters only.
+fn is_lower_word(w: &str) -> bool {
+    w.chars().all(char::is_lowercase)
+}
+
 fn claimable(reason: Reason) -> bool {
     match reason {
         Reason::Unknown | Reason::Safe => true,
@@ -349,8 +355,14 @@ pub(super) fn apply(
     let heads_a_name = |i: usize| {
         let mut k = i + 1;
         while k < n && plain(doc.gap_before(k)) {
-            let particle = k <= i + 2 && short_particle(k);
-            let institution_word = k <= i + 2 && institution(i) && institution(k);
+            // (an institution reaches further: "au poste de santé de Golf Sud")
+            let reach = if institution(i) { i + 4 } else { i + 2 };
+            let particle = k <= reach && short_particle(k);
+            // (an institution's kind in lower-case words before its name: "na clínica dentária
+            // Sorriso do Mondego", "alla scuola media Aleardi")
+            let institution_word = k <= reach
+                && institution(i)
+                && (institution(k) || (!caseless && is_lower_word(doc.token_text(k))));
             if !particle && !institution_word {
                 return capitalised(k);
             }

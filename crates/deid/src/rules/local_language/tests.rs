@@ -190,14 +190,29 @@ fn a_health_post_before_its_name_is_not_released() {
          la vacuna; la paciente mejoró después de la dosis.",
         "No dia 22/09/2023, no posto de saúde Vila Esperança, recebeu a segunda dose da vacina \
          e teve febre; a paciente melhorou depois.",
+        "Le 21/08/2023, au poste de santé de Golf Sud, elle a reçu la deuxième dose du vaccin \
+         et la patiente a eu de la fièvre.",
+        "Extração do dente em fevereiro de 2024 na clínica dentária Sorriso do Mondego, depois \
+         a paciente teve febre e a vacina foi adiada.",
     ] {
         let words = local(text);
-        for w in ["puesto", "posto", "salud", "saúde"] {
+        for w in [
+            "puesto",
+            "posto",
+            "poste",
+            "salud",
+            "saúde",
+            "santé",
+            "clínica",
+            "dentária",
+        ] {
             assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
         }
         // the narrative's other words still read
         assert!(
-            words.iter().any(|x| x == "vacina" || x == "vacuna"),
+            words
+                .iter()
+                .any(|x| ["vacina", "vacuna", "vaccin"].contains(&x.as_str())),
             "{words:?}"
         );
     }
