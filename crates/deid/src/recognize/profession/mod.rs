@@ -111,6 +111,38 @@ const MAX_LISTED_TITLE_WORDS: usize = 6;
 /// Words between a self-description and the title ("46y/o male", "retired").
 const MAX_SKIPPED: usize = 4;
 
+/// Words after "pupil at/of" that name no school: the eye's pupil and its measures ("pupil of
+/// the right eye", "PUPIL AT REST").
+const PUPIL_NOT_A_SCHOOL: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "his",
+    "her",
+    "their",
+    "its",
+    "this",
+    "that",
+    "right",
+    "left",
+    "both",
+    "each",
+    "rest",
+    "light",
+    "baseline",
+    "time",
+    "least",
+    "home",
+    "school",
+    "university",
+    "college",
+    "risk",
+    "all",
+    "same",
+    "first",
+    "last",
+];
+
 /// Words that describe a person or join a sentence, never the first words of a title no list
 /// knows (`title_after_unlisted_words`).
 const NEVER_SKIPPED: &[&str] = &[
@@ -204,6 +236,8 @@ pub(crate) struct ProfessionRecognizer {
     /// Every listed title, whole ("water engineer"): Faker writes a fifth of them head first
     /// ("Engineer, water"), which `inverted_tail` reads back.
     titles: HashSet<&'static str>,
+    /// "pupil at" / "student of" and the word after it (`collect_pupils`).
+    pupil: Regex,
 }
 
 impl ProfessionRecognizer {
@@ -218,6 +252,11 @@ impl ProfessionRecognizer {
             titles.insert(line);
             let words: Vec<&'static str> = line.split(' ').collect();
             let (head, mods) = words.split_last().expect("a non-empty entry");
+            // Faker's film crew "best boy" and "ambulance person" would make any "16-year-old
+            // boy" an occupation
+            if matches!(*head, "boy" | "person") {
+                continue;
+            }
             heads.insert(*head);
             for m in mods {
                 if !matches!(
@@ -238,7 +277,11 @@ impl ProfessionRecognizer {
         let reporter_is_patient = compile(
             r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\([\p{L}\p{M} ,'-]{2,40}\))?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
         );
+        let pupil = compile(
+            r"(?i)\b(pupil|schoolboy|schoolgirl|schoolchild|student)[ \u{a0}]+(?:at|of)[ \u{a0}]+(\p{L}+)",
+        );
         ProfessionRecognizer {
+            pupil,
             before,
             patient_after,
             reporter_is_patient,
@@ -252,6 +295,7 @@ impl ProfessionRecognizer {
         let first = out.len();
         self.collect_titles(text, out);
         self.collect_described(text, out);
+        self.collect_pupils(text, out);
         for c in &mut out[first..] {
             c.end += gender_suffix_len(&text[c.end..]);
         }
@@ -693,6 +737,33 @@ impl ProfessionRecognizer {
             after = w.0;
         }
         Some((start, last.1))
+    }
+
+    /// A pupil or student of a named school: "pupil of Tallinna Reaalkool", "JHS 2 pupil at
+    /// Abura Presby Junior High School", "medical student at Makerere University" (with the
+    /// title's listed modifiers). A school's pupil is the patient or a relative; the eye's pupil
+    /// is "of the right eye", "at 3 mm", never before a name.
+    fn collect_pupils(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.pupil.captures_iter(text) {
+            let (title, name) = (c.get(1).unwrap(), c.get(2).unwrap());
+            let next = name.as_str();
+            // where capitals mean something the school's name has one; in ALL CAPS or lower
+            // case no word that starts an anatomical or clinical phrase
+            let caseless =
+                !text.chars().any(char::is_lowercase) || !text.chars().any(char::is_uppercase);
+            let named = if caseless {
+                !PUPIL_NOT_A_SCHOOL.contains(&next.to_lowercase().as_str())
+            } else {
+                next.starts_with(char::is_uppercase)
+                    && !PUPIL_NOT_A_SCHOOL.contains(&next.to_lowercase().as_str())
+            };
+            if named {
+                let (start, end) = self
+                    .title_before(text, title.end())
+                    .unwrap_or((title.start(), title.end()));
+                out.push(cand(start, end));
+            }
+        }
     }
 
     fn is_title_word(&self, w: &str) -> bool {

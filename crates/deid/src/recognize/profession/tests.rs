@@ -653,3 +653,28 @@ fn an_occupation_after_a_verb_of_work_in_another_language() {
     // a value that says there is none, or a status
     assert!(found("Beruf: keine. Profesión: jubilado.").is_empty());
 }
+
+#[test]
+fn a_pupil_or_student_of_a_named_school() {
+    assert_eq!(
+        found("A 16-year-old boy (Kristjan Tamm, pupil of Tallinna Reaalkool) had a rash."),
+        ["pupil"]
+    );
+    assert_eq!(
+        found("Kwabena Sarfo, male, JHS 2 pupil at Abura Presby Junior High School."),
+        ["pupil"]
+    );
+    assert_eq!(
+        found("PT IS 14, PUPIL AT ST JOHN BOSCO SCHOOL, FEVER AFTER DOSE"),
+        ["PUPIL"]
+    );
+    assert_eq!(
+        found("Her son, a medical student at Makerere University, had fever."),
+        ["medical student"]
+    );
+    // the eye's pupil and a student of nothing named
+    assert!(
+        found("Left pupil of the eye reactive; PUPIL AT REST 3 MM; a student at school").is_empty()
+    );
+    assert!(found("right pupil at 3 mm, reactive to light; pupils of both eyes equal").is_empty());
+}
