@@ -489,7 +489,32 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // the number right before a unit, or the integer part of a decimal right before one
             // (with a decimal comma too, as most of the world writes one: "creatinina 0,9 mg/dL",
             // "fiebre de 39,2 °C")
+            // a count per unit ("214000/mm³", "5 400/µL", "12/L"): the unit after the slash,
+            // of one letter only a litre ("84/M", "45/F" are an age and a sex)
+            let per_unit = |j: usize| {
+                j + 1 < n
+                    && doc.gap_after(j) == "/"
+                    && word(j + 1).starts_with(char::is_alphabetic)
+                    && match is_unit(word(j + 1)) {
+                        Some(false) => true,
+                        Some(true) => word(j + 1).eq_ignore_ascii_case("l"),
+                        None => false,
+                    }
+            };
             let mut j = i;
+            // a thousands group after a space, as most of the world writes one, before a unit or
+            // a count's unit ("plaquetas 214 000/mm³", "1 218 ng/L"); not a phone's groups, which
+            // no unit follows
+            if w.len() <= 3
+                && j + 2 < n
+                && matches!(doc.gap_after(j), " " | "\u{a0}" | "\u{202f}")
+                && word(j + 1).len() == 3
+                && is_number(word(j + 1))
+                && (per_unit(j + 1)
+                    || (plain_gap(doc.gap_after(j + 1)) && is_unit(word(j + 2)) == Some(false)))
+            {
+                j += 1;
+            }
             if j + 1 < n && matches!(doc.gap_after(j), "." | ",") && is_number(word(j + 1)) {
                 j += 1;
             }
@@ -622,7 +647,14 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 }
                 continue;
             }
-            if unit_follows || percent || degrees || after_vital || second_of_pair || temperature {
+            if unit_follows
+                || per_unit(j)
+                || percent
+                || degrees
+                || after_vital
+                || second_of_pair
+                || temperature
+            {
                 for k in i..=j {
                     if !claimed[k] {
                         out[k] = Some(Usage::Measurement);

@@ -576,3 +576,25 @@ fn a_title_after_a_doctors_role_in_another_language() {
     // a street's abbreviation after its name
     assert!(words("lives at 12 Elm Dr. Springfield", Usage::Title).is_empty());
 }
+
+#[test]
+fn a_count_per_unit_and_a_thousands_group_after_a_space_are_measurements() {
+    assert_eq!(
+        words(
+            "plaquetas 214 000/mm³, leucocitos 5400/mm3, creatinina 1 218 µmol/L, CD4 350/µL",
+            Usage::Measurement
+        ),
+        ["214", "000", "mm³", "5400", "mm3", "1", "218", "µmol", "L", "350", "µL"]
+    );
+    // a phone's groups, a date, an age and a sex are no measurement
+    let found = words(
+        "tel 0322 022 301; seen 12/03 and 4 500 patients; Mr. K, 84/M, and Mrs. L, 91/F",
+        Usage::Measurement,
+    );
+    assert!(
+        !found
+            .iter()
+            .any(|w| w.starts_with(|c: char| c.is_ascii_digit())),
+        "{found:?}"
+    );
+}

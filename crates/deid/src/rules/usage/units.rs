@@ -20,6 +20,8 @@ pub(super) const UNITS: &[&str] = &[
     "mmhg", "cmh2o", "bpm", "mm", "cm", "m", "km", "kcal", "cal", "mosm", "mosmol", "cells",
     "copies", "gy", "mgy", "mbq", "mg%", "ph", "x10", "lpm", "puffs", "drops", "gtt", "tabs",
     "tablets", "caps", "capsules", "units", "unit",
+    // areas and volumes of a count or a dose ("214 000/mm³", "mg/m²")
+    "mm3", "mm³", "mm2", "mm²", "cm3", "cm³", "cm2", "cm²", "m2", "m²",
 ];
 
 /// Hours in the languages of the world's narratives, lower case (with CLDR's hours, minutes and
