@@ -136,6 +136,20 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     if street_follows(doc, flags, i) {
         return false;
     }
+    // "STARTED 1402/12/05": the year of a date of another calendar (Solar Hijri), its month and
+    // day after it
+    let date_part = |k: usize| {
+        let t = doc.token_text(k);
+        (1..=2).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    if i + 2 < doc.len()
+        && matches!(doc.gap_after(i), "/" | "-" | ".")
+        && doc.gap_after(i + 1) == doc.gap_after(i)
+        && date_part(i + 1)
+        && date_part(i + 2)
+    {
+        return false;
+    }
     let year_like = |v: u32| (1900..=2039).contains(&v);
     // a range of two clock times, at least one of which cannot be a year
     let other = |j: usize| hhmm(doc.token_text(j));
@@ -382,6 +396,13 @@ mod tests {
     /// The words of `text` the rules call a time of day.
     fn times(text: &str) -> Vec<String> {
         words_with_reason(text, Reason::TimeOfDay)
+    }
+
+    #[test]
+    fn the_year_of_a_date_of_another_calendar_is_no_time() {
+        assert!(times("LAMOTRIGINE 50 MG (STARTED 1402/12/05 = 24 FEB 2024)").is_empty());
+        // a clock time after an event word stays one
+        assert_eq!(times("lasix 40 iv given 2200, pt slept"), ["2200"]);
     }
 
     #[test]

@@ -678,3 +678,13 @@ fn a_pupil_or_student_of_a_named_school() {
     );
     assert!(found("right pupil at 3 mm, reactive to light; pupils of both eyes equal").is_empty());
 }
+
+#[test]
+fn an_occupation_one_used_to_have() {
+    assert_eq!(
+        found(
+            "mum used to be a seamstress at the silk factory; he used to be a tram driver for the city"
+        ),
+        ["seamstress", "tram driver"]
+    );
+}

@@ -82,6 +82,12 @@ const SPEECH_VERBS: &[&str] = &[
 const QUOTING_VERBS: &[&str] = &["states", "stated", "says", "said"];
 
 /// Words that introduce a house, flat or sector number in an address (folded).
+/// Verbs of residence before an address ("we live at room 1802"): the cue rule, which runs
+/// after this one, names them `PhiCue` only later.
+const RESIDENCE_VERBS: &[&str] = &[
+    "lives", "live", "living", "lived", "resides", "reside", "residing", "resided",
+];
+
 pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     "no", "nr", "nro", "num", "bus", "apt", "flat", "unit", "house", "sector", "block", "lot",
     "building", "bldg", "floor", "kv", "d", "dom",
@@ -91,7 +97,19 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     // stands of East and Southern Africa ("Plot 23, Kira Road", "Stand 4521, Kabulonga", "Erf
     // 1234"), Ghana's "HSE NO."
     "secteur", "parcelle", "plot", "stand", "erf", "hse",
+    // Romania's staircases and flats ("BL. A3, SC. 2, AP. 14"), a flat's room ("we live at room
+    // 1802, building 6"): `STRICT_HOUSE_NUMBER_WORDS`
+    "sc", "scara", "bl", "ap", "room",
 ];
+
+/// House-number words that are more often something else ("Room 14" of a care home, "SC 70%"):
+/// only after a residence cue or another address part, the short ones with their period.
+const STRICT_HOUSE_NUMBER_WORDS: &[&str] = &["sc", "scara", "bl", "ap", "room"];
+
+/// Word `i` lower-cased (ASCII), to compare with a short list.
+fn folded_text(doc: &Tokenized, i: usize) -> String {
+    doc.token_text(i).to_ascii_lowercase()
+}
 
 fn is_namelike(r: &TokenRule) -> bool {
     r.phi
@@ -409,6 +427,19 @@ pub(super) fn apply(
         // the number on its line
         // (asked only of a house-number word before its number: this loop sees every word)
         let candidate = number_next && on(i, HOUSE_NUMBER_WORD);
+        // (a block's number may start with its letter: "BL. A3, SC. 2")
+        let block_number = |k: usize| {
+            let t = doc.token_text(k);
+            t.len() <= 4
+                && t.bytes().all(|b| b.is_ascii_alphanumeric())
+                && t.bytes().any(|b| b.is_ascii_digit())
+        };
+        let after_address_part_at = |i: usize| {
+            i >= 2
+                && on(i - 2, HOUSE_NUMBER_WORD)
+                && (number_at(i - 1) || block_number(i - 1))
+                && !doc.gap_before(i).contains('\n')
+        };
         let street_after = candidate
             && (number + 1..(number + 5).min(n))
                 .take_while(|&k| !doc.gap_before(k).contains('\n'))
@@ -423,9 +454,18 @@ pub(super) fn apply(
                 rules[k].reason == Reason::PhiCue
                     || super::cue::RESIDENCE_LABELS
                         .iter()
+                        .chain(RESIDENCE_VERBS)
                         .any(|l| doc.token_text(k).eq_ignore_ascii_case(l))
             });
-        let house_number_word = candidate && (after_place || street_after || after_residence);
+        // a room and Romania's short "sc.", "bl.", "ap." only in an address for certain, with
+        // their period ("Resident: Edna Pickering  Room 14" is a care home's room; "SC 70%" a
+        // veteran's service connection)
+        let strict = candidate && STRICT_HOUSE_NUMBER_WORDS.contains(&folded_text(doc, i).as_str());
+        let strict_ok = !strict
+            || ((after_residence || after_address_part_at(i))
+                && (doc.token_text(i).chars().count() > 2 || doc.gap_after(i).starts_with('.')));
+        let house_number_word =
+            candidate && strict_ok && (after_place || street_after || after_residence);
         if house_number_word && indicator {
             mark(rules, i + 1, PhiType::Street);
         }
@@ -444,10 +484,7 @@ pub(super) fn apply(
                 || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
         });
         // ... or after another address part and its number ("secteur 22, lot 14")
-        let after_address_part = i >= 2
-            && on(i - 2, HOUSE_NUMBER_WORD)
-            && number_at(i - 1)
-            && !doc.gap_before(i).contains('\n');
+        let after_address_part = after_address_part_at(i);
         if house_number_word
             && (street_after || street_before || after_residence || after_address_part)
             && doc.token_text(i).chars().count() >= 2

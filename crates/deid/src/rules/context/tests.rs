@@ -40,6 +40,14 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "unit",
         ),
         ("she lives at flat 3b, 27 marine drive, mumbai.", "flat"),
+        (
+            "we live at room 1802, building 6, haijing garden, shenzhen.",
+            "room",
+        ),
+        (
+            "DOMICILIU: STR. MOTILOR NR. 71, BL. A3, SC. 2, AP. 14, CLUJ-NAPOCA.",
+            "NR",
+        ),
         ("Address: Plot 23, Kira Road, Kampala.", "Plot"),
     ] {
         let words = crate::rules::words_with_reason(text, Reason::AddressWord);
@@ -56,6 +64,19 @@ fn a_house_number_word_before_its_number_in_an_address() {
         ),
         ["Lot", "47"]
     );
+    // Romania's staircase and flat after the block, with their periods; a care home's room and
+    // a veteran's service connection are no address
+    let p = phi_words("DOMICILIU: STR. MOTILOR NR. 71, BL. A3, SC. 2, AP. 14, CLUJ-NAPOCA.");
+    for w in ["SC", "AP"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    for text in [
+        "Resident: Edna Pickering   Room 14   DOB 12/12/1929, seen today for a rash.",
+        "76 YO ARMY VETERAN (GERMANY 1966-68), SC 70%, ADM 04/19 FOR CHF EXAC.",
+    ] {
+        let p = phi_words(text);
+        assert!(!p.iter().any(|w| w == "Room" || w == "SC"), "{text}: {p:?}");
+    }
     assert_eq!(
         crate::rules::words_with_reason(
             "Domicile : secteur 22, lot 14 parcelle 07, derrière la mosquée.",

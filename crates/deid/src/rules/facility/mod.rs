@@ -50,6 +50,50 @@ fn ampersand_continuation(
     None
 }
 
+/// The end of "of" and the words after a facility name that ends with its head before word `j`
+/// ("Institute of Art and Architecture", "Hospital of Saint Raphael"): one to four words of
+/// letters, capitalised where capitals mean something, "and" between them, closed by
+/// punctuation, a line's or the text's end.
+fn of_tail(
+    doc: &Tokenized,
+    folded: &[Cow<'_, str>],
+    j: usize,
+    is_head: &dyn Fn(usize) -> bool,
+    is_connector: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let n = doc.len();
+    if j == 0 || j + 1 >= n || folded[j] != "of" || !close(doc, j) || !is_head(j - 1) {
+        return None;
+    }
+    let content = |k: usize| {
+        folded[k].chars().all(char::is_alphabetic)
+            && !is_connector(k)
+            && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
+    };
+    let mut last = None;
+    let mut words = 0;
+    let mut k = j + 1;
+    while k < n && k <= j + 4 && close(doc, k) && doc.gap_before(k) == " " {
+        if content(k) {
+            last = Some(k);
+            words += 1;
+        } else if !(folded[k] == "and" && last.is_some()) {
+            break;
+        }
+        k += 1;
+    }
+    let last = last?;
+    // (where capitals say nothing, two words at least: "the rt-center of back;" is a body part)
+    if !doc.case_informative && words < 2 {
+        return None;
+    }
+    let closed = last + 1 >= n || {
+        let gap = doc.gap_after(last);
+        gap.contains([',', '.', ';', '(', ')', ':', '\n'])
+    };
+    closed.then_some(last + 1)
+}
+
 /// Extend the rules' PHI over facility names. `flags`: each word's lexicon flags; `class`: the
 /// lists each word is on; `case_informative`: whether capitals mean something in this document
 /// (then a facility head must be capitalised).
@@ -71,7 +115,8 @@ pub(super) fn apply(
             && (matches!(
                 folded[k - 1].as_ref(),
                 "to" | "at" | "from" | "into" | "the" | "his" | "her" | "their" | "my" | "our"
-            ) || doc.gap_before(k).trim_end().ends_with([',', ';', '(']))
+            ) || PLACE_PREPOSITIONS.contains(&folded[k - 1].as_ref())
+                || doc.gap_before(k).trim_end().ends_with([',', ';', '(']))
     };
     // a hospital word no English sentence uses otherwise
     let hospital_noun = |k: usize| {
@@ -98,6 +143,14 @@ pub(super) fn apply(
         is_placelike(&rules[k]) && !on(k, FACILITY_HEAD) && !(case_informative && acronym)
     };
     let is_connector = |k: usize| on(k, CONNECTOR);
+    // a word no dictionary knows right after a hospital word of another language names it
+    // ("dirujuk ke rsud wangaya": in lower case the model released both)
+    let unknown_after_noun = |k: usize, rules: &[TokenRule]| {
+        k > 0
+            && HOSPITAL_NOUNS.contains(&folded[k - 1].as_ref())
+            && rules[k].phi
+            && rules[k].reason == Reason::Unknown
+    };
     // a campus after its head: "Mercy Hospital West", "mercy hospital west fred"
     let is_campus = |k: usize| {
         k > 0
@@ -137,7 +190,7 @@ pub(super) fn apply(
             let inner_head = j > i && on(j, FACILITY_HEAD) && is_head(j - 1);
             if is_head(j) || inner_head {
                 heads += 1;
-            } else if is_anchor(j, rules) {
+            } else if is_anchor(j, rules) || unknown_after_noun(j, rules) {
                 anchors += 1;
             } else if is_campus(j) {
             } else if !(j > i
@@ -240,6 +293,19 @@ pub(super) fn apply(
             // a second name joined by an ampersand: "Jubilee Mission Medical College & Research
             // Institute", "Kasturba Hospital & Research Centre" (the model released the words
             // after "&" in every case style)
+            // ... or a name after "of" that no rule knows, up to the end of its phrase: "at
+            // HAFEZ INSTITUTE OF ART AND ARCHITECTURE," (the model released the words after "OF")
+            if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector) {
+                let named = introduced(titled);
+                for k in j..end {
+                    mark(rules, k, PhiType::Hospital);
+                    if named {
+                        rules[k].reason = Reason::NamedFacility;
+                    }
+                }
+                i = end;
+                continue;
+            }
             if let Some(end) = ampersand_continuation(doc, folded, j, &is_head, &is_connector) {
                 for k in j..end {
                     mark(rules, k, PhiType::Hospital);

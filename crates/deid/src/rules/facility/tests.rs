@@ -640,3 +640,27 @@ fn the_title_of_the_person_a_hospital_is_named_after_where_one_goes() {
         );
     }
 }
+
+#[test]
+fn a_facility_name_after_of_and_a_hospital_word_of_another_language_before_an_unknown_word() {
+    let lower = |v: Vec<String>| -> Vec<String> { v.iter().map(|w| w.to_lowercase()).collect() };
+    for text in [
+        "M.SC. STUDENT OF URBAN DESIGN AT HAFEZ INSTITUTE OF ART AND ARCHITECTURE, PART-TIME \
+         DRAFTSWOMAN SINCE 2021.",
+        "She is a student at Tehran Institute of Art and Architecture, and works part-time.",
+    ] {
+        let words = lower(phi_words(text));
+        for w in ["of", "art", "and", "architecture"] {
+            assert!(words.iter().any(|x| x == w), "{w}: {text}: {words:?}");
+        }
+    }
+    // not a clinical phrase after a hospital's name: "the Mercy Hospital of the city was full"
+    let text = "She was seen at Mercy Hospital of the city and felt better the next day.";
+    assert!(!phi_words(text).iter().any(|w| w == "city"), "{text}");
+    // "dirujuk ke rsud wangaya": the unknown word after the hospital word, never released
+    let text =
+        "pasien muntah darah dan bab hitam, lalu dirujuk ke rsud wangaya: trombosit 18.000, \
+                kreatinin 2,1 dan dirawat lima hari.";
+    let words = words_with_reason(text, Reason::NamedFacility);
+    assert_eq!(words, ["rsud", "wangaya"], "{text}");
+}

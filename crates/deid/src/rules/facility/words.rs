@@ -21,6 +21,8 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     "medical",
     "health",
     "university",
+    // ("admitted to hosp. tanjung puteri")
+    "hosp",
     // ("Jubilee Mission Medical College", India's and Pakistan's teaching hospitals; "Dharmaraja
     // College", a school: both PHI)
     "college",
@@ -72,6 +74,8 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     "ospedale",
     "szpital",
     "szpitalu",
+    // ("przyjęta do Szpitala Specjalistycznego im. Ludwika Rydygiera")
+    "szpitala",
     "nemocnice",
     // ("Fakultní nemocnice v Motole": Czech university hospitals)
     "fakultni",
@@ -174,6 +178,13 @@ pub(in crate::rules) const HOSPITAL_NOUNS: &[&str] = &[
     // word too, but no English name of a place one goes to has it before a name
     "cabinet",
     "umc",
+];
+
+/// Prepositions of other languages before the place one goes to or is at ("dirujuk ke RSUD
+/// Wangaya", "admis au CHU de Nantes", "internado no Hospital ..."), folded.
+pub(in crate::rules) const PLACE_PREPOSITIONS: &[&str] = &[
+    "ke", "di", "dari", "al", "au", "aux", "en", "na", "no", "ao", "im", "ins", "zum", "zur",
+    "naar", "in", "nel", "nello", "alla", "allo", "del", "della", "do", "da", "w", "we", "v", "ve",
 ];
 
 /// Titles before the person a hospital is named after ("Sir Charles Gairdner Hospital", "Queen
