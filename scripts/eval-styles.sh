@@ -12,7 +12,9 @@
 # countries, 16 each mixed case, ALL CAPS and lower case), dev-world-2 (48 more of 38 countries, dense in HIPAA
 # PHI, 20 of its 34 mixed-case ones and 10 of its 14 ALL CAPS or lower-case ones in Spanish, French,
 # Portuguese, German, Italian or Dutch), dev-world-3 (48 more of 42 countries, 16 each mixed case, ALL CAPS and
-# lower case, 28 in those six languages). The dev sets are development data: they
+# lower case, 28 in those six languages), dev-world-4 (48 more of 37 countries, 16 each mixed case, ALL CAPS and
+# lower case, 18 in Polish, Czech, Swedish, Danish, Norwegian, Finnish, Turkish, Romanian, Hungarian, Indonesian,
+# Vietnamese, Greek or Russian). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
 # set: nothing is tuned on it (tests/fixtures/gold/check-notes/README.md); check-world (48 adverse-event
@@ -29,7 +31,7 @@ printf '%-13s %5s %8s %8s %8s %9s %8s\n' set docs HIPAA-R word-R mask-R precisio
 for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-caps:$G/dev-caps/xml dev-lower:$G/dev-lower/xml \
     sub-us:$G/dev-sub-us/xml sub-us-caps:$G/dev-sub-us-caps/xml sub-us-low:$G/dev-sub-us-lower/xml \
     sub-world:$G/dev-sub-world/xml notes:$G/dev-notes/xml notes-world:$G/dev-notes-world/xml \
-    dev-world:$G/dev-world/xml dev-world-2:$G/dev-world-2/xml dev-world-3:$G/dev-world-3/xml \
+    dev-world:$G/dev-world/xml dev-world-2:$G/dev-world-2/xml dev-world-3:$G/dev-world-3/xml dev-world-4:$G/dev-world-4/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml; do
   name=${set%%:*}; dir=${set#*:}

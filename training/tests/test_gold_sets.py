@@ -1,6 +1,6 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, dev-world/, dev-world-2/, dev-world-3/, the check sets
+For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, dev-world/, dev-world-2/, dev-world-3/, dev-world-4/, the check sets
 check-notes/ and check-world/, the derived dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/,
 dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
   * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
@@ -207,6 +207,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-3", "xml")),
                               "dev-world-3/xml/")
 
+    # ---- 48 more of 37 countries, 16 each mixed case, ALL CAPS and lower case, 18 of them in
+    # twelve languages no earlier set wrote in (development): dev-world-4/xml/*.xml
+
+    def test_dev_world_4_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-world-4", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-world-4", "validate.py")), n)
+
+    def test_dev_world_4_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-world-4", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-4", "xml")),
+                              "dev-world-4/xml/")
+
     # ---- check set of adverse-event narratives of 46 countries in three cases (not for tuning):
     # check-world/xml/*.xml from narratives.py
 
@@ -281,7 +293,7 @@ class GoldSetsTest(unittest.TestCase):
         gl = load_goldlib()
         paths = []
         for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
-                    "dev-world/xml", "dev-world-2/xml", "dev-world-3/xml",
+                    "dev-world/xml", "dev-world-2/xml", "dev-world-3/xml", "dev-world-4/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
