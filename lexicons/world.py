@@ -400,7 +400,11 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook",
             "shopkeeper", "conductor", "bus conductor", "schoolteacher", "watchman",
             # (a civil servant of a town's administration, a schoolchild: "civil servant at the
             # Municipality of Sfax", "pupil at Al-Ahliyya School for Girls")
-            "civil servant", "public servant", "pupil", "schoolboy", "schoolgirl"]
+            "civil servant", "public servant", "pupil", "schoolboy", "schoolgirl",
+            # (trades and school heads of the world's narratives: "mum used to be a weaver",
+            # "cane cutter on his uncle's farm", "retired school principal", "market trader")
+            "weaver", "cane cutter", "principal", "school principal", "headteacher",
+            "headmaster", "headmistress", "trader", "market trader"]
 
 # The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
 # surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public

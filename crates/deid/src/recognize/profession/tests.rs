@@ -687,4 +687,14 @@ fn an_occupation_one_used_to_have() {
         ),
         ["seamstress", "tram driver"]
     );
+    // (the subject left out, as a list of facts writes it; a trade no English list had)
+    assert_eq!(
+        found("lives at hämeenkatu 9 a 4, 20500 turku, used to be a tram driver for the city."),
+        ["tram driver"]
+    );
+    assert_eq!(
+        found("mum used to be a weaver at the silk factory"),
+        ["weaver"]
+    );
+    assert!(found("it used to be a problem; she used to be a smoker").is_empty());
 }
