@@ -348,7 +348,22 @@ def holiday_names():
                 # "human rights", "women's")
                 if e.endswith(" day") and e[:-4].count(" ") >= 2:
                     out.add(e[:-4])
+    for name in LOCAL_FESTIVALS:
+        e = entry(name)
+        if e and (" " in e or e not in english):
+            out.add(e)
     return sorted(out)
+
+
+# Festivals that narratives name by their local name while `holidays` lists them under another
+# (Ethiopia's "Timket" is its "Epiphany", China's "Chongyang" its "Double Ninth Festival") or not
+# at all (Guyana's "Mashramani", Kerala's "Thiruvonam", Lebanon's feast of Mar Maroun, Czechia's
+# burning of the witches), hand-written: a holiday dates a narrative as a date does.
+LOCAL_FESTIVALS = [
+    "Timket", "Timkat", "Meskel", "Meskal", "Enkutatash", "Fasika", "Chongyang",
+    "Chongyang Festival", "Zhongqiu", "Duanwu", "Mid-Autumn Festival", "Mashramani", "Thiruvonam",
+    "Teej", "Feast of Mar Maroun", "Mar Maroun", "pálení čarodějnic", "burning of the witches",
+]
 
 
 # ICH E2B(R3) C.2.r.4 "qualification" of a reporter (physician, pharmacist, other health

@@ -520,6 +520,36 @@ mod tests {
     }
 
     #[test]
+    fn local_festivals_are_holidays() {
+        for (text, festival) in [
+            (
+                "Fever began ten days after Timket and lasted a week.",
+                "Timket",
+            ),
+            (
+                "since chongyang festival my cousin has looked after her",
+                "chongyang",
+            ),
+            (
+                "DISCHARGED BEFORE THIRUVONAM WITH RESIDUAL DISEASE",
+                "THIRUVONAM",
+            ),
+        ] {
+            // a holiday word, which the combination never releases (the model released them)
+            let engine = RuleEngine::embedded();
+            let doc = Tokenized::new(text);
+            let out = engine.apply(&doc, &OffsetMap::new(text));
+            let i = (0..doc.len())
+                .find(|&i| doc.token_text(i) == festival)
+                .unwrap();
+            assert!(
+                out.rules[i].phi && out.rules[i].features.has(Feature::IsHoliday),
+                "{festival}"
+            );
+        }
+    }
+
+    #[test]
     fn countries_and_states_written_out_are_place_names_but_not_english_words() {
         let engine = RuleEngine::embedded();
         let text =
