@@ -457,6 +457,19 @@ pub(super) fn apply(
                         .chain(RESIDENCE_VERBS)
                         .any(|l| doc.token_text(k).eq_ignore_ascii_case(l))
             });
+        let street_word = |k: usize| {
+            rules[k].features.has(super::Feature::IsStreet)
+                || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
+        };
+        let street_before = (i.saturating_sub(2)..i).any(street_word);
+        // ... three words back, the street's name between ("JL. PANDANARAN II NO. 17": the
+        // model released the numeral and "NO")
+        let named_street_before = !street_before
+            && i >= 3
+            && street_word(i - 3)
+            && (i - 2..=i).all(|k| doc.gap_before(k).trim_end_matches(' ').len() <= 1)
+            && !(i - 2..=i).any(|k| doc.gap_before(k).contains([',', ';', '\n']));
+        let street_before = street_before || named_street_before;
         // a room and Romania's short "sc.", "bl.", "ap." only in an address for certain, with
         // their period ("Resident: Edna Pickering  Room 14" is a care home's room; "SC 70%" a
         // veteran's service connection)
@@ -464,8 +477,9 @@ pub(super) fn apply(
         let strict_ok = !strict
             || ((after_residence || after_address_part_at(i))
                 && (doc.token_text(i).chars().count() > 2 || doc.gap_after(i).starts_with('.')));
-        let house_number_word =
-            candidate && strict_ok && (after_place || street_after || after_residence);
+        let house_number_word = candidate
+            && strict_ok
+            && (after_place || street_after || after_residence || named_street_before);
         if house_number_word && indicator {
             mark(rules, i + 1, PhiType::Street);
         }
@@ -479,10 +493,6 @@ pub(super) fn apply(
         // sure ("He lives at No. 12, Lane 34", "Jl. Merdeka No. 45"): where a street word stands
         // next to it, it is an address's for certain (after any other masked word it may be an
         // identifier's label, "IP no. 2021/045812", which the model may still release)
-        let street_before = (i.saturating_sub(2)..i).any(|k| {
-            rules[k].features.has(super::Feature::IsStreet)
-                || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
-        });
         // ... or after another address part and its number ("secteur 22, lot 14")
         let after_address_part = after_address_part_at(i);
         if house_number_word
@@ -493,6 +503,12 @@ pub(super) fn apply(
             // ... and its number, which the model released too ("Home: Lot 47 Sussex Street")
             rules[number].reason = Reason::AddressWord;
             rules[number].kind = Some(PhiType::Street);
+            if named_street_before {
+                for k in i - 2..i {
+                    mark(rules, k, PhiType::Street);
+                    rules[k].reason = Reason::AddressWord;
+                }
+            }
         }
     }
 }

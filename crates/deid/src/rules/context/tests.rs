@@ -64,6 +64,14 @@ fn a_house_number_word_before_its_number_in_an_address() {
         ),
         ["Lot", "47"]
     );
+    // a street's name of two words between its street word and the house number
+    assert_eq!(
+        crate::rules::words_with_reason(
+            "AYAH: BUDI SANTOSO (44), OJOL.\nALAMAT: JL. PANDANARAN II NO. 17, RT 04/RW 02.",
+            Reason::AddressWord
+        ),
+        ["PANDANARAN", "II", "NO", "17"]
+    );
     // Romania's staircase and flat after the block, with their periods; a care home's room and
     // a veteran's service connection are no address
     let p = phi_words("DOMICILIU: STR. MOTILOR NR. 71, BL. A3, SC. 2, AP. 14, CLUJ-NAPOCA.");

@@ -296,8 +296,9 @@ pub(super) fn apply(
             // ... or a name after "of" that no rule knows, up to the end of its phrase: "at
             // HAFEZ INSTITUTE OF ART AND ARCHITECTURE," (the model released the words after "OF")
             if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector) {
+                // (where one goes, the whole name: the model released "INSTITUTE" too)
                 let named = introduced(titled);
-                for k in j..end {
+                for k in titled..end {
                     mark(rules, k, PhiType::Hospital);
                     if named {
                         rules[k].reason = Reason::NamedFacility;

@@ -654,6 +654,15 @@ fn a_facility_name_after_of_and_a_hospital_word_of_another_language_before_an_un
             assert!(words.iter().any(|x| x == w), "{w}: {text}: {words:?}");
         }
     }
+    let text =
+        "M.SC. STUDENT OF URBAN DESIGN AT HAFEZ INSTITUTE OF ART AND ARCHITECTURE, PART-TIME \
+                DRAFTSWOMAN SINCE 2021.";
+    let words = words_with_reason(text, Reason::NamedFacility);
+    assert_eq!(
+        words,
+        ["HAFEZ", "INSTITUTE", "OF", "ART", "AND", "ARCHITECTURE"],
+        "{text}"
+    );
     // not a clinical phrase after a hospital's name: "the Mercy Hospital of the city was full"
     let text = "She was seen at Mercy Hospital of the city and felt better the next day.";
     assert!(!phi_words(text).iter().any(|w| w == "city"), "{text}");
