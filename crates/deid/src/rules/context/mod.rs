@@ -511,7 +511,11 @@ pub(super) fn apply(
             }
         }
     }
+    // 1c. address parts of fixed shapes: "BP 3407", "rt 05/rw 12", "3rd floor"
+    address_parts::apply(doc, rules);
 }
+
+mod address_parts;
 
 #[cfg(test)]
 mod tests;

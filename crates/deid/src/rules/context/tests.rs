@@ -70,7 +70,8 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "AYAH: BUDI SANTOSO (44), OJOL.\nALAMAT: JL. PANDANARAN II NO. 17, RT 04/RW 02.",
             Reason::AddressWord
         ),
-        ["PANDANARAN", "II", "NO", "17"]
+        // (and Indonesia's neighbourhood units after it: `address_parts`)
+        ["PANDANARAN", "II", "NO", "17", "RT", "04", "RW", "02"]
     );
     // Romania's staircase and flat after the block, with their periods; a care home's room and
     // a veteran's service connection are no address

@@ -1,0 +1,146 @@
+//! Address parts of fixed shapes that neither a street list nor a house-number word finds:
+//! France's and francophone Africa's post-office box ("ADRESSE POSTALE: BP 3407 ANTANANARIVO"),
+//! Indonesia's neighbourhood units ("rt 05/rw 12") and a floor named by its ordinal after another
+//! address part ("bldg. abi nader, 3rd floor"). Each is an address's for certain: reason
+//! `AddressWord`, never released (the model read "BP", "rt" and "floor" as ordinary words).
+
+use super::{mark, Reason, TokenRule};
+use crate::phi::PhiType;
+use crate::tokenize::Tokenized;
+
+/// Labels of a postal address before a post-office box ("adresse postale", "domicile", "B.P.").
+const POSTAL_LABELS: &[&str] = &[
+    "postale",
+    "postal",
+    "adresse",
+    "address",
+    "add",
+    "domicile",
+    "domicilié",
+    "domiciliée",
+    "boîte",
+    "boite",
+    "alamat",
+    "endereço",
+    "dirección",
+];
+
+/// Words of a floor after its ordinal ("3rd floor", "2nd fl.").
+const FLOOR_WORDS: &[&str] = &["floor", "fl", "flr", "storey", "story"];
+
+pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
+    let n = doc.len();
+    let word = |k: usize| doc.token_text(k);
+    let digits = |k: usize, lens: std::ops::RangeInclusive<usize>| {
+        lens.contains(&word(k).len()) && word(k).bytes().all(|b| b.is_ascii_digit())
+    };
+    let plain = |gap: &str| !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == '\u{a0}');
+    let address = |rules: &mut [TokenRule], from: usize, to: usize| {
+        for k in from..=to {
+            mark(rules, k, PhiType::Street);
+            rules[k].reason = Reason::AddressWord;
+        }
+    };
+    for i in 0..n {
+        // "BP 3407", "B.P. 12417": a post-office box has four to six digits, a blood pressure
+        // three at most, and no "/" follows the box
+        let bp = word(i).eq_ignore_ascii_case("bp")
+            || (word(i).eq_ignore_ascii_case("b")
+                && i + 1 < n
+                && doc.gap_after(i) == "."
+                && word(i + 1).eq_ignore_ascii_case("p"));
+        if bp {
+            let last = if word(i).len() == 1 { i + 1 } else { i };
+            let number = last + 1;
+            if number < n
+                && matches!(doc.gap_after(last).trim_start_matches('.'), " " | "\u{a0}")
+                && digits(number, 4..=6)
+                && !doc.gap_after(number).starts_with(['/', ':'])
+                // (an address's label before it, or a town after it: "BP 9060, given epi" is a
+                // 1990s blood pressure without its slash)
+                && ((i.saturating_sub(4)..i).any(|k| {
+                    POSTAL_LABELS.contains(&word(k).to_lowercase().as_str())
+                }) || (number + 1 < n
+                    && plain(doc.gap_after(number))
+                    && rules[number + 1].phi
+                    && matches!(rules[number + 1].kind, Some(PhiType::City))))
+            {
+                address(rules, i, number);
+            }
+        }
+        // "rt 05/rw 12", "RT 004 / RW 002"
+        if i + 3 < n
+            && word(i).eq_ignore_ascii_case("rt")
+            && plain(doc.gap_after(i))
+            && digits(i + 1, 1..=3)
+            && doc.gap_after(i + 1).trim() == "/"
+            && word(i + 2).eq_ignore_ascii_case("rw")
+            && plain(doc.gap_after(i + 2))
+            && digits(i + 3, 1..=3)
+        {
+            address(rules, i, i + 3);
+        }
+        // "bldg. abi nader, 3rd floor": an ordinal and a floor word after another address part
+        // of the same line, which the rules already mask
+        if i + 1 < n && i >= 1 {
+            let w = word(i);
+            let d = w.bytes().take_while(u8::is_ascii_digit).count();
+            let ordinal = (1..=3).contains(&d) && matches!(&w[d..], "st" | "nd" | "rd" | "th");
+            let floor = FLOOR_WORDS.contains(&word(i + 1).to_ascii_lowercase().as_str())
+                && plain(doc.gap_after(i));
+            let after_address = doc.gap_before(i).trim() == ","
+                && rules[i - 1].phi
+                && matches!(
+                    rules[i - 1].kind,
+                    Some(PhiType::Street | PhiType::City | PhiType::Hospital | PhiType::Patient)
+                );
+            if ordinal && floor && after_address {
+                address(rules, i, i + 1);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{words_with_reason, Reason};
+
+    fn address(text: &str) -> Vec<String> {
+        words_with_reason(text, Reason::AddressWord)
+    }
+
+    #[test]
+    fn a_post_office_box_and_not_a_blood_pressure() {
+        assert_eq!(
+            address("MERE AU FOYER. ADRESSE POSTALE: BP 3407 ANTANANARIVO 101."),
+            ["BP", "3407"]
+        );
+        assert_eq!(
+            address("Domicile : B.P. 12417 Douala."),
+            ["B", "P", "12417"]
+        );
+        assert!(address("BP 140/90, BP 1400 hrs 120/80, bp 118 sitting").is_empty());
+        // a 1990s blood pressure without its slash
+        assert!(address("pale blue around eyes, lips & cheek, BP 9060, given epi").is_empty());
+    }
+
+    #[test]
+    fn indonesian_neighbourhood_units() {
+        assert_eq!(
+            address("address: jl. kaliurang km 9, rt 05/rw 12, dusun tegalrejo, sleman."),
+            ["rt", "05", "rw", "12"]
+        );
+        assert!(address("rt 05 and left 12 reactive").is_empty());
+    }
+
+    #[test]
+    fn a_floor_by_its_ordinal_after_another_address_part() {
+        let words = address(
+            "she lives with us at rue principale, bldg. abi nader, 3rd floor, zouk mikael, \
+             keserwan.",
+        );
+        assert!(words.iter().any(|w| w == "floor"), "{words:?}");
+        // a ward's floor in a hospital note is none
+        assert!(address("Transferred to the 3rd floor ICU; 2nd floor pharmacy called.").is_empty());
+    }
+}
