@@ -90,6 +90,15 @@ const ORGANISATION_HEADS: &[&str] = &[
     "mining",
     "wll",
     "ltda",
+    // a claim's company, a family business, a cooperative ("working a claim for Kaieteur Gold
+    // Ventures", "owner of the Bani Hani Olive Press", "Kisii Tea Farmers Cooperative")
+    "ventures",
+    "press",
+    "cooperative",
+    "factory",
+    "mills",
+    "farms",
+    "trading",
 ];
 
 /// Words before a relative ("her husband and sons").
@@ -111,6 +120,14 @@ pub(super) const EMPLOYER_CUES: &[(&str, &str)] = &[
     ("retired", "from"),
     ("volunteers", "at"),
     ("volunteers", "with"),
+    // ("working a claim for ...", "owner of the ...", "principal of ... School", "teacher at ...")
+    ("working", "for"),
+    ("working", "at"),
+    ("claim", "for"),
+    ("owner", "of"),
+    ("principal", "of"),
+    ("teacher", "at"),
+    ("chair", "of"),
 ];
 
 /// Company names whose "and" a word-by-word reading lets through. A name before
@@ -276,7 +293,12 @@ fn organisation_after_cue(
     let mut k = first;
     while k < n && k - first < 8 && !doc.gap_before(k).contains('\n') {
         let gap_ok = k == first || matches!(doc.gap_before(k), " " | " & " | "-");
-        if !gap_ok || matches!(folded[k].as_ref(), "in" | "at" | "as" | "since" | "on") {
+        if !gap_ok
+            || matches!(
+                folded[k].as_ref(),
+                "in" | "at" | "as" | "since" | "on" | "near"
+            )
+        {
             break;
         }
         // (an ordinal names a numbered school: "the 71st Intermediate School")
@@ -307,7 +329,7 @@ fn organisation_after_cue(
             .starts_with(['.', ',', ';', '('])
         || matches!(
             folded[last + 1].as_ref(),
-            "in" | "at" | "as" | "since" | "on"
+            "in" | "at" | "as" | "since" | "on" | "near"
         );
     let headed = (first..=last).any(|m| ORGANISATION_HEADS.contains(&folded[m].as_ref()));
     if closed && headed && last > first {
@@ -441,6 +463,23 @@ mod tests {
             (
                 "Her husband (58), a teacher at Kufr Yuba Secondary School for Boys, called.",
                 &["Kufr", "Yuba", "Secondary", "School", "for", "Boys"][..],
+            ),
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert_eq!(p, org, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_claims_company_and_a_family_business() {
+        for (text, org) in [
+            (
+                "He is a gold miner working a claim for Kaieteur Gold Ventures near Mahdia.",
+                &["Kaieteur", "Gold", "Ventures"][..],
+            ),
+            (
+                "RETIRED OLIVE FARMER; OWNER OF THE BANI HANI OLIVE PRESS IN KUFR YUBA.",
+                &["BANI", "HANI", "OLIVE", "PRESS"][..],
             ),
         ] {
             let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
