@@ -698,3 +698,21 @@ fn an_occupation_one_used_to_have() {
     );
     assert!(found("it used to be a problem; she used to be a smoker").is_empty());
 }
+
+#[test]
+fn an_occupation_after_the_employer_or_a_self_employment() {
+    assert_eq!(
+        found("The patient is employed at Tata Consultancy Services as an analyst; no allergies."),
+        ["analyst"]
+    );
+    assert_eq!(
+        found("He works for Toyota Tsusho as a logistics manager and had chest pain."),
+        ["logistics manager"]
+    );
+    assert_eq!(
+        found("Pt is self-employed tailor and had urticaria."),
+        ["tailor"]
+    );
+    // the vaccine given as a booster is no occupation
+    assert!(found("She works at the clinic as usual; dose given as a booster.").is_empty());
+}

@@ -449,6 +449,12 @@ pub(super) fn is_description(w: &str) -> bool {
                 | "now"
                 | "also"
                 | "currently"
+                // "pt is self-employed tailor", "a part-time cashier"
+                | "self"
+                | "employed"
+                | "part"
+                | "full"
+                | "time"
         )
 }
 
