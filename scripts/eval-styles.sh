@@ -21,7 +21,9 @@
 # narratives of 46 countries, 16 each mixed case, ALL CAPS and lower case, written without reading the
 # engine) is another (tests/fixtures/gold/check-world/README.md), and check-world-2 (48 narratives of 35
 # countries, 24 of them written in Spanish, French, Italian, Portuguese, German or Dutch) a third
-# (tests/fixtures/gold/check-world-2/README.md).
+# (tests/fixtures/gold/check-world-2/README.md), check-world-3 (48 VAERS-style narratives, 2021 and 1990s
+# styles, with international PHI, 16 each mixed case, ALL CAPS and lower case: the shape of the team's
+# held-out sets) a fourth (tests/fixtures/gold/check-world-3/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-target/release/deid}
@@ -33,7 +35,7 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     sub-world:$G/dev-sub-world/xml notes:$G/dev-notes/xml notes-world:$G/dev-notes-world/xml \
     dev-world:$G/dev-world/xml dev-world-2:$G/dev-world-2/xml dev-world-3:$G/dev-world-3/xml dev-world-4:$G/dev-world-4/xml \
     check-notes:$G/check-notes/xml \
-    check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml; do
+    check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml; do
   name=${set%%:*}; dir=${set#*:}
   [ -d "$dir" ] || { echo "missing gold set $dir" >&2; exit 1; }
   out=$(mktemp -d)

@@ -303,6 +303,9 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         // 48 more, 24 of them written in Spanish, French, Italian, Portuguese, German or Dutch (a
         // check set)
         ("check-world-2/xml", 0.99, 0.98, 0.40),
+        // VAERS-style narratives with international PHI in three cases, the shape of the team's
+        // held-out sets (a check set, session 29)
+        ("check-world-3/xml", 0.99, 0.98, 0.80),
     ];
     let mut failed = Vec::new();
     for (k, (set, hipaa, all, precision)) in floors.iter().enumerate() {

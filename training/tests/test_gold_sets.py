@@ -244,6 +244,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world-2", "xml")),
                               "check-world-2/xml/")
 
+    # ---- a third check set: VAERS-style narratives (2021 and 1990s styles) with international
+    # PHI, 16 each mixed case, ALL CAPS and lower case (not for tuning): check-world-3/xml/*.xml
+
+    def test_check_world_3_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "check-world-3", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("check-world-3", "validate.py")), n)
+
+    def test_check_world_3_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("check-world-3", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world-3", "xml")),
+                              "check-world-3/xml/")
+
     # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
 
     def test_case_variants_validate(self):
@@ -294,7 +306,7 @@ class GoldSetsTest(unittest.TestCase):
         paths = []
         for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
                     "dev-world/xml", "dev-world-2/xml", "dev-world-3/xml", "dev-world-4/xml",
-                    "check-notes/xml", "check-world/xml", "check-world-2/xml",
+                    "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
                     "dev-sub-us-lower/xml"):
