@@ -716,3 +716,13 @@ fn an_occupation_after_the_employer_or_a_self_employment() {
     // the vaccine given as a booster is no occupation
     assert!(found("She works at the clinic as usual; dose given as a booster.").is_empty());
 }
+
+#[test]
+fn an_occupation_after_shorthand_labels() {
+    assert_eq!(
+        found("occ: farmer; pt c/o fever, chills x 3 days"),
+        ["farmer"]
+    );
+    assert_eq!(found("OCC: TAXI DRIVER; PT C/O FEVER"), ["TAXI DRIVER"]);
+    assert_eq!(found("pt is hcw; c/o sob 30 min p/ vax"), ["hcw"]);
+}
