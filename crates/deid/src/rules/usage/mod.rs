@@ -314,6 +314,24 @@ const VITALS_AND_LABS: &[&str] = &[
     "cr",
     "scr",
     "rbs",
+    // creatinine as Europe abbreviates it, causality and severity scores of drug reactions and
+    // their grades ("CREA 1.8", "RUCAM 9", "RegiSCAR 7", "SCORTEN 2", "NIHSS 4", "grade 3"; not
+    // Naranjo, a surname too)
+    "crea",
+    "rucam",
+    "regiscar",
+    "scorten",
+    "nihss",
+    "edss",
+    "sofa",
+    "ctcae",
+    "grade",
+];
+
+/// How often or how a dose is given, after its amount ("1 g bid", "2 g iv", "1 l daily").
+const DOSING_WORDS: &[&str] = &[
+    "bid", "tid", "qid", "qd", "od", "bd", "tds", "qds", "daily", "prn", "iv", "po", "im", "sc",
+    "nocte", "mane", "stat", "x", "per", "once", "twice", "q6h", "q8h", "q12h", "q24h",
 ];
 
 pub(super) fn is_vital_or_lab(word: &str) -> bool {
@@ -518,9 +536,16 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             if j + 1 < n && matches!(doc.gap_after(j), "." | ",") && is_number(word(j + 1)) {
                 j += 1;
             }
-            // "1.2 L", "0.5 g": a one-letter unit after a decimal (no initial follows one)
-            let letter_unit =
-                j > i && j + 1 < n && doc.gap_after(j) == " " && is_unit(word(j + 1)) == Some(true);
+            // "1.2 L", "0.5 g": a one-letter unit after a decimal (no initial follows one), or
+            // a dose's gram or litre before how often it is given ("METFORMIN 1 G BID")
+            let letter_unit = j + 1 < n
+                && doc.gap_after(j) == " "
+                && is_unit(word(j + 1)) == Some(true)
+                && (j > i
+                    || (matches!(word(j + 1), "g" | "G" | "l" | "L")
+                        && j + 2 < n
+                        && plain_gap(doc.gap_after(j + 1))
+                        && one_of(word(j + 2), DOSING_WORDS)));
             let unit_follows = j + 1 < n
                 && plain_gap(doc.gap_after(j))
                 && (unit_at(j + 1) || letter_unit)

@@ -598,3 +598,23 @@ fn a_count_per_unit_and_a_thousands_group_after_a_space_are_measurements() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_dose_in_grams_before_its_frequency_and_a_reaction_score() {
+    assert_eq!(
+        words(
+            "ON METFORMIN 1 G BID AND CEFTRIAXONE 2 g iv daily",
+            Usage::Measurement
+        ),
+        ["1", "G", "2", "g"]
+    );
+    assert_eq!(
+        words(
+            "DILI (RUCAM 9), REGISCAR 7, SCORTEN 2, CREA 1.8, grade 3 rash",
+            Usage::Measurement
+        ),
+        ["9", "7", "2", "1", "8", "3"]
+    );
+    // an initial before a name is no unit
+    assert!(words("seen by 2 G Smith and 1 L Jones", Usage::Measurement).is_empty());
+}
