@@ -328,6 +328,46 @@ const VITALS_AND_LABS: &[&str] = &[
     "grade",
 ];
 
+/// The first number of a range whose second is measured ("1-1.5 hours after", "2-150 minutes",
+/// "5-10 mg"), and a count of hours, minutes or seconds joined to its unit by a hyphen ("a
+/// 14-hour flight", "24-hour urine"; a newborn's "36-hour-old" is an age).
+fn measured_ranges_and_hour_compounds(
+    doc: &Tokenized,
+    claimed: &[bool],
+    out: &mut [Option<Usage>],
+) {
+    let n = doc.len();
+    for i in (0..n.saturating_sub(1)).rev() {
+        let w = doc.token_text(i);
+        if out[i].is_some() || claimed[i] || !is_number(w) || w.len() > 3 {
+            continue;
+        }
+        let hyphen = matches!(doc.gap_after(i), "-" | "–");
+        // (not a date's part before it: "12/5-10 min")
+        let in_date = i >= 1 && matches!(doc.gap_before(i), "/" | "." | "-");
+        if hyphen
+            && !in_date
+            && is_number(doc.token_text(i + 1))
+            && out[i + 1] == Some(Usage::Measurement)
+        {
+            out[i] = Some(Usage::Measurement);
+            continue;
+        }
+        let old_after = i + 2 < n
+            && matches!(doc.gap_after(i + 1), "-" | " ")
+            && doc.token_text(i + 2).eq_ignore_ascii_case("old");
+        if doc.gap_after(i) == "-"
+            && !in_date
+            && is_short_duration_unit(doc.token_text(i + 1))
+            && !claimed[i + 1]
+            && !old_after
+        {
+            out[i] = Some(Usage::Measurement);
+            out[i + 1] = Some(Usage::Measurement);
+        }
+    }
+}
+
 /// How often or how a dose is given, after its amount ("1 g bid", "2 g iv", "1 l daily").
 const DOSING_WORDS: &[&str] = &[
     "bid", "tid", "qid", "qd", "od", "bd", "tds", "qds", "daily", "prn", "iv", "po", "im", "sc",
@@ -610,7 +650,8 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // a count of hours ("cada 12 horas", "toutes les 8 heures", "q 6 hours"): no age is
             // written so but a newborn's ("36 hours old", "12 horas de vida"); four digits are a
             // clock's ("NGT removed 1100 hrs": `time_of_day`)
-            let hours = j == i
+            // ("1.5 hours": a decimal count too)
+            let hours = (j == i || doc.gap_after(i) == ".")
                 && w.len() <= 3
                 && j + 1 < n
                 && plain_gap(doc.gap_after(j))
@@ -655,8 +696,9 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                             | "vita"
                     ));
             if hours || days_or_weeks {
-                out[i] = Some(Usage::Measurement);
-                out[i + 1] = Some(Usage::Measurement);
+                for k in i..=j + 1 {
+                    out[k] = Some(Usage::Measurement);
+                }
                 // the range's first number: "5-10 min later", "30–40 seconds" (not a date's
                 // part: "12/5-10 min")
                 if i >= 1
@@ -720,6 +762,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             out[i] = Some(Usage::Title);
         }
     }
+    measured_ranges_and_hour_compounds(doc, claimed, &mut out);
     spread_two_word_labels(doc, &mut out);
     spread_over_label_chains(doc, flags, claimed, &mut out);
     // the unit of an age or a duration after its number ("52 years", "87 Jahre", "57 tuổi", "74

@@ -618,3 +618,17 @@ fn a_dose_in_grams_before_its_frequency_and_a_reaction_score() {
     // an initial before a name is no unit
     assert!(words("seen by 2 G Smith and 1 L Jones", Usage::Measurement).is_empty());
 }
+
+#[test]
+fn a_measured_ranges_first_number_and_an_hours_compound() {
+    assert_eq!(
+        words(
+            "ON 22DEC2020, 1-1.5 HOURS AFTER; RANGE = 2-150 MINUTES; A 14-HOUR FLIGHT",
+            Usage::Measurement
+        ),
+        ["1", "1", "5", "HOURS", "2", "150", "MINUTES", "14", "HOUR"]
+    );
+    // a newborn's age in hours and a phone's groups are none
+    let found = words("a 36-hour-old infant; tel 555-1234", Usage::Measurement);
+    assert!(!found.iter().any(|w| w == "36" || w == "555"), "{found:?}");
+}
