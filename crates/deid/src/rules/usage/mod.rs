@@ -13,6 +13,7 @@
 use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 
+mod ranges;
 mod units;
 pub(crate) use units::is_time_unit as is_age_or_duration_unit;
 use units::{is_day_or_week_unit_world, is_short_duration_unit, is_time_unit, is_unit};
@@ -327,46 +328,6 @@ const VITALS_AND_LABS: &[&str] = &[
     "ctcae",
     "grade",
 ];
-
-/// The first number of a range whose second is measured ("1-1.5 hours after", "2-150 minutes",
-/// "5-10 mg"), and a count of hours, minutes or seconds joined to its unit by a hyphen ("a
-/// 14-hour flight", "24-hour urine"; a newborn's "36-hour-old" is an age).
-fn measured_ranges_and_hour_compounds(
-    doc: &Tokenized,
-    claimed: &[bool],
-    out: &mut [Option<Usage>],
-) {
-    let n = doc.len();
-    for i in (0..n.saturating_sub(1)).rev() {
-        let w = doc.token_text(i);
-        if out[i].is_some() || claimed[i] || !is_number(w) || w.len() > 3 {
-            continue;
-        }
-        let hyphen = matches!(doc.gap_after(i), "-" | "–");
-        // (not a date's part before it: "12/5-10 min")
-        let in_date = i >= 1 && matches!(doc.gap_before(i), "/" | "." | "-");
-        if hyphen
-            && !in_date
-            && is_number(doc.token_text(i + 1))
-            && out[i + 1] == Some(Usage::Measurement)
-        {
-            out[i] = Some(Usage::Measurement);
-            continue;
-        }
-        let old_after = i + 2 < n
-            && matches!(doc.gap_after(i + 1), "-" | " ")
-            && doc.token_text(i + 2).eq_ignore_ascii_case("old");
-        if doc.gap_after(i) == "-"
-            && !in_date
-            && is_short_duration_unit(doc.token_text(i + 1))
-            && !claimed[i + 1]
-            && !old_after
-        {
-            out[i] = Some(Usage::Measurement);
-            out[i + 1] = Some(Usage::Measurement);
-        }
-    }
-}
 
 /// How often or how a dose is given, after its amount ("1 g bid", "2 g iv", "1 l daily").
 const DOSING_WORDS: &[&str] = &[
@@ -696,9 +657,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                             | "vita"
                     ));
             if hours || days_or_weeks {
-                for k in i..=j + 1 {
-                    out[k] = Some(Usage::Measurement);
-                }
+                out[i..=j + 1].fill(Some(Usage::Measurement));
                 // the range's first number: "5-10 min later", "30–40 seconds" (not a date's
                 // part: "12/5-10 min")
                 if i >= 1
@@ -762,7 +721,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             out[i] = Some(Usage::Title);
         }
     }
-    measured_ranges_and_hour_compounds(doc, claimed, &mut out);
+    ranges::measured_ranges_and_hour_compounds(doc, claimed, &mut out);
     spread_two_word_labels(doc, &mut out);
     spread_over_label_chains(doc, flags, claimed, &mut out);
     // the unit of an age or a duration after its number ("52 years", "87 Jahre", "57 tuổi", "74

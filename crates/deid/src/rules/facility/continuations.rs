@@ -1,0 +1,84 @@
+//! The words that go on a facility's name after the run of its head and anchors: a second name
+//! after "&" ("Jubilee Mission Medical College & Research Institute") and a name after "of" to
+//! its phrase's end ("Hafez Institute of Art and Architecture,"). The facility rule marks them.
+
+use super::close;
+use crate::tokenize::Tokenized;
+use std::borrow::Cow;
+
+/// The end of the words after a facility name that ends before word `j`, joined to it by " & "
+/// and ending in a facility head within four words: words of letters only, capitalised where
+/// capitals mean something (the head check says so), connectors inside.
+pub(super) fn ampersand_continuation(
+    doc: &Tokenized,
+    folded: &[Cow<'_, str>],
+    j: usize,
+    is_head: &dyn Fn(usize) -> bool,
+    is_connector: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let n = doc.len();
+    if j == 0 || j >= n || doc.gap_before(j) != " & " {
+        return None;
+    }
+    let capital_like =
+        |k: usize| !doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase);
+    let mut k = j;
+    while k < n && k < j + 4 {
+        if k > j && !close(doc, k) {
+            return None;
+        }
+        if is_head(k) {
+            return Some(k + 1);
+        }
+        let letters = folded[k].chars().all(char::is_alphabetic);
+        if !letters || !(capital_like(k) || (k > j && is_connector(k))) {
+            return None;
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The end of "of" and the words after a facility name that ends with its head before word `j`
+/// ("Institute of Art and Architecture", "Hospital of Saint Raphael"): one to four words of
+/// letters, capitalised where capitals mean something, "and" between them, closed by
+/// punctuation, a line's or the text's end.
+pub(super) fn of_tail(
+    doc: &Tokenized,
+    folded: &[Cow<'_, str>],
+    j: usize,
+    is_head: &dyn Fn(usize) -> bool,
+    is_connector: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let n = doc.len();
+    if j == 0 || j + 1 >= n || folded[j] != "of" || !close(doc, j) || !is_head(j - 1) {
+        return None;
+    }
+    let content = |k: usize| {
+        folded[k].chars().all(char::is_alphabetic)
+            && !is_connector(k)
+            && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
+    };
+    let mut last = None;
+    let mut words = 0;
+    let mut k = j + 1;
+    while k < n && k <= j + 4 && close(doc, k) && doc.gap_before(k) == " " {
+        if content(k) {
+            last = Some(k);
+            words += 1;
+        } else if !(folded[k] == "and" && last.is_some()) {
+            break;
+        }
+        k += 1;
+    }
+    let last = last?;
+    // (where capitals say nothing, two words at least: "the rt-center of back;" is a body part)
+    if !doc.case_informative && words < 2 {
+        return None;
+    }
+    let closed = last + 1 >= n || {
+        let gap = doc.gap_after(last);
+        gap.contains([',', '.', ';', '(', ')', ':', '\n'])
+    };
+    closed.then_some(last + 1)
+}
