@@ -86,15 +86,23 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
             let w = word(i);
             let d = w.bytes().take_while(u8::is_ascii_digit).count();
             let ordinal = (1..=3).contains(&d) && matches!(&w[d..], "st" | "nd" | "rd" | "th");
-            let floor = FLOOR_WORDS.contains(&word(i + 1).to_ascii_lowercase().as_str())
-                && plain(doc.gap_after(i));
-            let after_address = doc.gap_before(i).trim() == ","
-                && rules[i - 1].phi
-                && matches!(
-                    rules[i - 1].kind,
-                    Some(PhiType::Street | PhiType::City | PhiType::Hospital | PhiType::Patient)
-                );
-            if ordinal && floor && after_address {
+            let floor = || {
+                FLOOR_WORDS
+                    .iter()
+                    .any(|f| word(i + 1).eq_ignore_ascii_case(f))
+                    && plain(doc.gap_after(i))
+            };
+            let after_address = || {
+                doc.gap_before(i).trim() == ","
+                    && rules[i - 1].phi
+                    && matches!(
+                        rules[i - 1].kind,
+                        Some(
+                            PhiType::Street | PhiType::City | PhiType::Hospital | PhiType::Patient
+                        )
+                    )
+            };
+            if ordinal && floor() && after_address() {
                 address(rules, i, i + 1);
             }
         }

@@ -70,11 +70,13 @@ pub(super) fn apply(
     let is_connector = |k: usize| on(k, CONNECTOR);
     // a word no dictionary knows right after a hospital word of another language names it
     // ("dirujuk ke rsud wangaya": in lower case the model released both)
+    // (asked of nearly every word: the cheap tests first)
     let unknown_after_noun = |k: usize, rules: &[TokenRule]| {
         k > 0
-            && HOSPITAL_NOUNS.contains(&folded[k - 1].as_ref())
-            && rules[k].phi
             && rules[k].reason == Reason::Unknown
+            && rules[k].phi
+            && on(k - 1, FACILITY_HEAD)
+            && HOSPITAL_NOUNS.contains(&folded[k - 1].as_ref())
     };
     // a campus after its head: "Mercy Hospital West", "mercy hospital west fred"
     let is_campus = |k: usize| {
