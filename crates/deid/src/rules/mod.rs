@@ -348,6 +348,11 @@ impl RuleEngine {
 
 /// The "s" of "it's", the "t" of "don't": a lowercase ending glued to a word by an apostrophe is
 /// part of a contraction, vouched for as a stopword would be.
+/// Whether `word` is one of the (lower-case, ASCII) `words`, in any case, without a lower-case copy.
+fn one_of(word: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
 fn is_contraction(doc: &Tokenized, i: usize) -> LexFlags {
     let ending = matches!(
         doc.token_text(i),

@@ -744,19 +744,18 @@ impl ProfessionRecognizer {
     /// title's listed modifiers). A school's pupil is the patient or a relative; the eye's pupil
     /// is "of the right eye", "at 3 mm", never before a name.
     fn collect_pupils(&self, text: &str, out: &mut Vec<Cand>) {
+        // (read once, and only for a text that has a pupil or student at all)
+        let mut caseless = None;
         for c in self.pupil.captures_iter(text) {
             let (title, name) = (c.get(1).unwrap(), c.get(2).unwrap());
             let next = name.as_str();
-            // where capitals mean something the school's name has one; in ALL CAPS or lower
-            // case no word that starts an anatomical or clinical phrase
-            let caseless =
-                !text.chars().any(char::is_lowercase) || !text.chars().any(char::is_uppercase);
-            let named = if caseless {
-                !PUPIL_NOT_A_SCHOOL.contains(&next.to_lowercase().as_str())
-            } else {
-                next.starts_with(char::is_uppercase)
-                    && !PUPIL_NOT_A_SCHOOL.contains(&next.to_lowercase().as_str())
-            };
+            // no word that starts an anatomical or clinical phrase, and where capitals mean
+            // something the school's name has one
+            let caseless = *caseless.get_or_insert_with(|| {
+                !text.chars().any(char::is_lowercase) || !text.chars().any(char::is_uppercase)
+            });
+            let named = !PUPIL_NOT_A_SCHOOL.contains(&next.to_lowercase().as_str())
+                && (caseless || next.starts_with(char::is_uppercase));
             if named {
                 let (start, end) = self
                     .title_before(text, title.end())

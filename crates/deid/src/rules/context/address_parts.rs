@@ -6,6 +6,7 @@
 
 use super::{mark, Reason, TokenRule};
 use crate::phi::PhiType;
+use crate::rules::one_of;
 use crate::tokenize::Tokenized;
 
 /// Labels of a postal address before a post-office box ("adresse postale", "domicile", "B.P.").
@@ -86,12 +87,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
             let w = word(i);
             let d = w.bytes().take_while(u8::is_ascii_digit).count();
             let ordinal = (1..=3).contains(&d) && matches!(&w[d..], "st" | "nd" | "rd" | "th");
-            let floor = || {
-                FLOOR_WORDS
-                    .iter()
-                    .any(|f| word(i + 1).eq_ignore_ascii_case(f))
-                    && plain(doc.gap_after(i))
-            };
+            let floor = || one_of(word(i + 1), FLOOR_WORDS) && plain(doc.gap_after(i));
             let after_address = || {
                 doc.gap_before(i).trim() == ","
                     && rules[i - 1].phi

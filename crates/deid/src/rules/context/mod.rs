@@ -106,11 +106,6 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
 /// only after a residence cue or another address part, the short ones with their period.
 const STRICT_HOUSE_NUMBER_WORDS: &[&str] = &["sc", "scara", "bl", "ap", "room"];
 
-/// Word `i` lower-cased (ASCII), to compare with a short list.
-fn folded_text(doc: &Tokenized, i: usize) -> String {
-    doc.token_text(i).to_ascii_lowercase()
-}
-
 fn is_namelike(r: &TokenRule) -> bool {
     r.phi
         && matches!(r.kind, Some(PhiType::Patient | PhiType::Doctor))
@@ -473,7 +468,7 @@ pub(super) fn apply(
         // a room and Romania's short "sc.", "bl.", "ap." only in an address for certain, with
         // their period ("Resident: Edna Pickering  Room 14" is a care home's room; "SC 70%" a
         // veteran's service connection)
-        let strict = candidate && STRICT_HOUSE_NUMBER_WORDS.contains(&folded_text(doc, i).as_str());
+        let strict = candidate && super::one_of(doc.token_text(i), STRICT_HOUSE_NUMBER_WORDS);
         let strict_ok = !strict
             || ((after_residence || after_address_part_at(i))
                 && (doc.token_text(i).chars().count() > 2 || doc.gap_after(i).starts_with('.')));

@@ -10,6 +10,7 @@
 //! measurements, a label counts only when a recognizer's value or a number follows it ("Tel Aviv"
 //! stays a city), and a title only when a capitalised word follows and no street name precedes.
 
+use super::one_of;
 use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 
@@ -114,11 +115,6 @@ fn is_relative_count(doc: &Tokenized, flags: &[LexFlags], out: &[Option<Usage>],
         && matches!(before.as_str(), "and" | "to" | "or" | "through")
         && plain_gap(gap);
     counted || listed || joined
-}
-
-/// Whether `word` is one of the (lower-case, ASCII) `words`, in any case, without a lower-case copy.
-fn one_of(word: &str, words: &[&str]) -> bool {
-    words.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// Units of a duration counted in days or more, folded.
