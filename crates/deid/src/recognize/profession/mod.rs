@@ -576,7 +576,12 @@ impl ProfessionRecognizer {
                 let rest = text[end..].trim_start_matches([' ', '\u{a0}']);
                 let ends_phrase = rest.is_empty()
                     || rest.starts_with(['.', ',', ';', ':', '(', ')', '\n'])
-                    || matches!(word_at(text, end).as_deref(), Some("for" | "at" | "with"));
+                    // ("Retired Sinhala teacher of Dharmaraja College", "sugar worker on an
+                    // estate")
+                    || matches!(
+                        word_at(text, end).as_deref(),
+                        Some("for" | "at" | "with" | "of" | "on")
+                    );
                 // ("a positive person for Covid", "a chronic carrier": a person, a state of
                 // health, no occupation)
                 let person = matches!(

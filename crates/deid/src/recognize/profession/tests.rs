@@ -30,8 +30,22 @@ fn an_occupation_in_a_persons_description() {
         found("SAUD AL-HARBI, 61-YEAR-OLD MALE, RETIRED TEACHER, NATIONAL ID 1012345672"),
         ["TEACHER"]
     );
+    // ... where the title is followed by where one works, or past the year of one's studies
+    assert_eq!(
+        found("Naresh Chand, 45 yrs, male, cane cutter on his uncle's farm."),
+        ["cane cutter"]
+    );
+    assert_eq!(
+        found("ernesto valdés, 19 a, m, 2nd-yr medical student (ucm cienfuegos)"),
+        ["medical student"]
+    );
+    assert_eq!(
+        found("Retired Sinhala teacher of Dharmaraja College."),
+        ["Sinhala teacher"]
+    );
     // the reporter, a time, a count: no description of the patient
     assert!(found("The patient is male, a nurse reported the rash.").is_empty());
+    assert!(found("The patient, 45, male, fever on day 2.").is_empty());
     assert!(found("At 10:30, a nurse gave the second dose.").is_empty());
     assert!(found("On day 3, a nurse noticed hives.").is_empty());
 }

@@ -399,8 +399,6 @@ pub(super) fn cand(start: usize, end: usize) -> Cand {
     }
 }
 
-/// Words that describe the person before their occupation: "46y/o male", "a 37-year-old
-/// female", "retired".
 /// Whether a title in a person's description ("Rocío Hernández (31), a nurse, accompanied
 /// her", "Yonatan Cohen, 22, male, a student at the Technion") ends that description: a comma,
 /// a bracket, the end of the sentence, or where the person works or studies. Not "male, a nurse
@@ -409,7 +407,8 @@ pub(super) fn ends_apposition(rest: &str) -> bool {
     let rest = rest.trim_start_matches([' ', '\t']);
     rest.is_empty()
         || rest.starts_with([',', '(', ')', ';', '.', '\n', '\r'])
-        || ["at ", "in ", "from ", "with ", "for "]
+        // ("45 yrs, male, cane cutter on his uncle's farm")
+        || ["at ", "in ", "from ", "with ", "for ", "on "]
             .iter()
             // (bytes, not a str slice: "spécialiste" has no char boundary at byte 3)
             .any(|w| {
@@ -419,6 +418,8 @@ pub(super) fn ends_apposition(rest: &str) -> bool {
             })
 }
 
+/// Words that describe the person before their occupation: "46y/o male", "a 37-year-old
+/// female", "retired".
 pub(super) fn is_description(w: &str) -> bool {
     // an age: "46", "46y" of "46y/o", "46yo"
     w.starts_with(|c: char| c.is_ascii_digit())
@@ -435,6 +436,9 @@ pub(super) fn is_description(w: &str) -> bool {
                 | "yo"
                 | "year"
                 | "years"
+                // "19 a, m, 2nd-yr medical student"
+                | "yr"
+                | "yrs"
                 | "old"
                 | "a"
                 | "an"
