@@ -419,7 +419,9 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook",
             # (trades and school heads of the world's narratives: "mum used to be a weaver",
             # "cane cutter on his uncle's farm", "retired school principal", "market trader")
             "weaver", "cane cutter", "principal", "school principal", "headteacher",
-            "headmaster", "headmistress", "trader", "market trader"]
+            "headmaster", "headmistress", "trader", "market trader",
+            # (teachers of small children: "34 y/o female kindergarten teacher at Przedszkole nr 7")
+            "kindergarten teacher", "preschool teacher", "nursery teacher", "daycare teacher"]
 
 # The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
 # surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public

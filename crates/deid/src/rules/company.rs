@@ -83,6 +83,11 @@ const ORGANISATION_HEADS: &[&str] = &[
     // Contracting WLL", "security guard at Ok Tedi Mining Ltd"); Brazil's and Qatar's legal forms
     "municipality",
     "municipal",
+    // a public body ("civil servant with Kano State Water Board", "the Electoral Commission")
+    "board",
+    "commission",
+    "directorate",
+    "secretariat",
     "school",
     "academy",
     "contracting",
@@ -551,6 +556,10 @@ mod tests {
         assert_eq!(p, ["Department", "of", "Motor", "Vehicles"]);
         // after an occupation the recognizers found
         for (text, org) in [
+            (
+                "pt's father is a civil servant with kano state water board.",
+                &["kano", "state", "water", "board"][..],
+            ),
             (
                 "Her husband, Mrs Chiamaka Okonkwo, a banker with Access Bank (Wuse II branch), \
                  lives in Abuja.",

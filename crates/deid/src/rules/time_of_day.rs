@@ -19,6 +19,20 @@ pub(super) fn is_time_of_day(doc: &Tokenized, flags: &[LexFlags], i: usize) -> b
     {
         return false;
     }
+    // "28/02/1442 H": the year that ends a numeric date (here of the Hijri calendar), its day
+    // and month before it, is no "14:42 h"
+    let date_part = |k: usize| {
+        let t = doc.token_text(k);
+        (1..=2).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    if i >= 2
+        && matches!(doc.gap_before(i), "/" | "-" | ".")
+        && doc.gap_before(i - 1) == doc.gap_before(i)
+        && date_part(i - 1)
+        && date_part(i - 2)
+    {
+        return false;
+    }
     is_suffixed_or_colon_time(doc, flags, i) || is_clock_time(doc, flags, i)
 }
 
@@ -401,6 +415,8 @@ mod tests {
     #[test]
     fn the_year_of_a_date_of_another_calendar_is_no_time() {
         assert!(times("LAMOTRIGINE 50 MG (STARTED 1402/12/05 = 24 FEB 2024)").is_empty());
+        assert!(times("admitted to the hospital on 28/02/1442 h.").is_empty());
+        assert!(times("ADMITTED ON 28/02/1442 H.").is_empty());
         // a clock time after an event word stays one
         assert_eq!(times("lasix 40 iv given 2200, pt slept"), ["2200"]);
     }

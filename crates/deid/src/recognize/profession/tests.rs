@@ -724,6 +724,14 @@ fn an_occupation_after_the_employer_or_a_self_employment() {
         ["logistics manager"]
     );
     assert_eq!(
+        found("The patient works night shifts at Foxconn in Shenzhen as an assembly line worker."),
+        ["assembly line worker"]
+    );
+    assert_eq!(
+        found("Patient is a 34 y/o female kindergarten teacher at Przedszkole nr 7."),
+        ["kindergarten teacher"]
+    );
+    assert_eq!(
         found("Pt is self-employed tailor and had urticaria."),
         ["tailor"]
     );

@@ -26,8 +26,11 @@ const POSTAL_LABELS: &[&str] = &[
     "dirección",
 ];
 
-/// Words of a floor after its ordinal ("3rd floor", "2nd fl.").
-const FLOOR_WORDS: &[&str] = &["floor", "fl", "flr", "storey", "story"];
+/// Words of an address part after its ordinal: a floor ("3rd floor", "2nd fl."), and India's
+/// cross and main roads and a layout's stage or phase ("no. 14, 3rd cross, jayanagar").
+const ORDINAL_PARTS: &[&str] = &[
+    "floor", "fl", "flr", "storey", "story", "cross", "main", "stage", "phase",
+];
 
 pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
     let n = doc.len();
@@ -87,16 +90,19 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
             let w = word(i);
             let d = w.bytes().take_while(u8::is_ascii_digit).count();
             let ordinal = (1..=3).contains(&d) && matches!(&w[d..], "st" | "nd" | "rd" | "th");
-            let floor = || one_of(word(i + 1), FLOOR_WORDS) && plain(doc.gap_after(i));
+            let floor = || one_of(word(i + 1), ORDINAL_PARTS) && plain(doc.gap_after(i));
             let after_address = || {
                 doc.gap_before(i).trim() == ","
                     && rules[i - 1].phi
-                    && matches!(
+                    && (matches!(
                         rules[i - 1].kind,
                         Some(
                             PhiType::Street | PhiType::City | PhiType::Hospital | PhiType::Patient
                         )
-                    )
+                    ) || (i >= 3
+                        // a house's number after its label: "at no. 14, 3rd cross"
+                        && rules[i - 1].reason == Reason::Digit
+                        && one_of(word(i - 2), &["no", "house", "h"])))
             };
             if ordinal && floor() && after_address() {
                 address(rules, i, i + 1);
@@ -144,6 +150,10 @@ mod tests {
              keserwan.",
         );
         assert!(words.iter().any(|w| w == "floor"), "{words:?}");
+        // India's cross roads after a house's number
+        let words = address("lives w/ daughter at no. 14, 3rd cross, jayanagar 4th block.");
+        assert_eq!(words, ["3rd", "cross"]);
+        assert!(address("labour: 2nd stage 40 min, 3rd stage normal").is_empty());
         // a ward's floor in a hospital note is none
         assert!(address("Transferred to the 3rd floor ICU; 2nd floor pharmacy called.").is_empty());
     }
