@@ -1,0 +1,227 @@
+//! The field labels and titles of `usage`: when a label word is a person's surname or an
+//! address's state instead, when a label introduces its value (and spreads over "e-mail" and
+//! "CPR-nr."), and when "Dr" is a title rather than a street.
+
+use super::{plain_gap, Usage};
+use crate::lexicon::{flag, LexFlags};
+use crate::rules::one_of;
+use crate::tokenize::Tokenized;
+
+/// "Pt name: Timo Room (87 y/o)": a label word that is also a surname, capitalised after a
+/// capitalised name that no SAFE list holds, where capitals mean something, is the surname
+/// ("Patient Room 12" keeps its label).
+pub(super) fn is_surname_after_first_name(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let capitalised = crate::rules::features::is_capitalised;
+    doc.case_informative
+        && i > 0
+        && flags[i] & flag::SURNAME != 0
+        && flags[i - 1] & (flag::FIRST_NAME | flag::SURNAME) != 0
+        && flags[i - 1] & flag::SAFE == 0
+        && doc.gap_before(i) == " "
+        && capitalised(doc.token_text(i))
+        && capitalised(doc.token_text(i - 1))
+}
+
+/// The words for "number" and "identifier" that follow an identifier's name in a label.
+pub(super) const NUMBER_WORDS: [&str; 8] = [
+    "nr", "no", "num", "number", "nummer", "numero", "número", "id",
+];
+
+/// A label before "number" is one too: "CPR-nr. 030649-2217", "AHV-Nr. 756.9217", "PESEL nr
+/// 85010112345", "Patient-ID 88123" (the number's name, then the word for number).
+pub(super) fn spread_over_label_chains(
+    doc: &Tokenized,
+    flags: &[LexFlags],
+    claimed: &[bool],
+    out: &mut [Option<Usage>],
+) {
+    for i in (0..doc.len().saturating_sub(1)).rev() {
+        if out[i].is_none()
+            && !claimed[i]
+            && flags[i] & flag::CURATED_SAFE != 0
+            && out[i + 1] == Some(Usage::FieldLabel)
+            && matches!(doc.gap_after(i), "-" | " " | "/")
+            && NUMBER_WORDS.contains(&doc.token_text(i + 1).to_lowercase().as_str())
+        {
+            out[i] = Some(Usage::FieldLabel);
+        }
+    }
+}
+
+/// "Rochahaven, TX 01499": a state code before a ZIP code is the address's state, not the label
+/// it is spelled like ("Tx" = treatment).
+pub(super) fn is_state_before_zip(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let zip = |w: &str| w.len() == 5 && w.bytes().all(|b| b.is_ascii_digit());
+    flags[i] & flag::STATE_ABBREVIATION != 0
+        && i + 1 < doc.len()
+        && plain_gap(doc.gap_before(i + 1))
+        && zip(doc.token_text(i + 1))
+}
+
+/// Whether the label at `i` is followed by its value: the next word (after ".", ":", "#", "-",
+/// or the "mail" of "e-mail") is claimed by a recognizer or holds a digit.
+pub(super) fn label_introduces_value(doc: &Tokenized, claimed: &[bool], i: usize) -> bool {
+    let n = doc.len();
+    let mut j = i + 1;
+    // "e-mail", "E-Mail": the label is two words
+    if j < n
+        && doc.gap_after(i) == "-"
+        && doc.token_text(i).eq_ignore_ascii_case("e")
+        && doc.token_text(j).eq_ignore_ascii_case("mail")
+    {
+        j += 1;
+    }
+    if j >= n {
+        return false;
+    }
+    let gap = doc.gap_before(j);
+    // a code's part glued by a hyphen is no label: "REF: NKP-ADR-67/0236", "REG. NR. MD-2194"
+    // (a lab value glued to its label stays a value: "CBC-WBC-13.2", "PLT-509")
+    let value = doc.token_text(j);
+    let code_like = (value.len() >= 4 && value.bytes().all(|b| b.is_ascii_digit()))
+        || (j + 1 < n
+            && matches!(doc.gap_after(j), "/" | "-")
+            && doc
+                .token_text(j + 1)
+                .starts_with(|c: char| c.is_ascii_digit()));
+    let glued_code = gap == "-"
+        && code_like
+        && i > 0
+        && (matches!(doc.gap_before(i), "-" | "/")
+            || one_of(
+                doc.token_text(i - 1),
+                &[
+                    "no", "nr", "nro", "number", "licence", "license", "reg", "ref",
+                ],
+            ));
+    if glued_code {
+        return false;
+    }
+    let gap_ok = gap.chars().count() <= 4
+        && gap
+            .chars()
+            .all(|c| c.is_whitespace() || matches!(c, '.' | ':' | '#' | '-' | '+' | '(' | '°'));
+    gap_ok && (claimed[j] || doc.token_text(j).bytes().any(|b| b.is_ascii_digit()))
+}
+
+/// The second half of "e-mail" is a label when its first half is.
+pub(super) fn spread_two_word_labels(doc: &Tokenized, out: &mut [Option<Usage>]) {
+    for i in 0..doc.len().saturating_sub(1) {
+        if out[i] == Some(Usage::FieldLabel)
+            && doc.gap_after(i) == "-"
+            && doc.token_text(i + 1).eq_ignore_ascii_case("mail")
+        {
+            out[i + 1] = Some(Usage::FieldLabel);
+        }
+    }
+}
+
+/// "Dr Anna", "Reporter: Dr. Chantal", "DR. FELIX": a salutation before a capitalised word, not
+/// part of a name ending with it (a street, "12 Oak Dr", or a facility, "RSUPN Dr. Cipto").
+/// Words before "Dr" that name the doctor's role or what was done with them, never a street name:
+/// "PCP Dr. Lindqvist", "GP Dr Moira Fenwick", "Oncologist Dr. P. Ramaswamy", "Called Dr. Voss".
+pub(super) fn is_clinician_role_or_contact(word: &str) -> bool {
+    const ROLES: &[&str] = &[
+        "gp",
+        "pcp",
+        "md",
+        "do",
+        "np",
+        "pa",
+        "ed",
+        "er",
+        "icu",
+        "reg",
+        "registrar",
+        "consultant",
+        "attending",
+        "resident",
+        "fellow",
+        "intern",
+        "surgeon",
+        "physician",
+        "doctor",
+        "specialist",
+        "dentist",
+        "pediatrician",
+        "paediatrician",
+        "obstetrician",
+        "anesthetist",
+        "anaesthetist",
+        "called",
+        "paged",
+        "notified",
+        "informed",
+        "contacted",
+        "discussed",
+        "seen",
+        "reviewed",
+        "per",
+        "by",
+        "with",
+        "and",
+        "to",
+        "from",
+        "via",
+        "cc",
+        "attn",
+        // the same roles in the languages of the world's narratives ("Hausarzt Dr. Peter Fuchs",
+        // "médecin traitant Dr Nguyen", "huisarts dr. Van Leeuwen", "médica de familia, Dra.")
+        "hausarzt",
+        "hausärztin",
+        "arzt",
+        "ärztin",
+        "facharzt",
+        "fachärztin",
+        "oberarzt",
+        "oberärztin",
+        "médecin",
+        "medecin",
+        "traitant",
+        "médico",
+        "medico",
+        "médica",
+        "medica",
+        "familia",
+        "cabecera",
+        "dottore",
+        "dottoressa",
+        "curante",
+        "huisarts",
+        "arts",
+    ];
+    let w = word.to_lowercase();
+    ROLES.contains(&w.as_str()) || w.ends_with("ologist") || w.ends_with("ology")
+}
+
+pub(super) fn is_title(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let n = doc.len();
+    if i + 1 >= n {
+        return false;
+    }
+    let gap = doc.gap_after(i);
+    if !(gap == " " || gap == ". " || gap == "." || gap == "\u{a0}") {
+        return false;
+    }
+    let next_capital = doc
+        .token_text(i + 1)
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase());
+    // a name right before it, with only a space between: "12 Oak Dr", "RSUPN Dr. Cipto
+    // Mangunkusumo" (a hospital named after a doctor). Where case says nothing, any word no SAFE
+    // dictionary knows counts as a name
+    let name_before = i > 0
+        && plain_gap(doc.gap_before(i))
+        && !doc.gap_before(i).is_empty()
+        && !is_clinician_role_or_contact(doc.token_text(i - 1))
+        && doc.token_text(i - 1).chars().next().is_some_and(|c| {
+            c.is_ascii_digit()
+                || if doc.case_informative {
+                    c.is_uppercase()
+                } else {
+                    flags[i - 1] & flag::SAFE == 0
+                }
+        });
+    next_capital && !name_before
+}
