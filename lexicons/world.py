@@ -308,6 +308,10 @@ def street_words():
     # Malaysia's and Indonesia's street words ("no. 27, jalan kenanga", "Jl. Diponegoro", "lorong
     # 3"), and Thailand's "thanon": no Faker locale lists them as street words
     out.update(["jalan", "jln", "jl", "lorong", "persiaran", "lebuh", "thanon"])
+    # Turkey's street and quarter words and their abbreviations ("Çiçekli Sok. No:9", "Koşuyolu
+    # Mah."; not "cad", which is coronary artery disease; nor Indonesia's alley "gg.", which is
+    # the 1990s gamma globulin)
+    out.update(["sokak", "sokağı", "sok", "caddesi", "mahallesi", "mah", "bulvarı"])
     return sorted(out)
 
 
@@ -363,6 +367,10 @@ LOCAL_FESTIVALS = [
     "Timket", "Timkat", "Meskel", "Meskal", "Enkutatash", "Fasika", "Chongyang",
     "Chongyang Festival", "Zhongqiu", "Duanwu", "Mid-Autumn Festival", "Mashramani", "Thiruvonam",
     "Teej", "Feast of Mar Maroun", "Mar Maroun", "pálení čarodějnic", "burning of the witches",
+    # Sri Lanka's full-moon days by their festival ("before vesak", "the poson poya walk"), Hong
+    # Kong's dragon-boat festival by its Cantonese name, and Melbourne's race day holiday
+    "Vesak", "Wesak", "Poson", "Poson Poya", "Tuen Ng", "Tuen Ng Festival", "Melbourne Cup",
+    "Melbourne Cup Day",
 ]
 
 
@@ -421,7 +429,11 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook",
             "weaver", "cane cutter", "principal", "school principal", "headteacher",
             "headmaster", "headmistress", "trader", "market trader",
             # (teachers of small children: "34 y/o female kindergarten teacher at Przedszkole nr 7")
-            "kindergarten teacher", "preschool teacher", "nursery teacher", "daycare teacher"]
+            "kindergarten teacher", "preschool teacher", "nursery teacher", "daycare teacher",
+            # (post offices, shops, ferries, garment lines and school kitchens of the world's
+            # narratives: "a retired postmistress", "a dinner lady at ... Primary School")
+            "postmaster", "postmistress", "grocer", "ferry captain",
+            "sewing operator", "sewing machine operator", "sound engineer", "dinner lady"]
 
 # The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
 # surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public

@@ -194,7 +194,9 @@ pub(super) fn apply(
     // after an occupation the recognizers found, its employer: "a banker with Access Bank (Wuse
     // II branch)", "SECURITY GUARD AT OK TEDI MINING LTD, TABUBIL"
     for c in 1..n {
-        if matches!(folded[c].as_ref(), "at" | "with" | "for")
+        // ("civil servant w/ fct water board": shorthand's "with")
+        let with_shorthand = folded[c] == "w" && doc.gap_after(c).starts_with("/ ");
+        if (matches!(folded[c].as_ref(), "at" | "with" | "for") || with_shorthand)
             && rules[c - 1].reason == Reason::Pattern(PhiType::Profession)
             && doc.gap_before(c) == " "
         {
@@ -559,6 +561,10 @@ mod tests {
             (
                 "pt's father is a civil servant with kano state water board.",
                 &["kano", "state", "water", "board"][..],
+            ),
+            (
+                "pt's father is a civil servant w/ fct water board. add: plot 1147",
+                &["fct", "water", "board"][..],
             ),
             (
                 "Her husband, Mrs Chiamaka Okonkwo, a banker with Access Bank (Wuse II branch), \

@@ -268,7 +268,7 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|used\s+to\s+be|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|used\s+to\s+be|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|(?:works?|worked|working|employed)\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?(?:at|for|by|with)\s+[^.;,\n()]{1,60}?\s+as|occupation\s*[:\-]?|occ\.?\s*[:\-]|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)?|\b(?:is|aged)\s+\d{1,3}|\b\d{1,3}\s*(?:y|yrs?|years?|a|años|anos|ans|j|jahre)\.?\s*,\s*(?:m|f|male|female)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?retired\s+)",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|used\s+to\s+be|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|used\s+to\s+be|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|(?:works?|worked|working|employed)\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?(?:at|for|by|with)\s+[^.;,\n()]{1,60}?\s+as|occupation\s*[:\-]?|occ\.?\s*[:\-]|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)?|\b(?:is|aged)\s+\d{1,3}|\b\d{1,3}\s*(?:y/o|y\.o|yo|y|yrs?|years?|a|años|anos|ans|j|jahre)\.?\s*,\s*(?:m|f|male|female)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?retired\s+)",
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
@@ -329,6 +329,17 @@ impl ProfessionRecognizer {
             let title = self.title_after(text, m.end(), skip).filter(|&(_, end)| {
                 (!contactable || self.reporter_is_patient.is_match(&text[end..]))
                     && (!appos || ends_apposition(&text[end..]))
+            });
+            // after an age, the sex and a comma, a title that ends the description: "39 yo f, icu
+            // nurse at hospital fernández", "26 yo F, flight attendant w/ Kansai Skyways"
+            let title = title.or_else(|| {
+                let sex = c
+                    .name("age")
+                    .and_then(|_| sex_and_comma(&text[m.end()..]))?;
+                let at = m.end() + sex;
+                self.title_after(text, at, 0)
+                    .or_else(|| self.title_after_unlisted_words(text, at))
+                    .filter(|&(_, end)| ends_apposition(&text[end..]))
             });
             // a self-description or "retired" before a word that says where or how one works:
             // "work as FIFO electrician", "RETIRED GM ASSEMBLY LINE WORKER", "pt a retired school

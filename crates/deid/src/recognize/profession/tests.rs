@@ -40,12 +40,30 @@ fn an_occupation_in_a_persons_description() {
         ["medical student"]
     );
     assert_eq!(
+        found("Pt: Chiharu Yamaguchi, 26 yo F, flight attendant w/ Kansai Skyways."),
+        ["flight attendant"]
+    );
+    assert_eq!(
+        found("pt maría belén iturrioz, 39 yo f, icu nurse at hospital fernández."),
+        ["icu nurse"]
+    );
+    assert_eq!(
+        found("my fiancé elie boustany (31), a civil engineer working in qatar, called."),
+        ["civil engineer"]
+    );
+    assert_eq!(
+        found("His wife Abena Osei-Tutu (49), a dinner lady at Amhurst Park Primary School"),
+        ["dinner lady"]
+    );
+    assert_eq!(
         found("Retired Sinhala teacher of Dharmaraja College."),
         ["Sinhala teacher"]
     );
     // the reporter, a time, a count: no description of the patient
     assert!(found("The patient is male, a nurse reported the rash.").is_empty());
     assert!(found("The patient, 45, male, fever on day 2.").is_empty());
+    assert!(found("Seen at 10 am, nurse at the desk gave paracetamol.").is_empty());
+    assert!(found("a 49 yo f, nurse reported the rash.").is_empty());
     assert!(found("At 10:30, a nurse gave the second dose.").is_empty());
     assert!(found("On day 3, a nurse noticed hives.").is_empty());
 }

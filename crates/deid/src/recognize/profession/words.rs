@@ -408,7 +408,9 @@ pub(super) fn ends_apposition(rest: &str) -> bool {
     rest.is_empty()
         || rest.starts_with([',', '(', ')', ';', '.', '\n', '\r'])
         // ("45 yrs, male, cane cutter on his uncle's farm")
-        || ["at ", "in ", "from ", "with ", "for ", "on "]
+        || [
+            "at ", "in ", "from ", "with ", "w/ ", "for ", "on ", "working ", "employed ", "based ",
+        ]
             .iter()
             // (bytes, not a str slice: "spécialiste" has no char boundary at byte 3)
             .any(|w| {
@@ -416,6 +418,24 @@ pub(super) fn ends_apposition(rest: &str) -> bool {
                     .get(..w.len())
                     .is_some_and(|head| head.eq_ignore_ascii_case(w.as_bytes()))
             })
+}
+
+/// The length of a person's sex and the comma after it at the start of `rest` ("f, ", "MALE,
+/// "), if so.
+pub(super) fn sex_and_comma(rest: &str) -> Option<usize> {
+    let word = rest
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(rest.len());
+    let sex = &rest[..word];
+    if !["m", "f", "male", "female"]
+        .iter()
+        .any(|s| sex.eq_ignore_ascii_case(s))
+    {
+        return None;
+    }
+    let after = rest[word..].strip_prefix(',')?;
+    let blanks = after.len() - after.trim_start_matches([' ', '\u{a0}']).len();
+    (blanks > 0).then_some(word + 1 + blanks)
 }
 
 /// Words that describe the person before their occupation: "46y/o male", "a 37-year-old

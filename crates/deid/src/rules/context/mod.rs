@@ -394,7 +394,8 @@ pub(super) fn apply(
             && !(on(i, HOUSE_NUMBER_WORD)
                 && rules[i].reason == Reason::Unknown
                 && doc.token_text(i).chars().count() >= 3))
-            || !close(doc, i + 1)
+            // (Turkey writes the house's and the flat's number after a colon: "Sok. No:9 D:3")
+            || !(close(doc, i + 1) || doc.gap_before(i + 1) == ":")
         {
             continue;
         }
@@ -437,7 +438,12 @@ pub(super) fn apply(
         };
         let street_after = candidate
             && (number + 1..(number + 5).min(n))
-                .take_while(|&k| !doc.gap_before(k).contains('\n'))
+                // (on its line and in its sentence: "protocol no. 2023/918274. Address: Erzene
+                // Mah." names no street after the number)
+                .take_while(|&k| {
+                    let gap = doc.gap_before(k);
+                    !gap.contains(['\n', ':', ';']) && !gap.contains(". ")
+                })
                 .any(|k| {
                     rules[k].features.has(super::Feature::IsStreet)
                         || (flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0)
@@ -472,9 +478,10 @@ pub(super) fn apply(
         let strict_ok = !strict
             || ((after_residence || after_address_part_at(i))
                 && (doc.token_text(i).chars().count() > 2 || doc.gap_after(i).starts_with('.')));
+        // ("gg. iv no. 17": an alley's numeral between the street word and "no")
         let house_number_word = candidate
             && strict_ok
-            && (after_place || street_after || after_residence || named_street_before);
+            && (after_place || street_after || after_residence || street_before);
         if house_number_word && indicator {
             mark(rules, i + 1, PhiType::Street);
         }
@@ -508,9 +515,12 @@ pub(super) fn apply(
     }
     // 1c. address parts of fixed shapes: "BP 3407", "rt 05/rw 12", "3rd floor"
     address_parts::apply(doc, rules);
+    // 1d. a record number's code between its label and its digits: "HOSPITAL NO. MPH 98/4471"
+    id_parts::apply(doc, rules, flags);
 }
 
 mod address_parts;
+mod id_parts;
 
 #[cfg(test)]
 mod tests;

@@ -17,6 +17,10 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "i live at unit 4/27 brunswick st, fitzroy vic 3065.",
             "unit",
         ),
+        (
+            "Adres: Koşuyolu Mah. Çiçekli Sok. No:9 D:3, Kadıköy/İstanbul. Grip aşısı yapıldı.",
+            "No",
+        ),
     ] {
         let p = phi_words(text);
         assert!(p.contains(&word.to_string()), "{word}: {text}: {p:?}");

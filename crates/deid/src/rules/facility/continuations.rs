@@ -54,15 +54,44 @@ pub(super) fn of_tail(
     if j == 0 || j + 1 >= n || folded[j] != "of" || !close(doc, j) || !is_head(j - 1) {
         return None;
     }
+    // (a possessive or a determiner starts no name: "university hospital of her choice")
+    let determiner = |k: usize| {
+        matches!(
+            folded[k].as_ref(),
+            "her"
+                | "his"
+                | "their"
+                | "my"
+                | "our"
+                | "your"
+                | "its"
+                | "a"
+                | "an"
+                | "this"
+                | "that"
+                | "these"
+                | "those"
+                | "which"
+                | "whose"
+                | "each"
+                | "every"
+                | "any"
+                | "some"
+                | "no"
+        )
+    };
     let content = |k: usize| {
-        folded[k].chars().all(char::is_alphabetic)
+        !determiner(k)
+            && folded[k].chars().all(char::is_alphabetic)
             && !is_connector(k)
             && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
     };
     let mut last = None;
     let mut words = 0;
-    let mut k = j + 1;
-    while k < n && k <= j + 4 && close(doc, k) && doc.gap_before(k) == " " {
+    // "of the" before the name ("University Hospital of the West Indies")
+    let the = folded[j + 1] == "the" && j + 2 < n;
+    let mut k = j + 1 + usize::from(the);
+    while k < n && k <= j + 4 + usize::from(the) && close(doc, k) && doc.gap_before(k) == " " {
         if content(k) {
             last = Some(k);
             words += 1;

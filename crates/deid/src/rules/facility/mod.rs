@@ -41,7 +41,8 @@ pub(super) fn apply(
                 folded[k - 1].as_ref(),
                 "to" | "at" | "from" | "into" | "the" | "his" | "her" | "their" | "my" | "our"
             ) || PLACE_PREPOSITIONS.contains(&folded[k - 1].as_ref())
-                || doc.gap_before(k).trim_end().ends_with([',', ';', '(']))
+                // ("the team called an ambulance: Middlemore Hospital ED")
+                || doc.gap_before(k).trim_end().ends_with([',', ';', '(', ':']))
     };
     // a hospital word no English sentence uses otherwise
     let hospital_noun = |k: usize| {
@@ -151,6 +152,15 @@ pub(super) fn apply(
                 && (!case_informative || capitalised(i - 1))
             {
                 i - 1
+            } else if i > 1
+                // ... or a public facility's kind where one goes: "referred to National Institute
+                // of Child Health"
+                && GENERIC_FACILITY_ADJECTIVES.contains(&folded[i - 1].as_ref())
+                && doc.gap_before(i) == " "
+                && (!case_informative || capitalised(i - 1))
+                && matches!(folded[i - 2].as_ref(), "at" | "to" | "from" | "into")
+            {
+                i - 1
             } else {
                 i
             };
@@ -241,6 +251,34 @@ pub(super) fn apply(
                 }
                 i = end;
                 continue;
+            }
+        }
+        // 1b. a name of facility words only, after where one goes, that "of" and a name close:
+        // "AT NATIONAL INSTITUTE OF CHILD HEALTH", "AT UNIVERSITY HOSPITAL OF THE WEST INDIES"
+        // (every word a dictionary's, so rule 1 finds no anchor; the model released them in ALL
+        // CAPS)
+        if heads > 0 && anchors == 0 && heads == j - i {
+            let from = if i > 0
+                && GENERIC_FACILITY_ADJECTIVES.contains(&folded[i - 1].as_ref())
+                && doc.gap_before(i) == " "
+                && (!case_informative || capitalised(i - 1))
+            {
+                i - 1
+            } else {
+                i
+            };
+            let after_where_one_goes = from > 0
+                && doc.gap_before(from) == " "
+                && matches!(folded[from - 1].as_ref(), "at" | "to" | "from" | "into");
+            if after_where_one_goes && j - from >= 2 {
+                if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector) {
+                    for k in from..end {
+                        mark(rules, k, PhiType::Hospital);
+                        rules[k].reason = Reason::NamedFacility;
+                    }
+                    i = end;
+                    continue;
+                }
             }
         }
         i = j.max(i + 1);

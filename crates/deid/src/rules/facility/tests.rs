@@ -673,3 +673,39 @@ fn a_facility_name_after_of_and_a_hospital_word_of_another_language_before_an_un
     let words = words_with_reason(text, Reason::NamedFacility);
     assert_eq!(words, ["rsud", "wangaya"], "{text}");
 }
+
+#[test]
+fn a_facility_named_in_facility_words_and_a_name_after_of_where_one_goes() {
+    for (text, name) in [
+        (
+            "DTP GIVEN 14-08-96 AT NATIONAL INSTITUTE OF CHILD HEALTH, KARACHI.",
+            &["NATIONAL", "INSTITUTE", "OF", "CHILD", "HEALTH"][..],
+        ),
+        (
+            "PT WAS SEEN AT UNIVERSITY HOSPITAL OF THE WEST INDIES.",
+            &["UNIVERSITY", "HOSPITAL", "OF", "THE", "WEST", "INDIES"][..],
+        ),
+    ] {
+        assert_eq!(
+            words_with_reason(text, Reason::NamedFacility),
+            name,
+            "{text}"
+        );
+    }
+    let text = "She was referred to National Institute of Child Health (Karachi).";
+    let words = phi_words(text);
+    for w in ["National", "Institute", "of", "Child", "Health"] {
+        assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    // a hospital's phrase that names none: no "at"/"to" before it, or one word after "of"
+    for text in [
+        "ADMITTED TO HOSPITAL OF ORIGIN.",
+        "The general hospital of the region was full, so she waited.",
+        "she went to university hospital of her choice.",
+    ] {
+        assert!(
+            words_with_reason(text, Reason::NamedFacility).is_empty(),
+            "{text}"
+        );
+    }
+}

@@ -194,6 +194,25 @@ pub(in crate::rules) const NAMED_AFTER_TITLES: &[&str] = &[
     "sir", "dame", "king", "queen", "prince", "princess", "royal",
 ];
 
+/// Words that say what kind of public facility a name of facility words is, before its head
+/// ("National Institute of Child Health", "Regional Hospital of ..."), folded.
+pub(super) const GENERIC_FACILITY_ADJECTIVES: &[&str] = &[
+    "national",
+    "regional",
+    "provincial",
+    "district",
+    "central",
+    "state",
+    "federal",
+    "royal",
+    "municipal",
+    "military",
+    "teaching",
+    "referral",
+    "city",
+    "county",
+];
+
 /// Words that say which clinic of a kind without naming it ("the local family clinic"), folded.
 pub(in crate::rules) const QUALIFIERS: &[&str] = &[
     "local",

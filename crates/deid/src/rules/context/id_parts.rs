@@ -1,0 +1,115 @@
+//! The letters of a record number written apart from its digits: "HOSPITAL NO. MPH 98/4471",
+//! "CLINIC NO MPHC 0771/97" (a register's or a ward's code between the label's "No" and a
+//! number in a register's slashed groups). Not a label's second word before a plain number ("NO.
+//! RM 24-017732", "No. BPJS 0001287634512": the record and the insurer named), nor a lot ("Lot
+//! number: EJ 1685") or a date ("no fever 9/24/99"). The digits are masked as a number already;
+//! the model, reading the code as an abbreviation, released it. Marked as the number's kind with
+//! the reason of a found pattern, which the combination never releases.
+
+use super::{mark, TokenRule};
+use crate::lexicon::{flag, LexFlags};
+use crate::phi::PhiType;
+use crate::rules::{one_of, Reason};
+use crate::tokenize::Tokenized;
+
+/// The words for "number" that end an identifier's label.
+const NUMBER_WORDS: &[&str] = &["no", "nr", "nº", "num", "number"];
+
+/// Whether a category is an identifier's.
+fn is_id_kind(kind: PhiType) -> bool {
+    matches!(
+        kind,
+        PhiType::MedicalRecord
+            | PhiType::Idnum
+            | PhiType::HealthPlan
+            | PhiType::Account
+            | PhiType::License
+            | PhiType::Ssn
+    )
+}
+
+pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
+    let n = doc.len();
+    let digits = |k: usize| {
+        let t = doc.token_text(k);
+        !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    for i in 1..n.saturating_sub(2) {
+        let code = doc.token_text(i);
+        // two to five letters, in capitals where capitals mean something
+        if !(2..=5).contains(&code.len())
+            || !code.bytes().all(|b| b.is_ascii_alphabetic())
+            || (doc.case_informative && !code.bytes().all(|b| b.is_ascii_uppercase()))
+            || !one_of(doc.token_text(i - 1), NUMBER_WORDS)
+            || !matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}")
+            || doc.gap_after(i) != " "
+            || flags[i] & flag::STOPWORD != 0
+            // (a lot's number: "Lot number: EJ 1685")
+            || (i >= 2 && one_of(doc.token_text(i - 2), &["lot", "lote", "batch"]))
+        {
+            continue;
+        }
+        // the number right after it in a register's slashed groups ("98/4471", "0771/97"),
+        // masked as a number or an identifier, never a date
+        let slashed = doc.gap_after(i + 1) == "/" && digits(i + 1) && digits(i + 2);
+        let masked = rules[i + 1].phi
+            && match rules[i + 1].reason {
+                Reason::Digit => true,
+                Reason::Pattern(k) => is_id_kind(k),
+                _ => false,
+            };
+        if !slashed || !masked {
+            continue;
+        }
+        let kind = rules[i + 1]
+            .kind
+            .filter(|&k| is_id_kind(k))
+            .unwrap_or(PhiType::MedicalRecord);
+        mark(rules, i, kind);
+        rules[i].reason = Reason::Pattern(kind);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::words_where;
+    use crate::rules::Reason;
+
+    fn codes(text: &str) -> Vec<String> {
+        // (the number's own digits are no pattern of their own)
+        let mut words = words_where(text, |r| matches!(r.reason, Reason::Pattern(_)));
+        words.retain(|w| !w.bytes().any(|b| b.is_ascii_digit()));
+        words
+    }
+
+    #[test]
+    fn the_code_of_a_record_number_between_its_label_and_its_digits() {
+        for (text, code) in [
+            (
+                "BUS DRIVER. HOSPITAL NO. MPH 98/4471. ADDRESS: NO. 2317",
+                "MPH",
+            ),
+            ("DOSE #3 DEFERRED. CLINIC NO MPHC 0771/97.", "MPHC"),
+            (
+                "pt c/o sore arm, fever x2 days. dose #3 deferred. clinic no mphc 0771/97.",
+                "mphc",
+            ),
+        ] {
+            let words = codes(text);
+            assert!(words.iter().any(|w| w == code), "{text}: {words:?}");
+        }
+        // a count after "no.", a unit before a small number, a label's second word, a lot, a
+        // date
+        for text in [
+            "She had no BP 120 recorded; no. of doses 2, no mph 30 limit.",
+            "Hospital No. ABC 12 in the list.",
+            "NIK 3374111111160004, NO. BPJS 0001837462518, NO. RM 24-017732. SISWA KELAS 2.",
+            "PFIZER-BIONTECH COVID-19 VACCINE; LOT NUMBER: EJ 1685/2), INTRAMUSCULAR ON THE LEFT",
+            "pt had swelling from shoulder to wrist; no redness, no fever 9/24/99, reduced swelling",
+            "maximum number being 4/5 doses given at the clinic on the same day as before",
+        ] {
+            let words = codes(text);
+            assert!(words.is_empty(), "{text}: {words:?}");
+        }
+    }
+}
