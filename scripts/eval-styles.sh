@@ -14,7 +14,8 @@
 # Portuguese, German, Italian or Dutch), dev-world-3 (48 more of 42 countries, 16 each mixed case, ALL CAPS and
 # lower case, 28 in those six languages), dev-world-4 (48 more of 37 countries, 16 each mixed case, ALL CAPS and
 # lower case, 18 in Polish, Czech, Swedish, Danish, Norwegian, Finnish, Turkish, Romanian, Hungarian, Indonesian,
-# Vietnamese, Greek or Russian). The dev sets are development data: they
+# Vietnamese, Greek or Russian), dev-world-5 and dev-world-6 (48 each: VAERS-style narratives, the 2021 style and the
+# 1990s shorthand, with international PHI, 16 each mixed case, ALL CAPS and lower case). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
 # set: nothing is tuned on it (tests/fixtures/gold/check-notes/README.md); check-world (48 adverse-event
@@ -34,6 +35,7 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     sub-us:$G/dev-sub-us/xml sub-us-caps:$G/dev-sub-us-caps/xml sub-us-low:$G/dev-sub-us-lower/xml \
     sub-world:$G/dev-sub-world/xml notes:$G/dev-notes/xml notes-world:$G/dev-notes-world/xml \
     dev-world:$G/dev-world/xml dev-world-2:$G/dev-world-2/xml dev-world-3:$G/dev-world-3/xml dev-world-4:$G/dev-world-4/xml \
+    dev-world-5:$G/dev-world-5/xml dev-world-6:$G/dev-world-6/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml; do
   name=${set%%:*}; dir=${set#*:}

@@ -145,20 +145,19 @@ pub(super) fn apply(
         }
         if heads > 0 && anchors > 0 {
             // a town's prefix before its name: "the West Carriechester Community Health Center"
+            let town_prefix =
+                |k: usize| CITY_PREFIXES.contains(&folded[k].as_ref()) && is_anchor(k + 1, rules);
+            // ... or a public facility's kind where one goes: "referred to National Institute of
+            // Child Health"
+            let public_kind = |k: usize| {
+                k > 0
+                    && GENERIC_FACILITY_ADJECTIVES.contains(&folded[k].as_ref())
+                    && matches!(folded[k - 1].as_ref(), "at" | "to" | "from" | "into")
+            };
             let from = if i > 0
-                && CITY_PREFIXES.contains(&folded[i - 1].as_ref())
-                && doc.gap_before(i) == " "
-                && is_anchor(i, rules)
-                && (!case_informative || capitalised(i - 1))
-            {
-                i - 1
-            } else if i > 1
-                // ... or a public facility's kind where one goes: "referred to National Institute
-                // of Child Health"
-                && GENERIC_FACILITY_ADJECTIVES.contains(&folded[i - 1].as_ref())
+                && (town_prefix(i - 1) || public_kind(i - 1))
                 && doc.gap_before(i) == " "
                 && (!case_informative || capitalised(i - 1))
-                && matches!(folded[i - 2].as_ref(), "at" | "to" | "from" | "into")
             {
                 i - 1
             } else {
