@@ -92,6 +92,38 @@ const RELATIVE_TIME_WORDS: &[&str] = &[
     "día", "dia", "jour", "giorno", "tag", "dag", "dosis", "ciclo",
 ];
 
+/// Vaccines by the short names that number their doses with "#" ("DTP #3", "HEP B #1", "OPV #1",
+/// "JE #2") and the words for a shot, lower case: a one-digit number after one and its "#" is the
+/// dose's, the time course the masking must keep.
+const VACCINE_WORDS: &[&str] = &[
+    "dtp",
+    "dtap",
+    "dt",
+    "td",
+    "tdap",
+    "opv",
+    "ipv",
+    "mmr",
+    "mmrv",
+    "hib",
+    "hbv",
+    "b",
+    "pcv",
+    "flu",
+    "je",
+    "bcg",
+    "mr",
+    "rv",
+    "hpv",
+    "var",
+    "shot",
+    "vax",
+    "vaccine",
+    "injection",
+    "inj",
+    "booster",
+];
+
 /// Whether the number at `i` counts days, weeks, doses or cycles: one of those words right before
 /// it ("day 8", "Day: 3", "day #2"), or it continues a list of such counts ("days 1, 2, 3 and
 /// 4", "days 3-5", "day 1 to 3"). At most three digits, on the line of its word, and not the
@@ -114,12 +146,14 @@ fn is_relative_count(doc: &Tokenized, flags: &[LexFlags], out: &[Option<Usage>],
     let sep = gap.trim_matches([' ', '\u{a0}']);
     let before = doc.token_text(i - 1).to_lowercase();
     let counted = RELATIVE_TIME_WORDS.contains(&before.as_str()) && matches!(sep, "" | ":" | "#");
+    // "DTP #2", "HEP B #1": a vaccine's dose
+    let dose = VACCINE_WORDS.contains(&before.as_str()) && sep == "#" && w.len() == 1;
     let listed = out[i - 1] == Some(Usage::RelativeTime) && matches!(sep, "," | "-" | "–" | "&");
     let joined = i >= 2
         && out[i - 2] == Some(Usage::RelativeTime)
         && matches!(before.as_str(), "and" | "to" | "or" | "through")
-        && plain_gap(gap);
-    counted || listed || joined
+        && (plain_gap(gap) || sep == "#");
+    counted || dose || listed || joined
 }
 
 /// Units of a duration counted in days or more, folded.
@@ -561,6 +595,24 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 out[i + 1] = Some(Usage::Measurement);
             }
         } else if glued_y && matches!(doc.gap_before(i), "/" | ".") && w.eq_ignore_ascii_case("o") {
+            out[i] = Some(Usage::Measurement);
+        }
+    }
+    // the sex after an age ("26 yo F,", "52 yo M, civil engineer", "19 y/o F") or before it in
+    // brackets ("(F/84)"): a description, no initial (the single-capital rule masked it)
+    for i in 1..n {
+        if out[i].is_some() || claimed[i] || !one_of(word(i), &["m", "f"]) {
+            continue;
+        }
+        let after_age = out[i - 1] == Some(Usage::Measurement)
+            && one_of(word(i - 1), &["yo", "o", "y", "yrs", "years", "old"])
+            && matches!(doc.gap_before(i), " " | ", ");
+        let before_age = i + 1 < n
+            && doc.gap_after(i) == "/"
+            && is_number(word(i + 1))
+            && word(i + 1).len() <= 3
+            && doc.gap_before(i).ends_with('(');
+        if after_age || before_age {
             out[i] = Some(Usage::Measurement);
         }
     }

@@ -209,6 +209,29 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
     }
     // "may" as a verb after a count
     assert_eq!(words("dose 2 may be given", Usage::RelativeTime), ["2"]);
+    // the sex after or before an age
+    assert_eq!(
+        words(
+            "Pt: Chiharu Yamaguchi, 26 yo F, flight attendant; mother (F/84).",
+            Usage::Measurement
+        ),
+        ["yo", "F", "F"]
+    );
+    assert!(
+        !words("Seen by Dr M. Smith and Mrs F. Jones", Usage::Measurement)
+            .iter()
+            .any(|w| w == "M" || w == "F")
+    );
+    // a vaccine's dose by its "#"
+    assert_eq!(
+        words(
+            "No rxn to DTP #1 or #2; rcvd HEP B #3 and OPV #1.",
+            Usage::RelativeTime
+        ),
+        ["1", "2", "3", "1"]
+    );
+    // an apartment's, a store's or a room's number is none
+    assert!(words("lives at apt #2, CVS #4521, room #3", Usage::RelativeTime).is_empty());
 }
 
 #[test]
