@@ -457,6 +457,9 @@ pub(super) fn apply(
                         .iter()
                         .chain(RESIDENCE_VERBS)
                         .any(|l| doc.token_text(k).eq_ignore_ascii_case(l))
+                    // the shorthand label "add:" ("add: plot 1147 cadastral zone b06")
+                    || (doc.token_text(k).eq_ignore_ascii_case("add")
+                        && doc.gap_after(k).starts_with(':'))
             });
         let street_word = |k: usize| {
             rules[k].features.has(super::Feature::IsStreet)
@@ -465,11 +468,25 @@ pub(super) fn apply(
         let street_before = (i.saturating_sub(2)..i).any(street_word);
         // ... three words back, the street's name between ("JL. PANDANARAN II NO. 17": the
         // model released the numeral and "NO")
-        let named_street_before = !street_before
-            && i >= 3
-            && street_word(i - 3)
-            && (i - 2..=i).all(|k| doc.gap_before(k).trim_end_matches(' ').len() <= 1)
-            && !(i - 2..=i).any(|k| doc.gap_before(k).contains([',', ';', '\n']));
+        // (up to five words back: "jl. tebet barat dalam iv no. 17")
+        let named_street_back = if street_before {
+            None
+        } else {
+            (3..=5).find(|&back| {
+                i >= back
+                    && street_word(i - back)
+                    // (a period only after an abbreviation: "jl. kramat pulo gg. iv no. 17", not
+                    // "Kelvin Grove State High School. Medicare no. 2318")
+                    && (i - back + 1..=i).all(|k| {
+                        let gap = doc.gap_before(k).trim_end_matches(' ');
+                        gap.is_empty()
+                            || (gap.len() == 1
+                                && (gap != "." || doc.token_text(k - 1).chars().count() <= 3))
+                    })
+                    && !(i - back + 1..=i).any(|k| doc.gap_before(k).contains([',', ';', '\n']))
+            })
+        };
+        let named_street_before = named_street_back.is_some();
         let street_before = street_before || named_street_before;
         // a room and Romania's short "sc.", "bl.", "ap." only in an address for certain, with
         // their period ("Resident: Edna Pickering  Room 14" is a care home's room; "SC 70%" a
@@ -505,8 +522,8 @@ pub(super) fn apply(
             // ... and its number, which the model released too ("Home: Lot 47 Sussex Street")
             rules[number].reason = Reason::AddressWord;
             rules[number].kind = Some(PhiType::Street);
-            if named_street_before {
-                for k in i - 2..i {
+            if let Some(back) = named_street_back {
+                for k in i - back + 1..i {
                     mark(rules, k, PhiType::Street);
                     rules[k].reason = Reason::AddressWord;
                 }

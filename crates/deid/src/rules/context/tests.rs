@@ -21,10 +21,25 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "Adres: Koşuyolu Mah. Çiçekli Sok. No:9 D:3, Kadıköy/İstanbul. Grip aşısı yapıldı.",
             "No",
         ),
+        (
+            "alamat: jl. tebet barat dalam iv no. 17, rt 006/rw 03, kel. tebet timur.",
+            "no",
+        ),
+        (
+            "civil servant w/ fct water board. add: plot 1147 cadastral zone b06, mabushi",
+            "plot",
+        ),
     ] {
         let p = phi_words(text);
         assert!(p.contains(&word.to_string()), "{word}: {text}: {p:?}");
     }
+    // a sentence between the street and the label's "no.": no address's for certain
+    let p = crate::rules::words_with_reason(
+        "She is a student at Kelvin Grove State High School. Medicare no. 2318 44917 1. Address: \
+         22 Merton Road.",
+        Reason::AddressWord,
+    );
+    assert!(!p.contains(&"no".to_string()), "{p:?}");
     // a number that no place comes before or street word after
     let p = phi_words("Dose no. 2 was given; the unit 3 nurse saw her.");
     assert!(
