@@ -51,11 +51,28 @@ fn is_lot_number(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
     let w = doc.token_text(i);
     let has_digit = w.bytes().any(|b| b.is_ascii_digit());
     let has_letter = w.chars().any(char::is_alphabetic);
-    if !has_digit || !(has_letter || w.len() >= 5) || w.len() > 14 || i == 0 {
+    if i == 0 || w.len() > 14 {
         return false;
     }
-    if out[i - 1] == Some(Usage::LotNumber) && doc.gap_before(i) == "/" {
+    // the later parts of a lot joined by "/" or "-" ("Lot #608318/0403B", "LOT M-0342", "lot
+    // TD-944-02")
+    if out[i - 1] == Some(Usage::LotNumber)
+        && matches!(doc.gap_before(i), "/" | "-")
+        && w.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
         return true;
+    }
+    // a lot's letters before its hyphen and digits ("LOT M-0342", "lot DT-5512")
+    let prefix = !has_digit
+        && (1..=3).contains(&w.len())
+        && w.bytes().all(|b| b.is_ascii_alphabetic())
+        && i + 1 < doc.len()
+        && doc.gap_after(i) == "-"
+        && doc
+            .token_text(i + 1)
+            .starts_with(|c: char| c.is_ascii_digit());
+    if !(prefix || (has_digit && (has_letter || w.len() >= 5))) {
+        return false;
     }
     let plot = i + 1 < doc.len()
         && matches!(
@@ -76,7 +93,10 @@ fn is_lot_number(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
             .chars()
             .all(|c| matches!(c, ' ' | '\u{a0}' | '#' | ':' | '.' | '-'))
     };
+    // "pt cried a lot 23MAY-27MAY": a quantity, no label
+    let quantity = j > 0 && doc.token_text(j - 1).eq_ignore_ascii_case("a");
     !plot
+        && !quantity
         && LOT_LABELS.contains(&doc.token_text(j).to_ascii_lowercase().as_str())
         && (j..i).all(gap_ok)
 }
@@ -148,7 +168,9 @@ fn is_relative_count(doc: &Tokenized, flags: &[LexFlags], out: &[Option<Usage>],
     let counted = RELATIVE_TIME_WORDS.contains(&before.as_str()) && matches!(sep, "" | ":" | "#");
     // "DTP #2", "HEP B #1": a vaccine's dose
     let dose = VACCINE_WORDS.contains(&before.as_str()) && sep == "#" && w.len() == 1;
-    let listed = out[i - 1] == Some(Usage::RelativeTime) && matches!(sep, "," | "-" | "–" | "&");
+    // (a dose's "#" after the separator: "HEP B #1 & #2", "#1, #2")
+    let listed = out[i - 1] == Some(Usage::RelativeTime)
+        && matches!(sep.trim_end_matches('#').trim_end(), "," | "-" | "–" | "&");
     let joined = i >= 2
         && out[i - 2] == Some(Usage::RelativeTime)
         && matches!(before.as_str(), "and" | "to" | "or" | "through")
@@ -604,8 +626,15 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         if out[i].is_some() || claimed[i] || !one_of(word(i), &["m", "f"]) {
             continue;
         }
-        let after_age = out[i - 1] == Some(Usage::Measurement)
-            && one_of(word(i - 1), &["yo", "o", "y", "yrs", "years", "old"])
+        // ("9 MONTHS, M.", "7 YR OLD F", "6 WK OLD F": an age's unit, its number within three
+        // words before)
+        let after_age = one_of(
+            word(i - 1),
+            &[
+                "yo", "o", "y", "yr", "yrs", "years", "old", "mo", "mos", "months", "wk", "wks",
+                "weeks",
+            ],
+        ) && (i.saturating_sub(4)..i - 1).any(|k| is_number(word(k)))
             && matches!(doc.gap_before(i), " " | ", ");
         let before_age = i + 1 < n
             && doc.gap_after(i) == "/"

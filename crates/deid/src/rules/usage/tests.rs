@@ -209,6 +209,15 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
     }
     // "may" as a verb after a count
     assert_eq!(words("dose 2 may be given", Usage::RelativeTime), ["2"]);
+    // a lot's parts joined by hyphens
+    assert_eq!(
+        words(
+            "MEASLES VACCINE (ROUVAX, LOT M-0342) 0.5 ML SC; Td (lot TD-944-02) IM",
+            Usage::LotNumber
+        ),
+        ["M", "0342", "TD", "944", "02"]
+    );
+    assert!(words("pt cried a lot 23MAY-27MAY; lost weight", Usage::LotNumber).is_empty());
     // the sex after or before an age
     assert_eq!(
         words(
@@ -216,6 +225,16 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
             Usage::Measurement
         ),
         ["yo", "F", "F"]
+    );
+    assert_eq!(
+        words(
+            "MUHAMMAD QURESHI, 9 MONTHS, M. AKOSUA, 6 WK OLD F. MOTHER",
+            Usage::Measurement
+        )
+        .iter()
+        .filter(|w| w.len() == 1)
+        .count(),
+        2
     );
     assert!(
         !words("Seen by Dr M. Smith and Mrs F. Jones", Usage::Measurement)
@@ -225,10 +244,10 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
     // a vaccine's dose by its "#"
     assert_eq!(
         words(
-            "No rxn to DTP #1 or #2; rcvd HEP B #3 and OPV #1.",
+            "No rxn to DTP #1 or #2; rcvd HEP B #3 and OPV #1; HEP B #1 & #2 IN 1996.",
             Usage::RelativeTime
         ),
-        ["1", "2", "3", "1"]
+        ["1", "2", "3", "1", "1", "2"]
     );
     // an apartment's, a store's or a room's number is none
     assert!(words("lives at apt #2, CVS #4521, room #3", Usage::RelativeTime).is_empty());
