@@ -56,6 +56,11 @@ fn an_occupation_in_a_persons_description() {
         ["dinner lady"]
     );
     assert_eq!(
+        found("A 90-YEAR-OLD WIDOW, A FORMER TELEPHONE OPERATOR AT THE PTT, RESIDENT OF"),
+        ["TELEPHONE OPERATOR"]
+    );
+    assert!(found("He is a former smoker and a former patient of the clinic.").is_empty());
+    assert_eq!(
         found("Retired Sinhala teacher of Dharmaraja College."),
         ["Sinhala teacher"]
     );
