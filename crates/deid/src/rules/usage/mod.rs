@@ -605,7 +605,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         let glued_y = before.strip_suffix(['y', 'Y']).is_some_and(is_number);
         let w = word(i);
         if is_number(before) && plain_gap(doc.gap_before(i)) {
-            if w.eq_ignore_ascii_case("yo") {
+            // ("31 y, nik 3174...": a bare "y" closing an age in a list)
+            let bare_y = w.eq_ignore_ascii_case("y")
+                && before.len() <= 3
+                && i + 1 < n
+                && doc.gap_after(i).starts_with([',', ';']);
+            if w.eq_ignore_ascii_case("yo") || bare_y {
                 out[i] = Some(Usage::Measurement);
             } else if w.eq_ignore_ascii_case("y")
                 && i + 1 < n
@@ -641,7 +646,14 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && is_number(word(i + 1))
             && word(i + 1).len() <= 3
             && doc.gap_before(i).ends_with('(');
-        if after_age || before_age {
+        // ... or in a list before the age and its unit: "dewi saputri, f, 31 y, nik 3174"
+        let listed_before_age = i + 2 < n
+            && doc.gap_before(i) == ", "
+            && doc.gap_after(i) == ", "
+            && is_number(word(i + 1))
+            && word(i + 1).len() <= 3
+            && out[i + 2] == Some(Usage::Measurement);
+        if after_age || before_age || listed_before_age {
             out[i] = Some(Usage::Measurement);
         }
     }

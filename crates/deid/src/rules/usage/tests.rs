@@ -218,6 +218,13 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         ["M", "0342", "TD", "944", "02"]
     );
     assert!(words("pt cried a lot 23MAY-27MAY; lost weight", Usage::LotNumber).is_empty());
+    assert_eq!(
+        words(
+            "vaccinee: dewi anggraini saputri, f, 31 y, nik 3174056807",
+            Usage::Measurement
+        ),
+        ["f", "y"]
+    );
     // the sex after or before an age
     assert_eq!(
         words(
