@@ -202,12 +202,14 @@ fn is_duration_count(doc: &Tokenized, i: usize) -> bool {
     let after = |k: usize| {
         k < n
             && !doc.gap_before(k).contains(['\n', '.', ';', ','])
-            && one_of(
+            && (one_of(
                 doc.token_text(k),
                 &[
                     "ago", "later", "earlier", "after", "before", "prior", "post",
                 ],
             )
+            // the shorthand "p/" ("12 days p/vax", "2 wks p/immun")
+            || (doc.token_text(k).eq_ignore_ascii_case("p") && doc.gap_after(k) == "/"))
     };
     let before = i > 0
         && !doc.gap_before(i).contains('\n')
@@ -623,6 +625,41 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             }
         } else if glued_y && matches!(doc.gap_before(i), "/" | ".") && w.eq_ignore_ascii_case("o") {
             out[i] = Some(Usage::Measurement);
+        }
+    }
+    // a duration in halves and quarters: "1/2 hr", "2 1/2 hrs post vax", "3 1/2 to 4hrs" (the
+    // whole number before the fraction too)
+    for i in 0..n.saturating_sub(2) {
+        let fraction = matches!(word(i), "1" | "3")
+            && doc.gap_after(i) == "/"
+            && matches!(word(i + 1), "2" | "3" | "4");
+        if !fraction || claimed[i] || claimed[i + 1] {
+            continue;
+        }
+        let next = word(i + 2);
+        let glued_unit = next
+            .find(|c: char| !c.is_ascii_digit())
+            .is_some_and(|k| k > 0 && is_time_unit(&next[k..]));
+        let timed = plain_gap(doc.gap_after(i + 1))
+            && (is_time_unit(next) || one_of(next, &["to", "or"]) || glued_unit);
+        // an age in halves is an age: "4 1/2 yr old child", "until 7 1/2 month of age", "@ age
+        // 11mos & 1 1/2 yrs"
+        let old = i + 3 < n && one_of(word(i + 3), &["old", "of"]);
+        // (and a gestational age at birth, conservatively: "Born @ 35 1/2 wks")
+        let aged = (i.saturating_sub(5)..i).any(|k| {
+            one_of(
+                word(k),
+                &["age", "aged", "ages", "born", "birth", "gestation", "ga"],
+            )
+        });
+        if !timed || old || aged {
+            continue;
+        }
+        out[i] = Some(Usage::Measurement);
+        out[i + 1] = Some(Usage::Measurement);
+        if i > 0 && is_number(word(i - 1)) && word(i - 1).len() <= 2 && plain_gap(doc.gap_before(i))
+        {
+            out[i - 1] = Some(Usage::Measurement);
         }
     }
     // the sex after an age ("26 yo F,", "52 yo M, civil engineer", "19 y/o F") or before it in

@@ -218,6 +218,31 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         ["M", "0342", "TD", "944", "02"]
     );
     assert!(words("pt cried a lot 23MAY-27MAY; lost weight", Usage::LotNumber).is_empty());
+    // halves and quarters of an hour
+    assert_eq!(
+        words(
+            "pt devel hives 2 1/2 hrs post vax; 3 1/2 to 4hrs inconsolable crying",
+            Usage::Measurement
+        )
+        .iter()
+        .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        .collect::<Vec<_>>(),
+        ["2", "1", "2", "3", "1", "2"]
+    );
+    assert!(words("seen on 1/2 at the clinic", Usage::Measurement).is_empty());
+    for text in [
+        "4 1/2 yr old child 25Jun90 w/ positive",
+        "reflux synd until 7 1/2 month of age",
+        "hx of febrile convuls @ age 11mos & 1 1/2 yrs",
+        "Born @ 35 1/2 wks- W/apnea periods",
+    ] {
+        assert!(
+            !words(text, Usage::Measurement)
+                .iter()
+                .any(|w| w == "1" || w == "2"),
+            "{text}"
+        );
+    }
     assert_eq!(
         words(
             "vaccinee: dewi anggraini saputri, f, 31 y, nik 3174056807",
