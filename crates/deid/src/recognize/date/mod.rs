@@ -426,7 +426,13 @@ impl DateRecognizer {
             let part_of_day = matches!(
                 word_after(text, e).as_str(),
                 "morning" | "evening" | "afternoon" | "night" | "eve"
-            );
+            ) || {
+                // ... or "am"/"pm" after a weekday that is no word ("by wed pm", "tues. am"; not
+                // "O2 sat am draw")
+                let after = text[e..].strip_prefix('.').unwrap_or(&text[e..]);
+                matches!(word_after(after, 0).as_str(), "am" | "pm")
+                    && !matches!(w.as_str().to_ascii_lowercase().as_str(), "sat" | "sun")
+            };
             if !is_title_case(w.as_str())
                 && !w.as_str().bytes().all(|b| b.is_ascii_uppercase())
                 && !date_after

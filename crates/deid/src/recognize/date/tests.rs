@@ -361,6 +361,10 @@ fn other_forms() {
         dates("DIDN'T GO TO ER UNTIL SUN MORNING; sat eve fever; in the sun all day"),
         ["SUN", "sat"]
     );
+    assert_eq!(
+        dates("rcvd opv tues. am and had diarrhea by wed pm; O2 sat am draw 94%"),
+        ["tues", "wed"]
+    );
     assert!(
         dates("O2 sat 89; sun 3 hours; wed 3 pm; Tue 3:30; lym 27;sec mon 9")
             .iter()
