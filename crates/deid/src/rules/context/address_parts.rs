@@ -5,6 +5,7 @@
 //! `AddressWord`, never released (the model read "BP", "rt" and "floor" as ordinary words).
 
 use super::{mark, Reason, TokenRule};
+use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
 use crate::rules::one_of;
 use crate::tokenize::Tokenized;
@@ -32,7 +33,7 @@ const ORDINAL_PARTS: &[&str] = &[
     "floor", "fl", "flr", "storey", "story", "cross", "main", "stage", "phase",
 ];
 
-pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
+pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
     let n = doc.len();
     let word = |k: usize| doc.token_text(k);
     let digits = |k: usize, lens: std::ops::RangeInclusive<usize>| {
@@ -109,6 +110,35 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
             }
         }
     }
+    // "no. 8, lane 12, alley 3, section 2, heping e. rd, taipei": after an address part and its
+    // comma, up to three words that a street word ends before the next comma or period (in lower
+    // case the model released the street's name and the rules' "rd" is also a stop word)
+    for i in 0..n.saturating_sub(2) {
+        if rules[i].reason != Reason::AddressWord || doc.gap_after(i) != ", " {
+            continue;
+        }
+        let street_word =
+            |k: usize| flags[k] & flag::STREET != 0 && flags[k] & flag::SALUTATION == 0;
+        let mut k = i + 1;
+        while k < n && k <= i + 4 {
+            let word = doc.token_text(k);
+            if !word.chars().all(char::is_alphabetic) {
+                break;
+            }
+            let gap = doc.gap_after(k);
+            let closes = k + 1 >= n || gap.starts_with([',', ';']) || gap.starts_with(". ");
+            if k > i + 1 && street_word(k) && closes {
+                address(rules, i + 1, k);
+                break;
+            }
+            // only blanks, or an abbreviation's period, inside the street's name
+            let inside = gap == " " || (gap == ". " && word.chars().count() <= 2);
+            if !inside {
+                break;
+            }
+            k += 1;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -154,6 +184,12 @@ mod tests {
         let words = address("lives w/ daughter at no. 14, 3rd cross, jayanagar 4th block.");
         assert_eq!(words, ["3rd", "cross"]);
         assert!(address("labour: 2nd stage 40 min, 3rd stage normal").is_empty());
+        // a street's name after the address parts, ending with its street word
+        let words = address(
+            "resides at no. 8, lane 12, alley 3, section 2, heping e. rd, taipei. pt c/o fever.",
+        );
+        assert!(words.iter().any(|w| w == "heping"), "{words:?}");
+        assert!(words.iter().any(|w| w == "rd"), "{words:?}");
         // a ward's floor in a hospital note is none
         assert!(address("Transferred to the 3rd floor ICU; 2nd floor pharmacy called.").is_empty());
     }

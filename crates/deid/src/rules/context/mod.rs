@@ -100,11 +100,18 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     // Romania's staircases and flats ("BL. A3, SC. 2, AP. 14"), a flat's room ("we live at room
     // 1802, building 6"): `STRICT_HOUSE_NUMBER_WORDS`
     "sc", "scara", "bl", "ap", "room",
+    // Taiwan's and Hong Kong's lanes, alleys and road sections, Pakistan's and India's lanes
+    // ("No. 8, Lane 12, Alley 3, Section 2, Heping E. Rd", "House 118, Gali 3"):
+    // `STRICT_HOUSE_NUMBER_WORDS`
+    "lane", "alley", "section", "sec", "gali",
 ];
 
-/// House-number words that are more often something else ("Room 14" of a care home, "SC 70%"):
-/// only after a residence cue or another address part, the short ones with their period.
-const STRICT_HOUSE_NUMBER_WORDS: &[&str] = &["sc", "scara", "bl", "ap", "room"];
+/// House-number words that are more often something else ("Room 14" of a care home, "SC 70%",
+/// "C-section 2"): only after a residence cue or another address part, the short ones with their
+/// period.
+const STRICT_HOUSE_NUMBER_WORDS: &[&str] = &[
+    "sc", "scara", "bl", "ap", "room", "lane", "alley", "section", "sec", "gali",
+];
 
 fn is_namelike(r: &TokenRule) -> bool {
     r.phi
@@ -389,10 +396,11 @@ pub(super) fn apply(
     // Diponegoro No. 71", "Naamsestraat 15 bus 2", "House 1187, Sector 14"), and a word between a
     // house number and a street word ("9 elm grove")
     for i in 1..n.saturating_sub(1) {
-        // (a house-number word the rules masked as unknown may still be an address's: "secteur")
+        // (a house-number word the rules masked as unknown or as a name may still be an
+        // address's: "secteur", "lane 12, alley 3")
         if (rules[i].phi
             && !(on(i, HOUSE_NUMBER_WORD)
-                && rules[i].reason == Reason::Unknown
+                && matches!(rules[i].reason, Reason::Unknown | Reason::Unsafe(_))
                 && doc.token_text(i).chars().count() >= 3))
             // (Turkey writes the house's and the flat's number after a colon: "Sok. No:9 D:3")
             || !(close(doc, i + 1) || doc.gap_before(i + 1) == ":")
@@ -531,7 +539,7 @@ pub(super) fn apply(
         }
     }
     // 1c. address parts of fixed shapes: "BP 3407", "rt 05/rw 12", "3rd floor"
-    address_parts::apply(doc, rules);
+    address_parts::apply(doc, rules, flags);
     // 1d. a record number's code between its label and its digits: "HOSPITAL NO. MPH 98/4471"
     id_parts::apply(doc, rules, flags);
 }

@@ -26,6 +26,10 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "no",
         ),
         (
+            "resides at no. 8, lane 12, alley 3, section 2, heping e. rd, taipei. pt c/o fever.",
+            "alley",
+        ),
+        (
             "civil servant w/ fct water board. add: plot 1147 cadastral zone b06, mabushi",
             "plot",
         ),
