@@ -193,6 +193,21 @@ pub(super) fn apply(
             r.reason = Reason::RelationName;
         }
     }
+    // ... and the second part of a hyphenated given name after it ("father min-ho called",
+    // "wife sarah-jane": the model released "ho" in every case style)
+    for i in 2..n {
+        if rules[i - 1].reason == Reason::RelationName
+            && on(i - 2, RELATION)
+            && doc.gap_before(i) == "-"
+            && doc.token_text(i).chars().all(char::is_alphabetic)
+            && flags[i] & flag::STOPWORD == 0
+        {
+            let r = &mut rules[i];
+            r.phi = true;
+            r.kind = Some(PhiType::Patient);
+            r.reason = Reason::RelationName;
+        }
+    }
     // 0b. a name the rules already call one, before a verb of speech: the person a note quotes
     // ("marg states john 'grey and sweaty'", "SANDRA REPORTS"); the model, reading the verb,
     // would call a lower-case "john" safe

@@ -164,6 +164,12 @@ fn lower_case_names_after_relation_words_and_salutations() {
     for w in ["will", "fever", "saw"] {
         assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
     }
+    // the second part of a hyphenated given name
+    let p = crate::rules::words_with_reason(
+        "pt young-jae had hives; father min-ho called.",
+        Reason::RelationName,
+    );
+    assert!(p.contains(&"ho".to_string()), "{p:?}");
     // a middle initial between the first name and the surname
     for (text, surname) in [
         (
