@@ -119,6 +119,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         | Reason::RelativeTime
         | Reason::LotNumber
         | Reason::LocalWord
+        | Reason::GenericPlace
         | Reason::Measurement => 0.0,
         _ if never => f32::INFINITY,
         _ if rule.phi => pair.1,

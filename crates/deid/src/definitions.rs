@@ -558,6 +558,10 @@ pub enum RuleReason {
     /// 12, Lane 34", "flat 3b, 27 marine drive", "lot 45, cité ..."): part of the street address,
     /// never released (the model reads "No" and "flat" as ordinary words)".
     AddressWord,
+    /// `generic-place`, shown as "a kind of place of care without its name, after "the", "her",
+    /// "to" or "at" and before no name ("the health department", "TRANSFERRED TO HOSPITAL FOR
+    /// ADMISSION", "at the vaccination site"): not PHI (guidelines), always released".
+    GenericPlace,
     /// `context`, shown as "part of a name by context (name particle, or the head of a named
     /// facility)".
     Context,
@@ -575,7 +579,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 23] = [
+    pub const ALL: [RuleReason; 24] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -594,6 +598,7 @@ impl RuleReason {
         RuleReason::PlaceName,
         RuleReason::NamedFacility,
         RuleReason::AddressWord,
+        RuleReason::GenericPlace,
         RuleReason::Context,
         RuleReason::Signature,
         RuleReason::Company,
@@ -622,6 +627,7 @@ impl RuleReason {
             RuleReason::PlaceName => "place-name",
             RuleReason::NamedFacility => "named-facility",
             RuleReason::AddressWord => "address-word",
+            RuleReason::GenericPlace => "generic-place",
             RuleReason::Context => "context",
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
@@ -652,6 +658,7 @@ impl RuleReason {
             RuleReason::PlaceName => None,
             RuleReason::NamedFacility => None,
             RuleReason::AddressWord => None,
+            RuleReason::GenericPlace => None,
             RuleReason::Context => None,
             RuleReason::Signature => None,
             RuleReason::Company => None,
@@ -707,6 +714,9 @@ impl RuleReason {
             RuleReason::AddressWord => {
                 "a house, flat or plot word of an address before its number (\"No. 12, Lane 34\", \"flat 3b, 27 marine drive\", \"lot 45, cité ...\"): part of the street address, never released (the model reads \"No\" and \"flat\" as ordinary words)"
             }
+            RuleReason::GenericPlace => {
+                "a kind of place of care without its name, after \"the\", \"her\", \"to\" or \"at\" and before no name (\"the health department\", \"TRANSFERRED TO HOSPITAL FOR ADMISSION\", \"at the vaccination site\"): not PHI (guidelines), always released"
+            }
             RuleReason::Context => {
                 "part of a name by context (name particle, or the head of a named facility)"
             }
@@ -743,6 +753,7 @@ impl RuleReason {
             RuleReason::PlaceName => false,
             RuleReason::NamedFacility => false,
             RuleReason::AddressWord => false,
+            RuleReason::GenericPlace => false,
             RuleReason::Context => false,
             RuleReason::Signature => false,
             RuleReason::Company => false,

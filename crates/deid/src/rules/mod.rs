@@ -10,6 +10,7 @@ mod context;
 mod cue;
 mod facility;
 mod features;
+mod generic_place;
 mod heading;
 mod local_language;
 mod place;
@@ -101,6 +102,12 @@ pub enum Reason {
     /// 27 marine drive"): part of the street address. Never released: the model reads "No" and
     /// "flat" as ordinary words.
     AddressWord,
+    /// A kind of place of care without its name, after a determiner or "to"/"at" and before no
+    /// name ("the health department", "TRANSFERRED TO HOSPITAL FOR ADMISSION", "at the
+    /// vaccination site"): every word generic (`rules/generic_place`). Released whatever the model
+    /// says: the guidelines call a facility PHI only by its name, and the model masked these
+    /// words in ALL CAPS.
+    GenericPlace,
     /// Part of a name by context: a name particle ("van der") or the head of a named facility
     /// ("University Hospital") next to a name.
     Context,
@@ -141,6 +148,7 @@ impl Reason {
             Reason::PlaceName => RuleReason::PlaceName,
             Reason::NamedFacility => RuleReason::NamedFacility,
             Reason::AddressWord => RuleReason::AddressWord,
+            Reason::GenericPlace => RuleReason::GenericPlace,
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
@@ -313,6 +321,7 @@ impl RuleEngine {
         if self.local_words {
             local_language::apply(doc, &mut rules, flags, folded, &class);
         }
+        generic_place::apply(doc, &mut rules, flags, folded);
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()
@@ -660,6 +669,7 @@ mod tests {
             RuleReason::PlaceName => Reason::PlaceName,
             RuleReason::NamedFacility => Reason::NamedFacility,
             RuleReason::AddressWord => Reason::AddressWord,
+            RuleReason::GenericPlace => Reason::GenericPlace,
             RuleReason::Context => Reason::Context,
             RuleReason::Company => Reason::Company,
             RuleReason::Signature => Reason::Signature,
