@@ -71,7 +71,15 @@ fn is_lot_number(doc: &Tokenized, out: &[Option<Usage>], i: usize) -> bool {
         && doc
             .token_text(i + 1)
             .starts_with(|c: char| c.is_ascii_digit());
-    if !(prefix || (has_digit && (has_letter || w.len() >= 5))) {
+    // ... or its first group of digits before a hyphen ("LOT 471-118", "LOT 93-BMR-17")
+    let grouped = has_digit
+        && i + 1 < doc.len()
+        && doc.gap_after(i) == "-"
+        && doc
+            .token_text(i + 1)
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric());
+    if !(prefix || grouped || (has_digit && (has_letter || w.len() >= 5))) {
         return false;
     }
     let plot = i + 1 < doc.len()
@@ -110,6 +118,14 @@ const RELATIVE_TIME_WORDS: &[&str] = &[
     // the day of a treatment in Spanish, Portuguese, French, Italian, German, Dutch and the
     // Nordic languages ("día 25 de tratamiento", "J5", "Tag 3", "dag 4")
     "día", "dia", "jour", "giorno", "tag", "dag", "dosis", "ciclo",
+];
+
+/// Body sites of an injection or a reaction after the side's letter ("L THIGH", "r deltoid"),
+/// lower case.
+const BODY_SITES: &[&str] = &[
+    "thigh", "arm", "deltoid", "leg", "ua", "hand", "eye", "ear", "side", "knee", "buttock",
+    "gluteal", "glut", "upper", "lower", "anterior", "lateral", "foot", "shoulder", "wrist",
+    "ankle", "hip", "forearm", "chest", "breast", "cheek", "elbow", "vastus",
 ];
 
 /// Vaccines by the short names that number their doses with "#" ("DTP #3", "HEP B #1", "OPV #1",
@@ -660,6 +676,18 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         if i > 0 && is_number(word(i - 1)) && word(i - 1).len() <= 2 && plain_gap(doc.gap_before(i))
         {
             out[i - 1] = Some(Usage::Measurement);
+        }
+    }
+    // the side before a body part: "IM L THIGH", "SC L UPPER ARM", "r deltoid" (the
+    // single-capital rule took "L" for an initial)
+    for i in 0..n.saturating_sub(1) {
+        if out[i].is_none()
+            && !claimed[i]
+            && one_of(word(i), &["l", "r"])
+            && plain_gap(doc.gap_after(i))
+            && one_of(word(i + 1), BODY_SITES)
+        {
+            out[i] = Some(Usage::Measurement);
         }
     }
     // the sex after an age ("26 yo F,", "52 yo M, civil engineer", "19 y/o F") or before it in

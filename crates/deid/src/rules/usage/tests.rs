@@ -218,6 +218,20 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         ["M", "0342", "TD", "944", "02"]
     );
     assert!(words("pt cried a lot 23MAY-27MAY; lost weight", Usage::LotNumber).is_empty());
+    assert_eq!(
+        words(
+            "HIBTITER, LEDERLE, LOT 471-118) IM L THIGH; BMR (LOT 93-BMR-17) SC",
+            Usage::LotNumber
+        ),
+        ["471", "118", "93", "BMR", "17"]
+    );
+    assert_eq!(
+        words(
+            "IM L THIGH; SC L UPPER ARM; r deltoid; Dr L Smith",
+            Usage::Measurement
+        ),
+        ["L", "L", "r"]
+    );
     // halves and quarters of an hour
     assert_eq!(
         words(
