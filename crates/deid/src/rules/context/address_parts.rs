@@ -110,6 +110,33 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             }
         }
     }
+    // India's renumbered houses: "at old no. 14, new no. 27, vembuli amman koil st" (both
+    // numbers, each with its "old"/"new", where the other or an address part is on the line)
+    for i in 0..n.saturating_sub(2) {
+        let renumbered = |k: usize| {
+            k + 2 < n
+                && one_of(word(k), &["old", "new"])
+                && word(k + 1).eq_ignore_ascii_case("no")
+                && doc.gap_after(k) == " "
+                && matches!(doc.gap_after(k + 1), ". " | " " | ".")
+                && word(k + 2).starts_with(|c: char| c.is_ascii_digit())
+        };
+        if !renumbered(i) {
+            continue;
+        }
+        let pair = (i + 3..(i + 8).min(n)).any(|k| {
+            renumbered(k)
+                && !word(k).eq_ignore_ascii_case(word(i))
+                && !doc.gap_before(k).contains('\n')
+        }) || (i.saturating_sub(5)..i).any(|k| {
+            renumbered(k)
+                && !word(k).eq_ignore_ascii_case(word(i))
+                && !doc.gap_after(k).contains('\n')
+        });
+        if pair {
+            address(rules, i, i + 2);
+        }
+    }
     // "no. 8, lane 12, alley 3, section 2, heping e. rd, taipei": after an address part and its
     // comma, up to three words that a street word ends before the next comma or period (in lower
     // case the model released the street's name and the rules' "rd" is also a stop word)
@@ -184,6 +211,14 @@ mod tests {
         let words = address("lives w/ daughter at no. 14, 3rd cross, jayanagar 4th block.");
         assert_eq!(words, ["3rd", "cross"]);
         assert!(address("labour: 2nd stage 40 min, 3rd stage normal").is_empty());
+        // India's old and new house numbers
+        let words =
+            address("bank officer, at old no. 14, new no. 27, vembuli amman koil st, chennai");
+        // (and the street after them, up to its street word)
+        assert_eq!(
+            words,
+            ["old", "no", "14", "new", "no", "27", "vembuli", "amman", "koil", "st"]
+        );
         // a street's name after the address parts, ending with its street word
         let words = address(
             "resides at no. 8, lane 12, alley 3, section 2, heping e. rd, taipei. pt c/o fever.",

@@ -91,11 +91,12 @@ pub(super) fn of_tail(
     // "of the" before the name ("University Hospital of the West Indies")
     let the = folded[j + 1] == "the" && j + 2 < n;
     let mut k = j + 1 + usize::from(the);
-    while k < n && k <= j + 4 + usize::from(the) && close(doc, k) && doc.gap_before(k) == " " {
+    // (a second "of" inside: "University Hospital of the West Indies School of Nursing")
+    while k < n && k <= j + 6 + usize::from(the) && close(doc, k) && doc.gap_before(k) == " " {
         if content(k) {
             last = Some(k);
             words += 1;
-        } else if !(folded[k] == "and" && last.is_some()) {
+        } else if !(matches!(folded[k].as_ref(), "and" | "of") && last.is_some()) {
             break;
         }
         k += 1;
