@@ -22,6 +22,14 @@ pub(super) use words::{CONNECTORS, HOSPITAL_NOUNS, OTHER_HEADS};
 /// Extend the rules' PHI over facility names. `flags`: each word's lexicon flags; `class`: the
 /// lists each word is on; `case_informative`: whether capitals mean something in this document
 /// (then a facility head must be capitalised).
+/// Mark the words of `range` a named facility's, never released.
+fn mark_named(rules: &mut [TokenRule], range: std::ops::Range<usize>) {
+    for k in range {
+        mark(rules, k, PhiType::Hospital);
+        rules[k].reason = Reason::NamedFacility;
+    }
+}
+
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -187,10 +195,7 @@ pub(super) fn apply(
             } else {
                 from
             };
-            for k in titled..from {
-                mark(rules, k, PhiType::Hospital);
-                rules[k].reason = Reason::NamedFacility;
-            }
+            mark_named(rules, titled..from);
             for k in from..j {
                 if !rules[k].phi || is_head(k) {
                     mark(rules, k, PhiType::Hospital);
@@ -244,10 +249,7 @@ pub(super) fn apply(
                 continue;
             }
             if let Some(end) = ampersand_continuation(doc, folded, j, &is_head, &is_connector) {
-                for k in j..end {
-                    mark(rules, k, PhiType::Hospital);
-                    rules[k].reason = Reason::NamedFacility;
-                }
+                mark_named(rules, j..end);
                 i = end;
                 continue;
             }
@@ -271,10 +273,7 @@ pub(super) fn apply(
                 && matches!(folded[from - 1].as_ref(), "at" | "to" | "from" | "into");
             if after_where_one_goes && j - from >= 2 {
                 if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector) {
-                    for k in from..end {
-                        mark(rules, k, PhiType::Hospital);
-                        rules[k].reason = Reason::NamedFacility;
-                    }
+                    mark_named(rules, from..end);
                     i = end;
                     continue;
                 }
@@ -298,12 +297,6 @@ pub(super) fn apply(
         digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit()) && !continues
     };
     // never released: the model, seeing "nr" and a small number, calls them safe
-    let mark_numbered = |rules: &mut [TokenRule], from: usize, to: usize| {
-        for k in from..=to {
-            mark(rules, k, PhiType::Hospital);
-            rules[k].reason = Reason::NamedFacility;
-        }
-    };
     for h in 0..n.saturating_sub(2) {
         // (a head in any case: "Miska likarnia No 7" names it by its number)
         let facility =
@@ -316,7 +309,7 @@ pub(super) fn apply(
             && (close(doc, h + 2) || number_sign())
             && small_number(h + 2)
         {
-            mark_numbered(rules, h, h + 2);
+            mark_named(rules, h..h + 3);
             // ... with the words of its name before the head, up to three, back to a function
             // word ("readmitted to the CITY CLINICAL HOSPITAL NO. 1": in ALL CAPS the model
             // released "CITY CLINICAL"; "Regional Hospital No. 2")
@@ -331,7 +324,7 @@ pub(super) fn apply(
                 from -= 1;
             }
             if from < h {
-                mark_numbered(rules, from, h - 1);
+                mark_named(rules, from..h);
             }
             // ... and the town after it ("Szpital Miejski nr 20 w Łodzi")
             let (c, town) = (h + 3, h + 4);
@@ -342,7 +335,7 @@ pub(super) fn apply(
                 && rules[town].phi
                 && !matches!(rules[town].reason, Reason::Pattern(_) | Reason::Digit)
             {
-                mark_numbered(rules, c, town);
+                mark_named(rules, c..town + 1);
             }
         }
     }
@@ -387,7 +380,7 @@ pub(super) fn apply(
         {
             continue;
         }
-        mark_numbered(rules, h, k + 1);
+        mark_named(rules, h..k + 2);
         // the institute's acronym after the number: "No. 15 IMSS", "no. 1 issste"
         if k + 2 < n
             && doc.gap_before(k + 2) == " "
@@ -396,7 +389,7 @@ pub(super) fn apply(
                 "imss" | "issste" | "issfam" | "pemex"
             )
         {
-            mark_numbered(rules, k + 2, k + 2);
+            mark_named(rules, k + 2..k + 3);
         }
     }
     // 2a'. a hospital named in one word, its town or founder compounded with the head, where one
@@ -407,7 +400,7 @@ pub(super) fn apply(
             folded[k].len() > h.len() + 2 && folded[k].ends_with(h) && !on(k, FACILITY_HEAD)
         });
         if compound && introduced(k) && rules[k].phi {
-            mark_numbered(rules, k, k);
+            mark_named(rules, k..k + 1);
         }
     }
     // 2b'. China's people's hospitals by their town, with an ordinal or the level between:
@@ -441,7 +434,7 @@ pub(super) fn apply(
         {
             continue;
         }
-        mark_numbered(rules, town, h);
+        mark_named(rules, town..h + 1);
     }
     // 2b. a city's numbered hospital: "Changsha No. 7 Hospital", "SHENYANG NO. 8 HOSPITAL" (a
     // word no SAFE list holds, "No"/"Nr", up to three digits, a facility head)
@@ -454,7 +447,7 @@ pub(super) fn apply(
             && close(doc, h + 2)
             && is_head(h + 2)
         {
-            mark_numbered(rules, h - 1, h + 2);
+            mark_named(rules, h - 1..h + 3);
         }
     }
     // 2c. a pharmacy or store by its number where one goes: "readmitted to the walgreens #17574",
