@@ -130,6 +130,12 @@ impl DateRecognizer {
         if continues_number(text, e, b"./:") || is_word(char_at(text, e)) {
             return false;
         }
+        // a half or a quarter of a duration is no date: "w/in 1/2 hr", "3/4 day"
+        if matches!(m.as_str(), "1/2" | "1/3" | "2/3" | "1/4" | "3/4")
+            && DURATION_UNITS.contains(&word_after(text, e).as_str())
+        {
+            return false;
+        }
         let num = |name: &str| c.name(name).map(|m| m.as_str().parse::<u32>().unwrap_or(0));
         let year_ok = |y: &str| match y.len() {
             2 => true,

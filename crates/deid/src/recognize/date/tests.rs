@@ -673,3 +673,11 @@ fn a_day_and_month_after_the_drug_was_stopped() {
     // a dose, a count of days
     assert!(dates("stopped 2.5 mg; stopped 2-3 days ago").is_empty());
 }
+
+#[test]
+fn a_half_or_a_quarter_of_a_duration_is_no_date() {
+    assert!(dates("mom brought pt back to clinic w/in 1/2 hr, flushed w/hives").is_empty());
+    assert!(dates("3/4 day later the swelling went down").is_empty());
+    // a day and month written the same way stays a date
+    assert_eq!(dates("pt rcvd dtp on 1/2 and had fever"), ["1/2"]);
+}
