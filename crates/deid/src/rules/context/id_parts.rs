@@ -15,17 +15,9 @@ use crate::tokenize::Tokenized;
 /// The words for "number" that end an identifier's label.
 const NUMBER_WORDS: &[&str] = &["no", "nr", "nº", "num", "number"];
 
-/// Whether a category is an identifier's.
+/// Whether a category is an identifier's (its i2b2 tag is ID, as `definitions.toml` says).
 fn is_id_kind(kind: PhiType) -> bool {
-    matches!(
-        kind,
-        PhiType::MedicalRecord
-            | PhiType::Idnum
-            | PhiType::HealthPlan
-            | PhiType::Account
-            | PhiType::License
-            | PhiType::Ssn
-    )
+    kind.tag() == "ID"
 }
 
 pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
