@@ -10,7 +10,7 @@ use crate::isolate::per_document;
 use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::Span;
-use crate::rules::{RuleEngine, RuleOutput, TokenRule};
+use crate::rules::{complete_facility_heads, RuleEngine, RuleOutput, TokenRule};
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
 /// Documents the rules process together, stage by stage ([`RuleEngine::apply_many`]): enough
@@ -219,7 +219,14 @@ impl Deidentifier {
                     let unreadable: Vec<bool> = (0..s.doc.len())
                         .map(|i| m.cannot_read(s.doc.token_text(i)))
                         .collect();
-                    let d = combine_document(&s.rules.rules, p, thresholds, &unreadable);
+                    let mut d = combine_document(&s.rules.rules, p, thresholds, &unreadable);
+                    let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
+                    // a facility's head after a name the model masked ("[Vistara] Heart
+                    // Institute"): never released
+                    for (k, kind) in complete_facility_heads(&s.doc, &s.rules.rules, &kinds) {
+                        d[k].kind = Some(kind);
+                        d[k].threshold = f32::INFINITY;
+                    }
                     (d.iter().map(|d| d.kind).collect(), Some(d))
                 }
                 _ => (

@@ -39,7 +39,7 @@ const FUNCTION_WORDS: &[&str] = &[
 
 /// Words that make a run of words an organisation's name after an employer cue ("works at
 /// National Newspaper Corporation of the Philippines"), folded.
-const ORGANISATION_HEADS: &[&str] = &[
+pub(in crate::rules) const ORGANISATION_HEADS: &[&str] = &[
     "corporation",
     "corp",
     "company",

@@ -13,7 +13,9 @@ use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
+mod completion;
 mod continuations;
+pub use completion::complete_facility_heads;
 mod words;
 use continuations::{ampersand_continuation, of_tail};
 use words::*;

@@ -1,0 +1,194 @@
+//! After the combination: the head of a facility's or an organisation's name right after a
+//! masked name joins it ("[Vistara] Heart Institute", "[imam khomeini] hospital complex",
+//! "[kirulapone] post office", "[DONGSHAN DISTRICT NO. 3] PRIMARY SCHOOL").
+//!
+//! Why here and not in the facility rule: the rule extends the rules' own names; where the rules
+//! knew no name but the model masked one (a name of another language, a place in lower case), the
+//! head nouns after it, dictionary words both call safe, were left visible, and a visible "Heart
+//! Institute" or "post office" after a masked word tells which one. The completion only ever masks
+//! more, and only words that end in a head noun followed by the end of the phrase: "[Lagos]
+//! health workers" is no facility.
+
+use super::words::{HOSPITAL_NOUNS, OTHER_HEADS};
+use crate::lexicon::fold;
+use crate::phi::PhiType;
+use crate::rules::company::ORGANISATION_HEADS;
+use crate::rules::TokenRule;
+use crate::tokenize::Tokenized;
+
+/// Heads of what else a narrative names after a place or a person: a school, a post office, a
+/// housing estate, a service, a park of offices.
+const MORE_HEADS: &[&str] = &[
+    "school", "office", "complex", "unit", "service", "services", "park", "estate", "market",
+];
+
+/// Words a name's head is never: the ends of a phrase ("at", "and", "the").
+const FUNCTION_WORDS: &[&str] = &[
+    "the", "a", "an", "of", "in", "at", "for", "to", "with", "on", "by", "and", "or", "as", "is",
+    "was", "his", "her", "their", "my", "our", "from", "since", "it", "this", "that", "which",
+    "who", "where", "when", "after", "before", "then", "but", "so",
+];
+
+fn is_head(w: &str) -> bool {
+    // (Vietnamese "bệnh viện" puts its head first: "Người bệnh" is "the patient")
+    !matches!(w, "benh" | "vien")
+        && (OTHER_HEADS.contains(&w)
+            || HOSPITAL_NOUNS.contains(&w)
+            || ORGANISATION_HEADS.contains(&w)
+            || MORE_HEADS.contains(&w))
+}
+
+/// Whether a masked word of this kind may be the name a head completes: a person's or a place's,
+/// never a date, an age, a contact or a profession.
+fn names_a_place(kind: PhiType) -> bool {
+    matches!(kind.tag(), "NAME" | "LOCATION")
+}
+
+/// The words (indices) to mask after the combination, each with its kind: the words from a masked
+/// name up to one to three words later that end in a head noun ("Heart Institute"), all on one
+/// line, joined by single blanks, alphabetic and no function word, the head closing the phrase
+/// (a punctuation mark, a line's end, a function word or the text's end next). `kinds[i]` is the
+/// combination's verdict on word `i`, `rules[i]` the rules'; the name must be PHI to both.
+pub fn complete_facility_heads(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+) -> Vec<(usize, PhiType)> {
+    let n = doc.len();
+    let folded: Vec<_> = (0..n).map(|k| fold(doc.token_text(k))).collect();
+    let word = |k: usize| {
+        folded[k].chars().all(char::is_alphabetic) && !FUNCTION_WORDS.contains(&folded[k].as_ref())
+    };
+    let closes = |k: usize| {
+        k + 1 >= n
+            || doc.gap_after(k).contains('\n')
+            || doc
+                .gap_after(k)
+                .trim_start()
+                .starts_with(['.', ',', ';', ':', '(', ')'])
+            || FUNCTION_WORDS.contains(&folded[k + 1].as_ref())
+    };
+    let mut masked: Vec<Option<PhiType>> = kinds.to_vec();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k + 1 < n {
+        // (a word the rules also call PHI: not the model's "[nearest] hospital")
+        let Some(kind) = masked[k].filter(|&t| names_a_place(t) && rules[k].phi) else {
+            k += 1;
+            continue;
+        };
+        let mut done = None;
+        for j in k + 1..n.min(k + 4) {
+            if masked[j].is_some() || doc.gap_before(j) != " " || !word(j) {
+                break;
+            }
+            if is_head(&folded[j]) && closes(j) {
+                done = Some(j);
+                break;
+            }
+        }
+        let Some(end) = done else {
+            k += 1;
+            continue;
+        };
+        let facility = (k + 1..=end).any(|j| !ORGANISATION_HEADS.contains(&folded[j].as_ref()))
+            || kind == PhiType::Hospital;
+        let new_kind = if facility {
+            PhiType::Hospital
+        } else {
+            PhiType::Organization
+        };
+        let new_kind = if kind.tag() == "LOCATION" && kind != PhiType::City {
+            kind
+        } else {
+            new_kind
+        };
+        for (j, slot) in masked.iter_mut().enumerate().take(end + 1).skip(k + 1) {
+            *slot = Some(new_kind);
+            out.push((j, new_kind));
+        }
+        k = end;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words masked after completing `text` where `masked` are the words already masked.
+    fn completed(text: &str, masked: &[&str]) -> Vec<String> {
+        let doc = Tokenized::new(text);
+        let rules: Vec<TokenRule> = (0..doc.len())
+            .map(|k| TokenRule {
+                phi: masked.contains(&doc.token_text(k)),
+                kind: None,
+                reason: crate::rules::Reason::Unknown,
+                features: Default::default(),
+            })
+            .collect();
+        let kinds: Vec<Option<PhiType>> = (0..doc.len())
+            .map(|k| masked.contains(&doc.token_text(k)).then_some(PhiType::City))
+            .collect();
+        complete_facility_heads(&doc, &rules, &kinds)
+            .into_iter()
+            .map(|(k, _)| doc.token_text(k).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_head_after_a_masked_name_joins_it() {
+        for (text, masked, want) in [
+            (
+                "an anaesthesiologist at Vistara Heart Institute, received",
+                &["Vistara"][..],
+                &["Heart", "Institute"][..],
+            ),
+            (
+                "retired postmaster (kirulapone post office), now a grocer",
+                &["kirulapone"],
+                &["post", "office"],
+            ),
+            (
+                "admitted to imam khomeini hospital complex, neurology ward 3",
+                &["imam", "khomeini", "hospital"],
+                &["complex"],
+            ),
+            (
+                "PUPIL AT DONGSHAN DISTRICT NO. 3 PRIMARY SCHOOL. FATHER",
+                &["DONGSHAN", "DISTRICT", "NO", "3"],
+                &["PRIMARY", "SCHOOL"],
+            ),
+        ] {
+            assert_eq!(completed(text, masked), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn no_head_or_a_head_inside_a_phrase_is_left_alone() {
+        for (text, masked) in [
+            ("the Lagos health workers came on day 2", &["Lagos"][..]),
+            ("she flew to Lagos and went to school there", &["Lagos"]),
+            ("seen in Lagos. Clinic notes say fever", &["Lagos"]),
+            ("she lives in Lagos with her family since 2019", &["Lagos"]),
+            ("Người bệnh: Lò Thị Phượng, nữ, 58 tuổi", &["Người"]),
+        ] {
+            let got = completed(text, masked);
+            assert!(got.is_empty(), "{text}: {got:?}");
+        }
+        // a word the model masked but the rules call safe is no name ("the [nearest] hospital")
+        let doc = Tokenized::new("EMS took her to the nearest hospital.");
+        let rules = vec![
+            TokenRule {
+                phi: false,
+                kind: None,
+                reason: crate::rules::Reason::Safe,
+                features: Default::default(),
+            };
+            doc.len()
+        ];
+        let mut kinds = vec![None; doc.len()];
+        kinds[5] = Some(PhiType::Hospital);
+        assert!(complete_facility_heads(&doc, &rules, &kinds).is_empty());
+    }
+}
