@@ -544,7 +544,8 @@ pub enum RuleReason {
     /// released".
     Regulator,
     /// `relation-name`, shown as "a first name right after a relation word ("wife sarah", "pt bob",
-    /// "WIFE CONNIE"): never released (the model misses names in lower case and ALL CAPS)".
+    /// "WIFE CONNIE"), or Arabic's "mother of" opening a name ("Om Hashem"): never released (the
+    /// model misses names in lower case and ALL CAPS)".
     RelationName,
     /// `place-name`, shown as "a country or US state written out, not an English word ("USA",
     /// "PENNSYLVANIA", "Philippines"): never released (the model releases places in ALL CAPS and
@@ -703,7 +704,7 @@ impl RuleReason {
                 "part of the name of a medicines regulator or pharmacovigilance programme (\"Swedish Medical Products Agency\", \"AIFA\"): not PHI (guidelines), always released"
             }
             RuleReason::RelationName => {
-                "a first name right after a relation word (\"wife sarah\", \"pt bob\", \"WIFE CONNIE\"): never released (the model misses names in lower case and ALL CAPS)"
+                "a first name right after a relation word (\"wife sarah\", \"pt bob\", \"WIFE CONNIE\"), or Arabic's \"mother of\" opening a name (\"Om Hashem\"): never released (the model misses names in lower case and ALL CAPS)"
             }
             RuleReason::PlaceName => {
                 "a country or US state written out, not an English word (\"USA\", \"PENNSYLVANIA\", \"Philippines\"): never released (the model releases places in ALL CAPS and after \"in the\")"

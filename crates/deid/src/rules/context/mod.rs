@@ -15,7 +15,12 @@ pub(super) const PARTICLES: &[&str] = &[
     "van", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "des", "von", "zu",
     "la", "le", "ter", "ten", "bin", "ibn", "bint", "al", "el", "ben", "mac", "mc", "ni", "nic",
     "o", "ap", "y", "e",
+    // Arabic's "mother of" before a name ("Wife Om Hashem Mansour", "Umm Kulthum")
+    "om", "umm", "oum",
 ];
+
+/// Arabic's "mother of", which opens a name ("Om Hashem") even where it begins a sentence.
+const MOTHER_OF: &[&str] = &["om", "umm", "oum"];
 
 /// Words after which a first name is a person's name, also in lower case ("pt bob", "wife sarah").
 pub(super) const RELATIONS: &[&str] = &[
@@ -104,13 +109,17 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     // ("No. 8, Lane 12, Alley 3, Section 2, Heping E. Rd", "House 118, Gali 3"):
     // `STRICT_HOUSE_NUMBER_WORDS`
     "lane", "alley", "section", "sec", "gali",
+    // France's and the Maghreb's buildings and flats ("RESIDENCE NAKHIL, IMM 14, APP 6"):
+    // `STRICT_HOUSE_NUMBER_WORDS`
+    "imm", "app", "appt",
 ];
 
 /// House-number words that are more often something else ("Room 14" of a care home, "SC 70%",
 /// "C-section 2"): only after a residence cue or another address part, the short ones with their
 /// period.
 const STRICT_HOUSE_NUMBER_WORDS: &[&str] = &[
-    "sc", "scara", "bl", "ap", "room", "lane", "alley", "section", "sec", "gali",
+    "sc", "scara", "bl", "ap", "room", "lane", "alley", "section", "sec", "gali", "imm", "app",
+    "appt",
 ];
 
 fn is_namelike(r: &TokenRule) -> bool {
@@ -350,24 +359,51 @@ pub(super) fn apply(
     let mut i = 1;
     while i < n {
         let mut j = i;
-        while j < n && j - i < 3 && on(j, PARTICLE) && !rules[j].phi && close(doc, j) {
+        let mother_of = |k: usize| MOTHER_OF.contains(&doc.token_text(k).to_lowercase().as_str());
+        while j < n
+            && j - i < 3
+            && on(j, PARTICLE)
+            && !rules[j].phi
+            && (close(doc, j) || (j == i && mother_of(j)))
+        {
             j += 1;
         }
         if j > i && j < n && close(doc, j) && is_placelike(&rules[j]) {
             let before = &rules[i - 1];
-            let opens = is_placelike(before)
-                || before.features.has(super::Feature::IsSalutation)
-                || (case_informative
-                    && doc
-                        .token_text(i)
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_uppercase)
-                    && !rules[i].features.has(super::Feature::IsSentenceBeginning));
+            // Arabic's "mother of" opens a name wherever it stands, written as a name's word
+            // ("Nurse: Om Hashem Ibrahim") or in a document without case before a name the
+            // lexicons know ("NURSE: OM HASHEM"); never "OM" (otitis media) or Dutch "om te"
+            let kinship = (i..j).any(mother_of);
+            let opens = if kinship {
+                let word = doc.token_text(i);
+                let title_case = word.starts_with(char::is_uppercase)
+                    && word.chars().skip(1).all(char::is_lowercase);
+                j == i + 1
+                    && if case_informative {
+                        title_case
+                    } else {
+                        matches!(rules[j].reason, Reason::Unsafe(_))
+                    }
+            } else {
+                is_placelike(before)
+                    || before.features.has(super::Feature::IsSalutation)
+                    || (case_informative
+                        && doc
+                            .token_text(i)
+                            .chars()
+                            .next()
+                            .is_some_and(char::is_uppercase)
+                        && !rules[i].features.has(super::Feature::IsSentenceBeginning))
+            };
             if opens {
                 let kind = rules[j].kind.unwrap_or(PhiType::Patient);
                 for k in i..j {
                     mark(rules, k, kind);
+                    // (a kinship word inside a name is as certain as a name after a relation
+                    // word: the model, reading a common word, released "Om")
+                    if mother_of(k) {
+                        rules[k].reason = Reason::RelationName;
+                    }
                 }
             }
         }
