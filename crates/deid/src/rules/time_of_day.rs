@@ -131,6 +131,11 @@ const HOME_BEFORE_AT: &[&str] = &[
     "home", "mother", "father", "wife", "husband", "daughter", "son", "family", "parents",
 ];
 /// Words after "1400" that make it a time: "1400 hrs", "0700 shift".
+/// Labels of an identifier, after which a number is its digits, never a time of day.
+const ID_LABELS: &[&str] = &[
+    "id", "no", "nr", "number", "num", "mrn", "ref", "file", "record", "card", "folio", "case",
+];
+
 const CLOCK_AFTER: &[&str] = &["hrs", "hr", "h", "hours", "shift", "hrs.", "uhr"];
 
 /// A four-digit 24-hour clock time of the kind nursing notes use: "at 1400", "by 1100", "1400
@@ -149,6 +154,23 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     // "lives at 1400 Elm Street": a house number
     if street_follows(doc, flags, i) {
         return false;
+    }
+    // "HOSPITAL ID 0048-1726", "file no. 1130": an identifier's digits after its label; "idul
+    // fitri 1444 h", "Ramadan 1442": a year after a month or a festival (the Hijri year)
+    let lo = if matches!(doc.gap_before(i).trim(), "-" | "–") && i > 0 {
+        i - 1
+    } else {
+        i
+    };
+    if lo > 0 && !doc.gap_before(lo).contains('\n') {
+        let label = doc.token_text(lo - 1).to_ascii_lowercase();
+        let gap = doc.gap_before(lo).trim();
+        let id_label =
+            matches!(gap, "" | ":" | "." | ".:" | "#") && ID_LABELS.contains(&label.as_str());
+        let dated = matches!(gap, "" | ",") && flags[lo - 1] & (flag::HOLIDAY | flag::MONTH) != 0;
+        if id_label || dated {
+            return false;
+        }
     }
     // "STARTED 1402/12/05": the year of a date of another calendar (Solar Hijri), its month and
     // day after it
@@ -417,6 +439,10 @@ mod tests {
         assert!(times("LAMOTRIGINE 50 MG (STARTED 1402/12/05 = 24 FEB 2024)").is_empty());
         assert!(times("admitted to the hospital on 28/02/1442 h.").is_empty());
         assert!(times("ADMITTED ON 28/02/1442 H.").is_empty());
+        // a Hijri year after its festival, an identifier's digits after their label
+        assert!(times("on the first day of lebaran (idul fitri 1444 h, saturday)").is_empty());
+        assert!(times("KYOTO. TEL 075-721-4836. HOSPITAL ID 0048-1726. MY NUMBER").is_empty());
+        assert!(times("seen in clinic, file no. 1130 opened; seen again").is_empty());
         // a clock time after an event word stays one
         assert_eq!(times("lasix 40 iv given 2200, pt slept"), ["2200"]);
     }

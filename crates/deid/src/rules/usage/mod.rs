@@ -722,6 +722,16 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             out[i] = Some(Usage::Measurement);
         }
     }
+    // the second half of a word an apostrophe joins ("rehov ha-nevi'im 17": no route "IM", no
+    // label) is part of that word, which no usage releases
+    for i in 1..n {
+        let joined = matches!(doc.gap_before(i), "'" | "\u{2019}")
+            && word(i - 1).chars().all(char::is_alphabetic)
+            && word(i).chars().all(char::is_alphabetic);
+        if joined {
+            out[i] = None;
+        }
+    }
     out
 }
 

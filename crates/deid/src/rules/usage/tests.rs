@@ -720,3 +720,12 @@ fn a_measured_ranges_first_number_and_an_hours_compound() {
     let found = words("a 36-hour-old infant; tel 555-1234", Usage::Measurement);
     assert!(!found.iter().any(|w| w == "36" || w == "555"), "{found:?}");
 }
+
+#[test]
+fn the_half_of_a_word_after_an_apostrophe_has_no_usage() {
+    // "im" of a Hebrew street's name is no route, no label
+    let f = found("address: rehov ha-nevi'im 17, dira 5, haifa. 10 IU given.");
+    assert!(!f.iter().any(|(w, _)| w == "im"), "{f:?}");
+    // (the unit keeps its own)
+    assert!(f.contains(&("IU".to_string(), Usage::Measurement)), "{f:?}");
+}
