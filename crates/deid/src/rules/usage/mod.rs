@@ -724,12 +724,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     // the second half of a word an apostrophe joins ("rehov ha-nevi'im 17": no route "IM", no
     // label) is part of that word, which no usage releases
-    for i in 1..n {
+    for (i, usage) in out.iter_mut().enumerate().skip(1) {
         let joined = matches!(doc.gap_before(i), "'" | "\u{2019}")
             && word(i - 1).chars().all(char::is_alphabetic)
             && word(i).chars().all(char::is_alphabetic);
         if joined {
-            out[i] = None;
+            *usage = None;
         }
     }
     out
