@@ -93,6 +93,47 @@ const NOTE_KINDS: &[&str] = &[
     "medication",
 ];
 
+/// Words that say what a person is to the patient, never who: sex, kinship, "former". The
+/// model, reading them next to a name in ALL CAPS ("PATIENT: YOON MI-KYUNG, FEMALE, 58 YEARS",
+/// "MOTHER KIM MI-SOOK, HAIRDRESSER"), masked them. Only where no name or place list holds the
+/// word ("Son" is a surname too).
+const PERSON_WORDS: &[&str] = &[
+    "female",
+    "male",
+    "mother",
+    "father",
+    "wife",
+    "husband",
+    "daughter",
+    "brother",
+    "sister",
+    "grandmother",
+    "grandfather",
+    "granddaughter",
+    "grandson",
+    "former",
+    "retired",
+    "widow",
+    "widower",
+    "mom",
+    "mum",
+    "dad",
+];
+
+/// What a language's name says of a report's text before or after it: "TRANSLATED TO ENGLISH",
+/// "ENGLISH COPY FOR THE MANUFACTURER" ("English" is a surname too).
+const TRANSLATION_BEFORE: &[&str] = &["to", "into", "in"];
+const TRANSLATION_AFTER: &[&str] = &[
+    "translation",
+    "translated",
+    "copy",
+    "version",
+    "summary",
+    "export",
+    "caps",
+    "text",
+];
+
 /// Whether each word of `doc` introduces PHI without being any (see the module).
 /// `folded`: each word folded (`lexicon::fold_words`).
 pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, str>]) -> Vec<bool> {
@@ -110,6 +151,19 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
             // after a word that is no name, or a new clause: "her daughter, Karin Öberg (38),
             // lives at", "the pt (maria lópez) works as"
             && (i == 0 || after_no_name(flags[i - 1]) || doc.gap_before(i).contains([',', ')']))
+        {
+            out[i] = true;
+        }
+        // a person's sex or kinship ("FEMALE", "MOTHER"), a name no list holds
+        if PERSON_WORDS.contains(&w) && flags[i] & flag::UNSAFE == 0 {
+            out[i] = true;
+        }
+        // the language a report was written in or translated to
+        if w == "english"
+            && ((i > 0 && doc.gap_before(i) == " " && TRANSLATION_BEFORE.contains(&lower(i - 1)))
+                || (i + 1 < n
+                    && matches!(doc.gap_after(i), " " | ", ")
+                    && TRANSLATION_AFTER.contains(&lower(i + 1))))
         {
             out[i] = true;
         }
@@ -283,6 +337,24 @@ mod tests {
         assert!(cues("He is employed by Diaz Works in Port Victor since 2019.").is_empty());
         // no place after it
         assert!(cues("The patient lives alone and works nights.").is_empty());
+    }
+
+    #[test]
+    fn a_persons_sex_or_kinship_and_the_language_of_a_translation() {
+        assert_eq!(
+            cues("KDCA FOLLOW-UP TRANSLATED TO ENGLISH. PATIENT: YOON MI-KYUNG, FEMALE, 58 YEARS."),
+            ["english", "female"]
+        );
+        assert_eq!(
+            cues("FATHER PARK SUNG-CHUL, TAXI DRIVER; MOTHER KIM MI-SOOK, HAIRDRESSER."),
+            ["father", "mother"]
+        );
+        assert_eq!(
+            cues("REPORTE ESAVI - ENGLISH COPY FOR THE MANUFACTURER."),
+            ["english"]
+        );
+        // a surname: "Dr. English", "son" (a surname in Korea and Vietnam)
+        assert!(cues("Seen by Dr. English and her son Minh on day 2 after the dose.").is_empty());
     }
 
     #[test]

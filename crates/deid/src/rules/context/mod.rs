@@ -109,9 +109,10 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     // ("No. 8, Lane 12, Alley 3, Section 2, Heping E. Rd", "House 118, Gali 3"):
     // `STRICT_HOUSE_NUMBER_WORDS`
     "lane", "alley", "section", "sec", "gali",
-    // France's and the Maghreb's buildings and flats ("RESIDENCE NAKHIL, IMM 14, APP 6"):
+    // France's and the Maghreb's buildings and flats ("RESIDENCE NAKHIL, IMM 14, APP 6"), the
+    // Philippines' subdivision phases ("blk 12 lot 7, phase 2, camella homes"):
     // `STRICT_HOUSE_NUMBER_WORDS`
-    "imm", "app", "appt",
+    "imm", "app", "appt", "phase",
 ];
 
 /// House-number words that are more often something else ("Room 14" of a care home, "SC 70%",
@@ -119,7 +120,7 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
 /// period.
 const STRICT_HOUSE_NUMBER_WORDS: &[&str] = &[
     "sc", "scara", "bl", "ap", "room", "lane", "alley", "section", "sec", "gali", "imm", "app",
-    "appt",
+    "appt", "phase",
 ];
 
 fn is_namelike(r: &TokenRule) -> bool {

@@ -105,14 +105,18 @@ fn a_house_number_word_before_its_number_in_an_address() {
     // the Maghreb's building and flat ("IMM 14, APP 6"); an app is no flat
     let p = phi_words("ADRESSE: RESIDENCE NAKHIL, IMM 14, APP 6, HAY HASSANI, CASABLANCA 20230.");
     assert!(p.contains(&"APP".to_string()), "{p:?}");
+    let p = phi_words("address: blk 12 lot 7, phase 2, camella homes, brgy. molino iii, bacoor.");
+    assert!(p.contains(&"phase".to_string()), "{p:?}");
     for text in [
         "I downloaded the app 6 days ago and used it for my appointment with the doctor.",
+        "Enrolled in the phase 2 trial at the site in March, then phase 3 from lot 7.",
         "Resident: Edna Pickering   Room 14   DOB 12/12/1929, seen today for a rash.",
         "76 YO ARMY VETERAN (GERMANY 1966-68), SC 70%, ADM 04/19 FOR CHF EXAC.",
     ] {
         let p = phi_words(text);
         assert!(
-            !p.iter().any(|w| w == "Room" || w == "SC" || w == "app"),
+            !p.iter()
+                .any(|w| w == "Room" || w == "SC" || w == "app" || w == "phase"),
             "{text}: {p:?}"
         );
     }
