@@ -57,6 +57,8 @@ pub(crate) struct IdRecognizer {
     ca_postcode_caseless: Regex,
     /// A hospital room's number: "Rm 412-B", "room 9".
     room: Regex,
+    /// Flight numbers after a word of air travel (`flight.rs`).
+    flights: super::flight::FlightNumbers,
     /// Three or more groups of digits joined by hyphens ("2012-483593-8").
     digit_chain: Regex,
     /// A register's number of letter and digit groups joined by slashes, letters first:
@@ -120,6 +122,7 @@ impl IdRecognizer {
             plate,
             digit_chain,
             room,
+            flights: super::flight::FlightNumbers::new(),
             ssn,
             report,
             report_lower,
@@ -302,6 +305,7 @@ impl IdRecognizer {
                 push(v.start(), v.end(), PhiType::LocationOther, PRIO_ZIP);
             }
         }
+        self.flights.collect(text, out);
     }
 }
 

@@ -31,6 +31,7 @@
 mod age;
 mod contact;
 mod date;
+mod flight;
 mod gate;
 mod glued;
 mod ids;

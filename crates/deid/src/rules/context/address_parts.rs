@@ -33,6 +33,9 @@ const ORDINAL_PARTS: &[&str] = &[
     "floor", "fl", "flr", "storey", "story", "cross", "main", "stage", "phase",
 ];
 
+/// Words of a block or tower that its letter names ("block c", "TOWER B").
+const BLOCK_WORDS: &[&str] = &["block", "blk", "tower", "wing", "bloco", "bloque"];
+
 pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
     let n = doc.len();
     let word = |k: usize| doc.token_text(k);
@@ -105,8 +108,30 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                         && rules[i - 1].reason == Reason::Digit
                         && one_of(word(i - 2), &["no", "house", "h"])))
             };
-            if ordinal && floor() && after_address() {
+            let after = after_address();
+            if ordinal && floor() && after {
                 address(rules, i, i + 1);
+            }
+            // "flat 12, 23/f, block c, wah fu estate", "LABOUR CAMP BLOCK C, ROOM 117": a block
+            // or tower named by its letter, after another address part or before a flat's or
+            // room's number (not a heart block: no address on either side)
+            let letter =
+                |k: usize| word(k).len() == 1 && word(k).bytes().all(|b| b.is_ascii_alphabetic());
+            if one_of(w, BLOCK_WORDS)
+                && letter(i + 1)
+                && plain(doc.gap_after(i))
+                && (i + 2 >= n || doc.gap_after(i + 1).trim_start().starts_with([',', '.']))
+            {
+                let before_flat = i + 3 < n
+                    && doc.gap_after(i + 1).trim() == ","
+                    && one_of(
+                        word(i + 2),
+                        &["room", "flat", "apt", "unit", "floor", "street", "no"],
+                    )
+                    && word(i + 3).starts_with(|c: char| c.is_ascii_digit());
+                if after || before_flat {
+                    address(rules, i, i + 1);
+                }
             }
         }
     }

@@ -102,6 +102,25 @@ fn a_house_number_word_before_its_number_in_an_address() {
     for w in ["SC", "AP"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }
+    // a block named by its letter, in an address
+    for (text, block) in [
+        (
+            "she is retired. we live at flat 12, 23/f, block c, wah fu estate, pok fu lam.",
+            "block",
+        ),
+        (
+            "EMPLOYEE CODE RAS-33107. LIVES IN LABOUR CAMP BLOCK C, ROOM 117, STREET 33.",
+            "BLOCK",
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::AddressWord);
+        assert!(p.contains(&block.to_string()), "{text}: {p:?}");
+    }
+    let p = crate::rules::words_with_reason(
+        "ECG: complete heart block C, then paced; right bundle branch block.",
+        Reason::AddressWord,
+    );
+    assert!(p.is_empty(), "{p:?}");
     // the Maghreb's building and flat ("IMM 14, APP 6"); an app is no flat
     let p = phi_words("ADRESSE: RESIDENCE NAKHIL, IMM 14, APP 6, HAY HASSANI, CASABLANCA 20230.");
     assert!(p.contains(&"APP".to_string()), "{p:?}");

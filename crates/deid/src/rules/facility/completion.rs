@@ -22,6 +22,16 @@ const MORE_HEADS: &[&str] = &[
     "school", "office", "complex", "unit", "service", "services", "park", "estate", "market",
 ];
 
+/// Heads written before the name: "the Hotel Castellana Grande", "pharmacy al-shifa".
+const HEADS_BEFORE: &[&str] = &[
+    "hotel",
+    "hotels",
+    "pharmacy",
+    "farmacia",
+    "apotheke",
+    "pharmacie",
+];
+
 /// Words a name's head is never: the ends of a phrase ("at", "and", "the").
 const FUNCTION_WORDS: &[&str] = &[
     "the", "a", "an", "of", "in", "at", "for", "to", "with", "on", "by", "and", "or", "as", "is",
@@ -70,10 +80,34 @@ pub fn complete_facility_heads(
     };
     let mut masked: Vec<Option<PhiType>> = kinds.to_vec();
     let mut out = Vec::new();
+    // a name's word: masked, of a person's or a place's kind, and the rules call it PHI or it
+    // goes on such a word ("[Mansoori] [Guarding] Services": the model masked "Guarding"); not
+    // the model's "[nearest] hospital"
+    let mut anchored = vec![false; n];
+    for k in 0..n {
+        let named = masked[k].is_some_and(names_a_place);
+        anchored[k] =
+            named && (rules[k].phi || (k > 0 && anchored[k - 1] && doc.gap_before(k) == " "));
+    }
+    // a head that comes before its name: "at the HOTEL [CASTELLANA GRANDE]"
+    for k in 0..n.saturating_sub(1) {
+        if masked[k].is_none()
+            && HEADS_BEFORE.contains(&folded[k].as_ref())
+            && doc.gap_after(k) == " "
+            && anchored[k + 1]
+        {
+            let kind = if folded[k].starts_with("hotel") {
+                PhiType::Organization
+            } else {
+                PhiType::Hospital
+            };
+            masked[k] = Some(kind);
+            out.push((k, kind));
+        }
+    }
     let mut k = 0;
     while k + 1 < n {
-        // (a word the rules also call PHI: not the model's "[nearest] hospital")
-        let Some(kind) = masked[k].filter(|&t| names_a_place(t) && rules[k].phi) else {
+        let Some(kind) = masked[k].filter(|_| anchored[k]) else {
             k += 1;
             continue;
         };
@@ -121,7 +155,10 @@ mod tests {
         let doc = Tokenized::new(text);
         let rules: Vec<TokenRule> = (0..doc.len())
             .map(|k| TokenRule {
-                phi: masked.contains(&doc.token_text(k)),
+                // (the rules know the first word and the numbers only; the model masked the
+                // others)
+                phi: masked.first() == Some(&doc.token_text(k))
+                    || doc.token_text(k).bytes().all(|b| b.is_ascii_digit()),
                 kind: None,
                 reason: crate::rules::Reason::Unknown,
                 features: Default::default(),
@@ -153,6 +190,16 @@ mod tests {
                 "admitted to imam khomeini hospital complex, neurology ward 3",
                 &["imam", "khomeini", "hospital"],
                 &["complex"],
+            ),
+            (
+                "a security guard for Al Mansoori Guarding Services, visa number",
+                &["Mansoori", "Guarding"],
+                &["Services"],
+            ),
+            (
+                "STAYING FOR THE WINTER AT THE HOTEL CASTELLANA GRANDE, TOWER ROAD 142",
+                &["CASTELLANA", "GRANDE"],
+                &["HOTEL"],
             ),
             (
                 "PUPIL AT DONGSHAN DISTRICT NO. 3 PRIMARY SCHOOL. FATHER",

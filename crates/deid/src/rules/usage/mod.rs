@@ -442,8 +442,13 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // (after "BP" a pressure's number has at most three digits: "BP 12417 Douala" is a
             // French post-office box, "boîte postale")
             let bp_value = || !word(i - 1).eq_ignore_ascii_case("bp") || w.len() <= 3;
+            // (an identifier's code, never a value: "employee no. hr-0731946", a leading zero or
+            // five digits glued by a hyphen)
+            let code =
+                (w.len() >= 4 && w.starts_with('0')) || (doc.gap_before(i) == "-" && w.len() >= 5);
             let after_vital = i > 0
                 && is_vital_or_lab(word(i - 1))
+                && !code
                 && ph_value()
                 && bp_value()
                 && matches!(

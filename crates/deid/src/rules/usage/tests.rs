@@ -729,3 +729,16 @@ fn the_half_of_a_word_after_an_apostrophe_has_no_usage() {
     // (the unit keeps its own)
     assert!(f.contains(&("IU".to_string(), Usage::Measurement)), "{f:?}");
 }
+
+#[test]
+fn an_identifiers_code_after_a_vitals_name_is_no_value() {
+    let m = words(
+        "employee no. hr-0731946, quality inspector. HR 64, HR-120.",
+        Usage::Measurement,
+    );
+    assert!(!m.contains(&"0731946".to_string()), "{m:?}");
+    assert!(
+        m.contains(&"64".to_string()) && m.contains(&"120".to_string()),
+        "{m:?}"
+    );
+}
