@@ -15,7 +15,9 @@
 # lower case, 28 in those six languages), dev-world-4 (48 more of 37 countries, 16 each mixed case, ALL CAPS and
 # lower case, 18 in Polish, Czech, Swedish, Danish, Norwegian, Finnish, Turkish, Romanian, Hungarian, Indonesian,
 # Vietnamese, Greek or Russian), dev-world-5 and dev-world-6 (48 each: VAERS-style narratives, the 2021 style and the
-# 1990s shorthand, with international PHI, 16 each mixed case, ALL CAPS and lower case). The dev sets are development data: they
+# 1990s shorthand, with international PHI, 16 each mixed case, ALL CAPS and lower case), dev-world-7 (48 more in the 2021
+# style: pregnancy, deaths, workplaces, travel) and dev-world-8 (48 drug-reaction reports as national centres send them:
+# spontaneous, discharge summaries, support programmes, trials), 16 each in the three cases. The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
 # set: nothing is tuned on it (tests/fixtures/gold/check-notes/README.md); check-world (48 adverse-event
@@ -36,6 +38,7 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     sub-world:$G/dev-sub-world/xml notes:$G/dev-notes/xml notes-world:$G/dev-notes-world/xml \
     dev-world:$G/dev-world/xml dev-world-2:$G/dev-world-2/xml dev-world-3:$G/dev-world-3/xml dev-world-4:$G/dev-world-4/xml \
     dev-world-5:$G/dev-world-5/xml dev-world-6:$G/dev-world-6/xml \
+    dev-world-7:$G/dev-world-7/xml dev-world-8:$G/dev-world-8/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml; do
   name=${set%%:*}; dir=${set#*:}
