@@ -10,7 +10,9 @@ use crate::isolate::per_document;
 use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::Span;
-use crate::rules::{complete_facility_heads, RuleEngine, RuleOutput, TokenRule};
+use crate::rules::{
+    complete_facility_heads, complete_hyphenated_names, RuleEngine, RuleOutput, TokenRule,
+};
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
 /// Documents the rules process together, stage by stage ([`RuleEngine::apply_many`]): enough
@@ -224,6 +226,12 @@ impl Deidentifier {
                     // a facility's head after a name the model masked ("[Vistara] Heart
                     // Institute"): never released
                     for (k, kind) in complete_facility_heads(&s.doc, &s.rules.rules, &kinds) {
+                        d[k].kind = Some(kind);
+                        d[k].threshold = f32::INFINITY;
+                    }
+                    // the other half of a hyphenated name ("VLĂDUȚESCU-[POPA]")
+                    let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
+                    for (k, kind) in complete_hyphenated_names(&s.doc, &s.rules.rules, &kinds) {
                         d[k].kind = Some(kind);
                         d[k].threshold = f32::INFINITY;
                     }

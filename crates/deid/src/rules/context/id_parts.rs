@@ -1,6 +1,7 @@
 //! The letters of a record number written apart from its digits: "HOSPITAL NO. MPH 98/4471",
 //! "CLINIC NO MPHC 0771/97" (a register's or a ward's code between the label's "No" and a
-//! number in a register's slashed groups). Not a label's second word before a plain number ("NO.
+//! number in a register's slashed groups, or glued by a hyphen to a long number: "employee no.
+//! hr-0731946"). Not a label's second word before a plain number ("NO.
 //! RM 24-017732", "No. BPJS 0001287634512": the record and the insurer named), nor a lot ("Lot
 //! number: EJ 1685") or a date ("no fever 9/24/99"). The digits are masked as a number already;
 //! the model, reading the code as an abbreviation, released it. Marked as the number's kind with
@@ -34,8 +35,9 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             || (doc.case_informative && !code.bytes().all(|b| b.is_ascii_uppercase()))
             || !one_of(doc.token_text(i - 1), NUMBER_WORDS)
             || !matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}")
-            || doc.gap_after(i) != " "
-            || flags[i] & flag::STOPWORD != 0
+            || !matches!(doc.gap_after(i), " " | "-")
+            // (a stopword only glued to its number: "no. hr-0731946", not "no. of 12/3")
+            || (flags[i] & flag::STOPWORD != 0 && doc.gap_after(i) == " ")
             // (a lot's number: "Lot number: EJ 1685")
             || (i >= 2 && one_of(doc.token_text(i - 2), &["lot", "lote", "batch"]))
         {
@@ -43,14 +45,20 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         }
         // the number right after it in a register's slashed groups ("98/4471", "0771/97"),
         // masked as a number or an identifier, never a date
-        let slashed = doc.gap_after(i + 1) == "/" && digits(i + 1) && digits(i + 2);
+        let slashed = doc.gap_after(i) == " "
+            && doc.gap_after(i + 1) == "/"
+            && digits(i + 1)
+            && digits(i + 2);
+        // ... or glued by a hyphen to a number of five digits or more ("employee no.
+        // hr-0731946": the model read "hr" as hours)
+        let glued = doc.gap_after(i) == "-" && digits(i + 1) && doc.token_text(i + 1).len() >= 5;
         let masked = rules[i + 1].phi
             && match rules[i + 1].reason {
                 Reason::Digit => true,
                 Reason::Pattern(k) => is_id_kind(k),
                 _ => false,
             };
-        if !slashed || !masked {
+        if !(slashed || glued) || !masked {
             continue;
         }
         let kind = rules[i + 1]
@@ -82,6 +90,10 @@ mod tests {
                 "MPH",
             ),
             ("DOSE #3 DEFERRED. CLINIC NO MPHC 0771/97.", "MPHC"),
+            (
+                "resident id 320582198706143728, employee no. hr-0731946, quality inspector",
+                "hr",
+            ),
             (
                 "pt c/o sore arm, fever x2 days. dose #3 deferred. clinic no mphc 0771/97.",
                 "mphc",

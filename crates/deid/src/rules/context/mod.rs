@@ -483,12 +483,16 @@ pub(super) fn apply(
         // the number on its line
         // (asked only of a house-number word before its number: this loop sees every word)
         let candidate = number_next && on(i, HOUSE_NUMBER_WORD);
-        // (a block's number may start with its letter: "BL. A3, SC. 2")
+        // (a block's number may start with its letter: "BL. A3, SC. 2"; or be its letter alone:
+        // "BLOCK C, ROOM 117")
         let block_number = |k: usize| {
             let t = doc.token_text(k);
             t.len() <= 4
                 && t.bytes().all(|b| b.is_ascii_alphanumeric())
-                && t.bytes().any(|b| b.is_ascii_digit())
+                && (t.bytes().any(|b| b.is_ascii_digit())
+                    || (t.len() == 1
+                        && k > 0
+                        && super::one_of(doc.token_text(k - 1), &["block", "blk", "bl"])))
         };
         let after_address_part_at = |i: usize| {
             i >= 2
@@ -597,7 +601,9 @@ pub(super) fn apply(
 }
 
 mod address_parts;
+mod hyphen_names;
 mod id_parts;
+pub use hyphen_names::complete_hyphenated_names;
 
 #[cfg(test)]
 mod tests;

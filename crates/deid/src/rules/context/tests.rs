@@ -116,6 +116,10 @@ fn a_house_number_word_before_its_number_in_an_address() {
         let p = crate::rules::words_with_reason(text, Reason::AddressWord);
         assert!(p.contains(&block.to_string()), "{text}: {p:?}");
     }
+    // ... and the room after it
+    let p =
+        phi_words("EMPLOYEE CODE RAS-33107. LIVES IN LABOUR CAMP BLOCK C, ROOM 117, STREET 33.");
+    assert!(p.contains(&"ROOM".to_string()), "{p:?}");
     let p = crate::rules::words_with_reason(
         "ECG: complete heart block C, then paced; right bundle branch block.",
         Reason::AddressWord,
