@@ -91,7 +91,8 @@ mod tests {
             ),
             ("DOSE #3 DEFERRED. CLINIC NO MPHC 0771/97.", "MPHC"),
             (
-                "resident id 320582198706143728, employee no. hr-0731946, quality inspector",
+                "resident id 320582198706143728, employee no. hr-0731946, quality inspector, workshop 3. \
+                 hukou in zhangjiagang; lives in the dormitory",
                 "hr",
             ),
             (
