@@ -433,7 +433,12 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook",
             # (post offices, shops, ferries, garment lines and school kitchens of the world's
             # narratives: "a retired postmistress", "a dinner lady at ... Primary School")
             "postmaster", "postmistress", "grocer", "ferry captain",
-            "sewing operator", "sewing machine operator", "sound engineer", "dinner lady"]
+            "sewing operator", "sewing machine operator", "sound engineer", "dinner lady",
+            # (mines, factories, ships and building sites of the world's narratives: "UNDERGROUND
+            # DRILLER", "JUMBO DRILL OPERATOR", "quality inspector, workshop 3", "cabin steward",
+            # "a construction foreman")
+            "driller", "drill operator", "inspector", "quality inspector", "steward",
+            "cabin steward", "construction foreman", "wind technician"]
 
 # The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
 # surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public

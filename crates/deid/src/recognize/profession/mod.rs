@@ -268,7 +268,7 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|used\s+to\s+be|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|used\s+to\s+be|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|(?:works?|worked|working|employed)\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?(?:at|for|by|with)\s+[^.;,\n()]{1,60}?\s+as|occupation\s*[:\-]?|occ\.?\s*[:\-]|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)?|\b(?:is|aged)\s+\d{1,3}|\b\d{1,3}\s*(?:y/o|y\.o|yo|y|yrs?|years?|a|años|anos|ans|j|jahre)\.?\s*,\s*(?:m|f|male|female)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?(?:retired|former)\s+)",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|used\s+to\s+be|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|used\s+to\s+be|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|(?:works?|worked|working|employed)\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?(?:at|for|by|with)\s+[^.;,\n()]{1,60}?\s+as|occupation\s*[:\-]?|occ\.?\s*[:\-]|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)?|\b(?:is|aged)\s+\d{1,3}|\b\d{1,3}\s*(?:y/o|y\.o|yo|y|yrs?|years?|a|años|anos|ans|j|jahre)\.?\s*,\s*(?:m|f|male|female)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?(?:retired|former)\s+)|(?P<idlist>\b\d[\d./-]{3,}\d\s*,\s*)",
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
@@ -311,6 +311,24 @@ impl ProfessionRecognizer {
             };
             let contactable = c.name("contactable").is_some();
             let appos = c.name("appos").is_some();
+            // an item of a list of identifiers and dates, closed by a comma or a period: "BORN
+            // 02.06.1980, UNDERGROUND DRILLER, TABEL NO.", "employee no. hr-0731946, quality
+            // inspector, workshop 3"
+            if c.name("idlist").is_some() {
+                let closed = |end: usize| {
+                    text[end..]
+                        .trim_start_matches([' ', '\t'])
+                        .starts_with([',', '.', ';', '('])
+                };
+                let title = self
+                    .title_after(text, m.end(), 0)
+                    .or_else(|| self.title_after_unlisted_words(text, m.end()))
+                    .filter(|&(_, end)| closed(end));
+                if let Some((start, end)) = title {
+                    out.push(cand(start, end));
+                }
+                continue;
+            }
             // "The reporter was a retired nurse practitioner": the reporter's qualification
             if c.name("retired").is_some() && reporter_before(text, m.start()) {
                 continue;

@@ -771,3 +771,21 @@ fn an_occupation_after_shorthand_labels() {
     assert_eq!(found("OCC: TAXI DRIVER; PT C/O FEVER"), ["TAXI DRIVER"]);
     assert_eq!(found("pt is hcw; c/o sob 30 min p/ vax"), ["hcw"]);
 }
+
+#[test]
+fn a_title_in_a_list_of_identifiers_and_dates() {
+    for (text, title) in [
+        (
+            "PERSONAL NO. 46001028417, BORN 02.06.1980, UNDERGROUND DRILLER, TABEL NO. GM-7734.",
+            "UNDERGROUND DRILLER",
+        ),
+        (
+            "resident id 320582198706143728, employee no. hr-0731946, quality inspector, workshop 3.",
+            "quality inspector",
+        ),
+    ] {
+        assert_eq!(found(text), [title], "{text}");
+    }
+    // a date before a sentence about a nurse is no list
+    assert!(found("Seen on 12/25/2020, nurse called the doctor at once.").is_empty());
+}
