@@ -86,6 +86,8 @@ pub(in crate::rules) const ORGANISATION_HEADS: &[&str] = &[
     // a public body ("civil servant with Kano State Water Board", "the Electoral Commission")
     "board",
     "commission",
+    // a fire or police service ("a firefighter with the kuwait fire force")
+    "force",
     "directorate",
     "secretariat",
     "school",

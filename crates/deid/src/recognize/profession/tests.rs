@@ -789,3 +789,32 @@ fn a_title_in_a_list_of_identifiers_and_dates() {
     // a date before a sentence about a nurse is no list
     assert!(found("Seen on 12/25/2020, nurse called the doctor at once.").is_empty());
 }
+
+#[test]
+fn a_title_after_a_name_and_a_comma_that_its_employer_follows() {
+    for (text, title) in [
+        (
+            "Patient Josefa Naulivou (FNPF no. 41927760), a customs officer at Fiji Revenue and Customs Service, received",
+            "customs officer",
+        ),
+        (
+            "emeka eze, civil servant w/ fct water board. add: plot 1147 cadastral zone",
+            "civil servant",
+        ),
+        (
+            "PATIENT: IRAKLI BERIDZE, PERSONAL NO. 01008047391, A MARSHRUTKA DRIVER FOR TBILISI TRANSPORT COMPANY.",
+            "MARSHRUTKA DRIVER",
+        ),
+    ] {
+        assert_eq!(found(text), [title], "{text}");
+    }
+    // a reporter's work without an employer, a clause
+    for text in [
+        "The reporter, a nurse, said the patient recovered on day 3.",
+        "On day 2, a nurse called the patient at home and she was fine.",
+        "Nurse Stat call, 911 initiated, MD at Bedside. Resident awake.",
+        "pt recv vax;on 14jul95, visited MD for D&C & found out she was pregnant",
+    ] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+}

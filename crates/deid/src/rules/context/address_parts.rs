@@ -33,6 +33,15 @@ const ORDINAL_PARTS: &[&str] = &[
     "floor", "fl", "flr", "storey", "story", "cross", "main", "stage", "phase",
 ];
 
+/// The country codes written before a postcode (Europe's and its neighbours' "LV-1010",
+/// "MD-2001", "CH-8001", the old one-letter "D-10115", "A-1010"), lower case.
+const POSTCODE_PREFIXES: &[&str] = &[
+    "md", "lv", "lt", "ee", "hr", "si", "sk", "cz", "pl", "hu", "ro", "bg", "fi", "se", "no", "dk",
+    "is", "ch", "at", "de", "fr", "be", "nl", "lu", "it", "es", "pt", "gr", "cy", "mt", "ie", "rs",
+    "ba", "me", "mk", "al", "ua", "by", "ge", "am", "az", "li", "mc", "sm", "ad", "d", "a", "f",
+    "b", "i", "l",
+];
+
 /// Words of a block or tower that its letter names ("block c", "TOWER B").
 const BLOCK_WORDS: &[&str] = &["block", "blk", "tower", "wing", "bloco", "bloque"];
 
@@ -74,6 +83,26 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                     && matches!(rules[number + 1].kind, Some(PhiType::City))))
             {
                 address(rules, i, number);
+            }
+        }
+        // a postcode with its country's code, next to the town: "mun. chișinău md-2001", "LV-1010
+        // Rīga", "D-10115 Berlin" (not a drug's code: "AZD-1222", "MK-0431" with no town)
+        if i + 1 < n && doc.gap_after(i) == "-" && digits(i + 1, 4..=5) {
+            let code = word(i);
+            let country = one_of(code, POSTCODE_PREFIXES);
+            let town = |k: usize| {
+                rules[k].phi && matches!(rules[k].kind, Some(PhiType::City | PhiType::State))
+            };
+            let town_before = i > 0 && matches!(doc.gap_before(i), " " | ", ") && town(i - 1);
+            let town_after = i + 2 < n && matches!(doc.gap_after(i + 1), " " | ", ") && town(i + 2);
+            if country
+                && code.chars().all(|c| c.is_ascii_alphabetic())
+                && (town_before || town_after)
+            {
+                for k in [i, i + 1] {
+                    mark(rules, k, PhiType::Zip);
+                    rules[k].reason = Reason::AddressWord;
+                }
             }
         }
         // "rt 05/rw 12", "RT 004 / RW 002"
@@ -214,6 +243,22 @@ mod tests {
         assert!(address("BP 140/90, BP 1400 hrs 120/80, bp 118 sitting").is_empty());
         // a 1990s blood pressure without its slash
         assert!(address("pale blue around eyes, lips & cheek, BP 9060, given epi").is_empty());
+    }
+
+    #[test]
+    fn a_postcode_with_its_countrys_code_next_to_the_town() {
+        assert_eq!(
+            address(
+                "address: str. ismail 47, ap. 37, sectorul centru, mun. chișinău md-2001. tel 22"
+            ),
+            ["md", "2001"]
+        );
+        assert_eq!(
+            address("Address: Brīvības iela 12, LV-1010 Rīga, Latvia. She received the vaccine."),
+            ["LV", "1010"]
+        );
+        // a drug's code, no town
+        assert!(address("started on MK-0431 and AZD-1222 in the trial at the site.").is_empty());
     }
 
     #[test]

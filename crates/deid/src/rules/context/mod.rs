@@ -40,6 +40,9 @@ pub(super) const RELATIONS: &[&str] = &[
     "foc",
     "brother",
     "sister",
+    // a sibling in 1990s shorthand ("sib nelson (4) had measles vax w/o rxn")
+    "sib",
+    "sibling",
     "child",
     "baby",
     "infant",

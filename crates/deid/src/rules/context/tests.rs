@@ -219,6 +219,9 @@ fn name_particles_join_the_name() {
 fn lower_case_names_after_relation_words_and_salutations() {
     let p =
         phi_words("pt bob had fever. wife sarah said dr. john bowman saw him and son will came.");
+    let sib =
+        phi_words("hx: rash after eating egg at 10 mo. sib nelson (4) had measles vax w/o rxn.");
+    assert!(sib.contains(&"nelson".to_string()), "{sib:?}");
     for w in ["bob", "sarah", "john", "bowman"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }

@@ -301,8 +301,13 @@ pub(super) fn apply(
     // never released: the model, seeing "nr" and a small number, calls them safe
     for h in 0..n.saturating_sub(2) {
         // (a head in any case: "Miska likarnia No 7" names it by its number)
-        let facility =
-            on(h, FACILITY_HEAD) || (rules[h].phi && rules[h].kind == Some(PhiType::Hospital));
+        // (and a numbered school: "A RETIRED CHEMISTRY TEACHER OF SCHOOL NO. 114")
+        let facility = on(h, FACILITY_HEAD)
+            || (rules[h].phi && rules[h].kind == Some(PhiType::Hospital))
+            || matches!(
+                folded[h].as_ref(),
+                "school" | "gymnasium" | "lyceum" | "kindergarten"
+            );
         // ("Centro de Atención Primaria N° 28": the number sign after "N")
         let number_sign = || matches!(doc.gap_before(h + 2), "° " | "º " | "°" | "º");
         if facility

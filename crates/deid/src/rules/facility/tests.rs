@@ -159,6 +159,11 @@ fn facility_heads_join_a_named_facility_only() {
     for w in ["Poliklinika", "No", "34"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }
+    let p = crate::rules::words_with_reason(
+        "ARMENIA. A RETIRED CHEMISTRY TEACHER OF SCHOOL NO. 114, RECEIVED CHADOX1 ON 3 MAY.",
+        Reason::NamedFacility,
+    );
+    assert_eq!(p, ["SCHOOL", "NO", "114"]);
     // the words of a numbered facility's name before its head, back to a function word
     for text in [
         "DISCHARGED AND READMITTED TO THE CITY CLINICAL HOSPITAL NO. 1. HE HAS BEEN STABLE.",
