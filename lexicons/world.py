@@ -371,6 +371,9 @@ LOCAL_FESTIVALS = [
     # Kong's dragon-boat festival by its Cantonese name, and Melbourne's race day holiday
     "Vesak", "Wesak", "Poson", "Poson Poya", "Tuen Ng", "Tuen Ng Festival", "Melbourne Cup",
     "Melbourne Cup Day",
+    # Nepal's great festivals, Tanzania's farmers' day, the Bahamas' and Belize's local days
+    # ("now after dashain", "after nane nane", "deferred until fox hill day")
+    "Dashain", "Tihar", "Nane Nane", "Fox Hill Day", "St. George's Caye Day",
 ]
 
 

@@ -158,7 +158,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?:i|he|she|we|they|you)\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b)"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -209,11 +209,12 @@ impl AgeRecognizer {
                 }
             }
             for name in [
-                "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "dec",
+                "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "dec",
             ] {
                 let Some(n) = c.name(name) else { continue };
-                // "turned 90" is an age, "turned 2 days later", "BP turned 90/60" are not
-                if name == "n10" && !turned_age(&text[n.end()..]) {
+                // "turned 90" is an age, "turned 2 days later", "BP turned 90/60" are not; so
+                // "when I was 12", not "when she was 6 weeks pregnant"
+                if matches!(name, "n10" | "n11") && !turned_age(&text[n.end()..]) {
                     continue;
                 }
                 let v = n.as_str();
@@ -277,6 +278,10 @@ mod tests {
             ("2 month shots given--6 days later", "2"),
             ("NONE,5yr WCC", "5"),
             ("for 15-month well child check up", "15"),
+            (
+                "only to dipirona when I was 12. I lost a week of work",
+                "12",
+            ),
             ("She was aged ninety-three.", "ninety-three"),
             ("age ninety", "ninety"),
             ("She turned 90 last week.", "90"),
@@ -292,6 +297,7 @@ mod tests {
             "BP turned 90/60 on standing",
             "temp turned 38.5 overnight",
             "turned 3 times in bed",
+            "when she was 6 weeks pregnant the rash began",
         ] {
             assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
         }

@@ -167,8 +167,10 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
         {
             out[i] = true;
         }
-        // a residence label before its value on the same line
-        if RESIDENCE_LABELS.contains(&w)
+        // a residence label before its value on the same line ("residence" only with its colon:
+        // "RESIDENCE: H/NO. PLT 14"; "Résidence Les Glycines" is a care home's name)
+        if (RESIDENCE_LABELS.contains(&w)
+            || (w == "residence" && doc.gap_after(i).trim_end_matches(' ') == ":"))
             && i + 1 < n
             && matches!(doc.gap_after(i).trim_end_matches(' '), "" | ":")
             && !doc.gap_after(i).is_empty()
@@ -352,6 +354,15 @@ mod tests {
         assert_eq!(
             cues("REPORTE ESAVI - ENGLISH COPY FOR THE MANUFACTURER."),
             ["english"]
+        );
+        // a residence's label, not a care home's name
+        assert_eq!(
+            cues("TRADER. RESIDENCE: H/NO. PLT 14, BANTAMA HIGH STREET."),
+            ["residence"]
+        );
+        assert_eq!(
+            cues("lives at the nursing home Résidence Les Glycines, 31 rue Saint-Jean"),
+            ["lives"]
         );
         // a surname: "Dr. English", "son" (a surname in Korea and Vietnam)
         assert!(cues("Seen by Dr. English and her son Minh on day 2 after the dose.").is_empty());

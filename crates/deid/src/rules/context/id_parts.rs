@@ -16,6 +16,43 @@ use crate::tokenize::Tokenized;
 /// The words for "number" that end an identifier's label.
 const NUMBER_WORDS: &[&str] = &["no", "nr", "nº", "num", "number"];
 
+/// Health insurers and schemes whose name a narrative writes before the member's number as its
+/// label ("No. BPJS 0001837462518", "NHIF 9914827"), lower case.
+const INSURERS: &[&str] = &[
+    "bpjs",
+    "jkn",
+    "kis",
+    "nhif",
+    "nhis",
+    "gems",
+    "sus",
+    "amo",
+    "cnss",
+    "cnam",
+    "cnamgs",
+    "imss",
+    "issste",
+    "fonasa",
+    "essalud",
+    "sis",
+    "philhealth",
+    "medicare",
+    "medicaid",
+    "ohip",
+    "nhi",
+    "cmchis",
+    "nssf",
+    "ssnit",
+    "ihss",
+    "sgk",
+    "ssk",
+    "vzp",
+    "ogk",
+    "aok",
+    "tk",
+    "cpam",
+];
+
 /// Whether a category is an identifier's (its i2b2 tag is ID, as `definitions.toml` says).
 fn is_id_kind(kind: PhiType) -> bool {
     kind.tag() == "ID"
@@ -52,13 +89,22 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         // ... or glued by a hyphen to a number of five digits or more ("employee no.
         // hr-0731946": the model read "hr" as hours)
         let glued = doc.gap_after(i) == "-" && digits(i + 1) && doc.token_text(i + 1).len() >= 5;
+        // ... or before one long number of six digits or more, where the code is no label the
+        // lists know ("Folder number PMMH 1408823", "GEMS no. GM 048317269"; not "NO. RM
+        // 24-017732", where "RM" says "medical record")
+        let long = doc.gap_after(i) == " "
+            && digits(i + 1)
+            && doc.token_text(i + 1).len() >= 6
+            && !(i + 2 < n && matches!(doc.gap_after(i + 1), "-" | "/" | "."))
+            && flags[i] & (flag::CURATED_SAFE | flag::STOPWORD) == 0
+            && !one_of(code, INSURERS);
         let masked = rules[i + 1].phi
             && match rules[i + 1].reason {
                 Reason::Digit => true,
                 Reason::Pattern(k) => is_id_kind(k),
                 _ => false,
             };
-        if !(slashed || glued) || !masked {
+        if !(slashed || glued || long) || !masked {
             continue;
         }
         let kind = rules[i + 1]
@@ -90,6 +136,10 @@ mod tests {
                 "MPH",
             ),
             ("DOSE #3 DEFERRED. CLINIC NO MPHC 0771/97.", "MPHC"),
+            (
+                "a kind with low platelets. Folder number PMMH 1408823. Now I am on rivaroxaban.",
+                "PMMH",
+            ),
             (
                 "resident id 320582198706143728, employee no. hr-0731946, quality inspector, workshop 3. \
                  hukou in zhangjiagang; lives in the dormitory",
