@@ -105,7 +105,7 @@ fn in_code_list(text: &str, start: usize, end: usize) -> bool {
 
 /// Relatives whose age a history writes in brackets after the word ("MOTHER (60) DVT AFTER
 /// SURGERY", "padre (58) hipertenso"): no dose, count or code is written so.
-const KIN: &str = r"(?:mother|father|wife|husband|son|daughter|brother|sister|mom|dad|mum|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|madre|padre|esposa|esposo|hijo|hija|hermano|hermana|m[eè]re|p[eè]re|m[aã]e|pai|mutter|vater)";
+const KIN: &str = r"(?:mother|father|wife|husband|son|daughter|brother|sister|sib|sibling|mom|dad|mum|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|madre|padre|esposa|esposo|hijo|hija|hermano|hermana|m[eè]re|p[eè]re|m[aã]e|pai|mutter|vater)";
 
 /// Whether what follows the number after "turned" leaves it an age: no unit or second number
 /// ("turned 90 last week", "turns ninety in May"; not "turned 2 days later", "turned 90/60",
@@ -158,7 +158,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?:i|he|she|we|they|you)\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}(?:\s+\p{{L}}+){{0,3}}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?:i|he|she|we|they|you)\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b)"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -278,6 +278,10 @@ mod tests {
             ("2 month shots given--6 days later", "2"),
             ("NONE,5yr WCC", "5"),
             ("for 15-month well child check up", "15"),
+            (
+                "w/ mild fever; sib jefferson (2) no rxn. tx: acetaminophen",
+                "2",
+            ),
             (
                 "only to dipirona when I was 12. I lost a week of work",
                 "12",

@@ -40,6 +40,8 @@ pub(super) const RELATIONS: &[&str] = &[
     "foc",
     "brother",
     "sister",
+    // the person vaccinated, as AEFI forms name them ("VACCINEE: MAHMOUD SAYED ABOU EL-ELA")
+    "vaccinee",
     // a sibling in 1990s shorthand ("sib nelson (4) had measles vax w/o rxn")
     "sib",
     "sibling",
