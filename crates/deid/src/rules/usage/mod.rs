@@ -612,8 +612,22 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && word(i - 1).starts_with(|c: char| c.is_ascii_digit())
             && is_number(word(i - 1))
             && plain_gap(doc.gap_before(i))
-            && is_time_unit(word(i))
+            // ("Pt: Arbër Dervishi, 5 mo M, DOB ...": an infant's age in 1990s shorthand; not
+            // a duration's unit, where "14 1/2 mo" is an age)
+            && (is_time_unit(word(i)) || one_of(word(i), &["mo", "mth", "mths", "wk"]))
             && !street_follows(i)
+        {
+            out[i] = Some(Usage::Measurement);
+        }
+    }
+    // the "of" of the form's "at the age of 24 years old" (the model, reading the form in another
+    // country's narrative, masked it)
+    for i in 1..n.saturating_sub(1) {
+        if out[i].is_none()
+            && word(i).eq_ignore_ascii_case("of")
+            && word(i - 1).eq_ignore_ascii_case("age")
+            && plain_gap(doc.gap_after(i))
+            && is_number(word(i + 1))
         {
             out[i] = Some(Usage::Measurement);
         }

@@ -742,3 +742,21 @@ fn an_identifiers_code_after_a_vitals_name_is_no_value() {
         "{m:?}"
     );
 }
+
+#[test]
+fn an_infants_age_unit_and_the_forms_age_of() {
+    let m = words(
+        "Pt: Arber Dervishi, 5 mo M, DOB 02.01.1994; vaccinated at the age of 24 years old.",
+        Usage::Measurement,
+    );
+    assert!(
+        m.contains(&"mo".to_string()) && m.contains(&"of".to_string()),
+        "{m:?}"
+    );
+    // not "a piece of 24 carat gold" or "the age of onset"
+    let m = words(
+        "the age of onset was unclear; a piece of 24 carat gold",
+        Usage::Measurement,
+    );
+    assert!(!m.contains(&"of".to_string()), "{m:?}");
+}
