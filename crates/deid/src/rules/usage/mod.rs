@@ -622,14 +622,14 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     // the "of" of the form's "at the age of 24 years old" (the model, reading the form in another
     // country's narrative, masked it)
-    for i in 1..n.saturating_sub(1) {
-        if out[i].is_none()
+    for (i, usage) in out.iter_mut().enumerate().take(n.saturating_sub(1)).skip(1) {
+        if usage.is_none()
             && word(i).eq_ignore_ascii_case("of")
             && word(i - 1).eq_ignore_ascii_case("age")
             && plain_gap(doc.gap_after(i))
             && is_number(word(i + 1))
         {
-            out[i] = Some(Usage::Measurement);
+            *usage = Some(Usage::Measurement);
         }
     }
     // an age's abbreviation after its number: "45 Y/O", "60 YO", "82yo", "75Y/O" (in ALL CAPS the
