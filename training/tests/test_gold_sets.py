@@ -1,6 +1,6 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, dev-world/, dev-world-2/, dev-world-3/, dev-world-4/, dev-world-5/, dev-world-6/, dev-world-7/ to dev-world-10/, the check sets
+For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, dev-world/, dev-world-2/, dev-world-3/, dev-world-4/, dev-world-5/, dev-world-6/, dev-world-7/ to dev-world-11/, the check sets
 check-notes/ and check-world/, the derived dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/,
 dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
   * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
@@ -241,13 +241,13 @@ class GoldSetsTest(unittest.TestCase):
     # diasporas), 16 each mixed case, ALL CAPS and lower case (development)
 
     def test_dev_world_7_to_10_validate(self):
-        for name in ("dev-world-7", "dev-world-8", "dev-world-9", "dev-world-10"):
+        for name in ("dev-world-7", "dev-world-8", "dev-world-9", "dev-world-10", "dev-world-11"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
     def test_dev_world_7_to_10_render_to_checked_in_xml(self):
-        for name in ("dev-world-7", "dev-world-8", "dev-world-9", "dev-world-10"):
+        for name in ("dev-world-7", "dev-world-8", "dev-world-9", "dev-world-10", "dev-world-11"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")),
                                   name + "/xml/")
@@ -340,7 +340,7 @@ class GoldSetsTest(unittest.TestCase):
         for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
                     "dev-world/xml", "dev-world-2/xml", "dev-world-3/xml", "dev-world-4/xml",
                     "dev-world-5/xml", "dev-world-6/xml", "dev-world-7/xml", "dev-world-8/xml",
-                    "dev-world-9/xml", "dev-world-10/xml",
+                    "dev-world-9/xml", "dev-world-10/xml", "dev-world-11/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
