@@ -29,6 +29,8 @@ use regex::Regex;
 use std::collections::HashSet;
 
 mod described;
+mod employer;
+use employer::employer_follows;
 mod words;
 use words::*;
 
@@ -48,57 +50,6 @@ fn note_before(text: &str, at: usize) -> Option<(usize, usize)> {
         && note.chars().all(|ch| ch.is_alphabetic() || ch == ' ')
         && !matches!(n.as_str(), "patient" | "pt" | "the patient"))
     .then_some((open, head.len()))
-}
-
-/// Whether an employer's preposition starts `rest` after a blank: " at ", " for ", " with ", " w/ ".
-fn employer_follows(rest: &str) -> bool {
-    let rest = rest.trim_start_matches([' ', '\t']);
-    ["at ", "for ", "with ", "w/ "].iter().any(|w| {
-        rest.as_bytes()
-            .get(..w.len())
-            .is_some_and(|h| h.eq_ignore_ascii_case(w.as_bytes()))
-    })
-}
-
-/// Whether the employer after the preposition at the start of `rest` is named: "at Fiji Revenue",
-/// "w/ fct water board", "WITH THE AUTORIDAD DEL CANAL"; not "at the desk", "for his family".
-fn employer_named(rest: &str) -> bool {
-    let mut words = rest
-        .split(|c: char| c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .skip(1);
-    let Some(first) = words.next() else {
-        return false;
-    };
-    let lower = first.to_lowercase();
-    if lower == "the" {
-        // a capitalised name after "the" ("at the Charité"; in ALL CAPS any word)
-        return words
-            .next()
-            .is_some_and(|w| w.starts_with(char::is_uppercase));
-    }
-    !matches!(
-        lower.as_str(),
-        "a" | "an"
-            | "his"
-            | "her"
-            | "their"
-            | "my"
-            | "our"
-            | "home"
-            | "work"
-            | "night"
-            | "nights"
-            | "least"
-            | "once"
-            | "this"
-            | "that"
-            | "it"
-            | "him"
-            | "them"
-            | "me"
-            | "us"
-    ) && first.starts_with(char::is_alphabetic)
 }
 
 /// The word right after byte `end` past one blank, lower-cased ("Professor de artes": "de").
@@ -349,49 +300,6 @@ impl ProfessionRecognizer {
         self.collect_pupils(text, out);
         for c in &mut out[first..] {
             c.end += gender_suffix_len(&text[c.end..]);
-        }
-    }
-
-    /// After a word and a comma, a title its employer follows: "Naulivou (FNPF no. 41927760), a
-    /// customs officer at Fiji Revenue", "emeka eze, civil servant w/ fct water board", "a
-    /// marshrutka driver for Tbilisi Transport Company".
-    fn collect_described_with_employer(&self, text: &str, out: &mut Vec<Cand>) {
-        let b = text.as_bytes();
-        for comma in memchr::memchr_iter(b',', b) {
-            let after_word = text[..comma]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_alphanumeric() || c == ')');
-            if !after_word || !text[comma + 1..].starts_with(' ') {
-                continue;
-            }
-            let mut at = comma + 1;
-            at += text[at..].len() - text[at..].trim_start_matches(' ').len();
-            let rest = &text[at..];
-            for article in ["a ", "an ", "A ", "AN ", "An "] {
-                if rest.starts_with(article) {
-                    at += article.len();
-                    break;
-                }
-            }
-            let title = self
-                .title_after(text, at, 0)
-                .or_else(|| self.title_after_unlisted_words(text, at))
-                .filter(|&(start, end)| {
-                    employer_follows(&text[end..])
-                        && employer_named(&text[end..])
-                        // (a clinician's letters: "911 initiated, MD at Bedside", "ambulance, RN
-                        // at hosp", "visited MD for D&C")
-                        && !text[start..end].split_whitespace().any(|w| {
-                            matches!(
-                                w.to_ascii_lowercase().as_str(),
-                                "md" | "rn" | "np" | "pa" | "do" | "dr" | "lpn" | "cna" | "emt"
-                            )
-                        })
-                });
-            if let Some((start, end)) = title {
-                out.push(cand(start, end));
-            }
         }
     }
 
