@@ -208,6 +208,25 @@ pub(super) fn apply(
             r.reason = Reason::RelationName;
         }
     }
+    // South Asia's "Md." (Muhammad) opening the name after a relation word or the patient's label
+    // ("husband md. jashim uddin", "PATIENT: MD. ABDUL JABBAR MIAH"), not a doctor's "MD"
+    for i in 1..n.saturating_sub(1) {
+        let name_next = flags[i + 1] & flag::FIRST_NAME != 0
+            || (rules[i + 1].phi && matches!(rules[i + 1].kind, Some(PhiType::Patient)));
+        if on(i - 1, RELATION)
+            && (close(doc, i) || doc.gap_before(i) == ": ")
+            && doc.token_text(i).eq_ignore_ascii_case("md")
+            && matches!(doc.gap_after(i), ". " | ".")
+            && name_next
+        {
+            for k in [i, i + 1] {
+                let r = &mut rules[k];
+                r.phi = true;
+                r.kind = Some(PhiType::Patient);
+                r.reason = Reason::RelationName;
+            }
+        }
+    }
     // ... and the second part of a hyphenated given name after it ("father min-ho called",
     // "wife sarah-jane": the model released "ho" in every case style)
     for i in 2..n {

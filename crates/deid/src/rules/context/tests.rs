@@ -219,6 +219,25 @@ fn name_particles_join_the_name() {
 fn lower_case_names_after_relation_words_and_salutations() {
     let p =
         phi_words("pt bob had fever. wife sarah said dr. john bowman saw him and son will came.");
+    // South Asia's "Md." before a name, not a doctor's
+    for (text, md) in [
+        (
+            "o an unknown injection in 2019. husband md. jashim uddin (30), cng driver, informed",
+            "md",
+        ),
+        (
+            "PATIENT: MD. ABDUL JABBAR MIAH, MALE, AGE 92 YRS, NID 19321548211000417.",
+            "MD",
+        ),
+    ] {
+        let md_words = crate::rules::words_with_reason(text, Reason::RelationName);
+        assert!(md_words.contains(&md.to_string()), "{text}: {md_words:?}");
+    }
+    let doctor = crate::rules::words_with_reason(
+        "The patient saw her MD. John was not told. Called the MD. Fever resolved on day 3.",
+        Reason::RelationName,
+    );
+    assert!(!doctor.iter().any(|w| w == "MD"), "{doctor:?}");
     let sib =
         phi_words("hx: rash after eating egg at 10 mo. sib nelson (4) had measles vax w/o rxn.");
     assert!(sib.contains(&"nelson".to_string()), "{sib:?}");
