@@ -3,7 +3,7 @@
 //! "A MARSHRUTKA DRIVER FOR TBILISI TRANSPORT COMPANY". The employer after the title says the
 //! title is someone's work; a reporter's qualification has none ("The reporter, a nurse, said").
 
-use super::words::cand;
+use super::words::{cand, starts_with_any_ci};
 use super::{Cand, ProfessionRecognizer};
 
 impl ProfessionRecognizer {
@@ -53,12 +53,10 @@ impl ProfessionRecognizer {
 
 /// Whether an employer's preposition starts `rest` after a blank: " at ", " for ", " with ", " w/ ".
 pub(super) fn employer_follows(rest: &str) -> bool {
-    let rest = rest.trim_start_matches([' ', '\t']);
-    ["at ", "for ", "with ", "w/ "].iter().any(|w| {
-        rest.as_bytes()
-            .get(..w.len())
-            .is_some_and(|h| h.eq_ignore_ascii_case(w.as_bytes()))
-    })
+    starts_with_any_ci(
+        rest.trim_start_matches([' ', '\t']),
+        &["at ", "for ", "with ", "w/ "],
+    )
 }
 
 /// Whether the employer after the preposition at the start of `rest` is named: "at Fiji Revenue",

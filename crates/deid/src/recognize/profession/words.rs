@@ -408,16 +408,23 @@ pub(super) fn ends_apposition(rest: &str) -> bool {
     rest.is_empty()
         || rest.starts_with([',', '(', ')', ';', '.', '\n', '\r'])
         // ("45 yrs, male, cane cutter on his uncle's farm")
-        || [
-            "at ", "in ", "from ", "with ", "w/ ", "for ", "on ", "working ", "employed ", "based ",
-        ]
-            .iter()
-            // (bytes, not a str slice: "spécialiste" has no char boundary at byte 3)
-            .any(|w| {
-                rest.as_bytes()
-                    .get(..w.len())
-                    .is_some_and(|head| head.eq_ignore_ascii_case(w.as_bytes()))
-            })
+        || starts_with_any_ci(
+            rest,
+            &[
+                "at ", "in ", "from ", "with ", "w/ ", "for ", "on ", "working ", "employed ",
+                "based ",
+            ],
+        )
+}
+
+/// Whether `rest` starts with one of `heads` (ASCII), in any ASCII case.
+pub(super) fn starts_with_any_ci(rest: &str, heads: &[&str]) -> bool {
+    // (bytes, not a str slice: "spécialiste" has no char boundary at byte 3)
+    heads.iter().any(|w| {
+        rest.as_bytes()
+            .get(..w.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(w.as_bytes()))
+    })
 }
 
 /// The length of a person's sex and the comma after it at the start of `rest` ("f, ", "MALE,

@@ -137,7 +137,10 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                         && rules[i - 1].reason == Reason::Digit
                         && one_of(word(i - 2), &["no", "house", "h"])))
             };
-            let after = after_address();
+            // (asked only of an ordinal before a floor word or of a block's word: this loop
+            // sees every word)
+            let block_word = one_of(w, BLOCK_WORDS);
+            let after = (ordinal && floor() || block_word) && after_address();
             if ordinal && floor() && after {
                 address(rules, i, i + 1);
             }
@@ -146,7 +149,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             // room's number (not a heart block: no address on either side)
             let letter =
                 |k: usize| word(k).len() == 1 && word(k).bytes().all(|b| b.is_ascii_alphabetic());
-            if one_of(w, BLOCK_WORDS)
+            if block_word
                 && letter(i + 1)
                 && plain(doc.gap_after(i))
                 && (i + 2 >= n || doc.gap_after(i + 1).trim_start().starts_with([',', '.']))

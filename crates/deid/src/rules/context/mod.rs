@@ -384,7 +384,7 @@ pub(super) fn apply(
     let mut i = 1;
     while i < n {
         let mut j = i;
-        let mother_of = |k: usize| MOTHER_OF.contains(&doc.token_text(k).to_lowercase().as_str());
+        let mother_of = |k: usize| super::one_of(doc.token_text(k), MOTHER_OF);
         while j < n
             && j - i < 3
             && on(j, PARTICLE)
