@@ -29,7 +29,9 @@
 # countries, 24 of them written in Spanish, French, Italian, Portuguese, German or Dutch) a third
 # (tests/fixtures/gold/check-world-2/README.md), check-world-3 (48 VAERS-style narratives, 2021 and 1990s
 # styles, with international PHI, 16 each mixed case, ALL CAPS and lower case: the shape of the team's
-# held-out sets) a fourth (tests/fixtures/gold/check-world-3/README.md).
+# held-out sets) a fourth (tests/fixtures/gold/check-world-3/README.md), check-world-4 (48 VAERS 2021-style
+# narratives, 24 with US and 24 with international PHI, 16 each mixed case, ALL CAPS and lower case) a fifth
+# (tests/fixtures/gold/check-world-4/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-target/release/deid}
@@ -44,7 +46,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-world-7:$G/dev-world-7/xml dev-world-8:$G/dev-world-8/xml \
     dev-world-9:$G/dev-world-9/xml dev-world-10:$G/dev-world-10/xml dev-world-11:$G/dev-world-11/xml \
     check-notes:$G/check-notes/xml \
-    check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml; do
+    check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
+    check-world-4:$G/check-world-4/xml; do
   name=${set%%:*}; dir=${set#*:}
   [ -d "$dir" ] || { echo "missing gold set $dir" >&2; exit 1; }
   out=$(mktemp -d)

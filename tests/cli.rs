@@ -319,6 +319,9 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         // VAERS-style narratives with international PHI in three cases, the shape of the team's
         // held-out sets (a check set, session 29)
         ("check-world-3/xml", 0.99, 0.98, 0.80),
+        // VAERS 2021-style narratives, half with US and half with international PHI, in three
+        // cases (a check set, session 32)
+        ("check-world-4/xml", 0.99, 0.975, 0.80),
     ];
     let mut failed = Vec::new();
     for (k, (set, hipaa, all, precision)) in floors.iter().enumerate() {

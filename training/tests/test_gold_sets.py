@@ -289,6 +289,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world-3", "xml")),
                               "check-world-3/xml/")
 
+    # ---- a fourth check set: VAERS 2021-style narratives, 24 with US and 24 with international
+    # PHI, 16 each mixed case, ALL CAPS and lower case (not for tuning): check-world-4/xml/*.xml
+
+    def test_check_world_4_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "check-world-4", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("check-world-4", "validate.py")), n)
+
+    def test_check_world_4_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("check-world-4", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world-4", "xml")),
+                              "check-world-4/xml/")
+
     # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
 
     def test_case_variants_validate(self):
@@ -342,6 +354,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-world-5/xml", "dev-world-6/xml", "dev-world-7/xml", "dev-world-8/xml",
                     "dev-world-9/xml", "dev-world-10/xml", "dev-world-11/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
+                    "check-world-4/xml",
                     "dev-caps/xml", "dev-lower/xml",
                     "dev-sub-us/xml", "dev-sub-world/xml", "dev-sub-us-caps/xml",
                     "dev-sub-us-lower/xml"):
