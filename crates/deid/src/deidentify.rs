@@ -11,7 +11,8 @@ use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::Span;
 use crate::rules::{
-    complete_facility_heads, complete_hyphenated_names, RuleEngine, RuleOutput, TokenRule,
+    complete_facility_heads, complete_hyphenated_names, foreign_script_words, RuleEngine,
+    RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -218,8 +219,11 @@ impl Deidentifier {
                     (kinds, None)
                 }
                 (Some(p), _, Some(m)) => {
+                    // a word the model cannot read, or of a script foreign to the narrative
+                    // (a name beside its transliteration): its "safe" is a guess
+                    let foreign = foreign_script_words(&s.doc);
                     let unreadable: Vec<bool> = (0..s.doc.len())
-                        .map(|i| m.cannot_read(s.doc.token_text(i)))
+                        .map(|i| foreign[i] || m.cannot_read(s.doc.token_text(i)))
                         .collect();
                     let mut d = combine_document(&s.rules.rules, p, thresholds, &unreadable);
                     let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();

@@ -15,6 +15,7 @@ mod heading;
 mod local_language;
 mod place;
 mod regulator;
+mod script;
 mod signature;
 mod time_of_day;
 mod usage;
@@ -23,6 +24,7 @@ mod word_class;
 pub use context::complete_hyphenated_names;
 pub use facility::complete_facility_heads;
 pub use features::{token_features, Feature, Features};
+pub use script::foreign_script_words;
 
 use crate::lexicon::{flag, LexFlags, Lexicons};
 use crate::phi::{PhiType, Span};

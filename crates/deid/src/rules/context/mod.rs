@@ -622,11 +622,14 @@ pub(super) fn apply(
     address_parts::apply(doc, rules, flags);
     // 1d. a record number's code between its label and its digits: "HOSPITAL NO. MPH 98/4471"
     id_parts::apply(doc, rules, flags);
+    // 1e. a relative's name before their bracketed age: "SIB FATOU (3)"
+    relative_name::apply(doc, rules, flags, class);
 }
 
 mod address_parts;
 mod hyphen_names;
 mod id_parts;
+mod relative_name;
 pub use hyphen_names::complete_hyphenated_names;
 
 #[cfg(test)]

@@ -241,6 +241,30 @@ fn lower_case_names_after_relation_words_and_salutations() {
     let sib =
         phi_words("hx: rash after eating egg at 10 mo. sib nelson (4) had measles vax w/o rxn.");
     assert!(sib.contains(&"nelson".to_string()), "{sib:?}");
+    // a relative's name no list knows, before their bracketed age
+    for (text, name) in [
+        (
+            "WBC 11.3, LP CLEAR. HX: SIB FATOU (3) FEBRILE SZ. NO PRIOR RXN.",
+            "FATOU",
+        ),
+        (
+            "rash on day 2, patch only. Brother Joeli (41) sugar mill worker, same rxn?",
+            "Joeli",
+        ),
+    ] {
+        let w = crate::rules::words_with_reason(text, Reason::RelationName);
+        assert!(w.contains(&name.to_string()), "{text}: {w:?}");
+    }
+    // no name there: the relative's age and a word of the history
+    for text in [
+        "FAMILY HX: MOTHER (60) DVT AFTER SURGERY, FATHER HAS DIABETES (2 YRS).",
+        "hx: mother also had a rash (2) times after the flu shot, sister with asthma (3).",
+        "Pt recv vax on 6/26/97; on the same day pt exp fever (104) after Tylenol tx.",
+        "hx: son fever (3) days after dtp, resolved. no sequelae reported by the clinic.",
+    ] {
+        let w = crate::rules::words_with_reason(text, Reason::RelationName);
+        assert!(w.is_empty(), "{text}: {w:?}");
+    }
     for w in ["bob", "sarah", "john", "bowman"] {
         assert!(p.contains(&w.to_string()), "{w}: {p:?}");
     }

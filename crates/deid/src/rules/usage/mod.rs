@@ -444,8 +444,16 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             let bp_value = || !word(i - 1).eq_ignore_ascii_case("bp") || w.len() <= 3;
             // (an identifier's code, never a value: "employee no. hr-0731946", a leading zero or
             // five digits glued by a hyphen)
-            let code =
-                (w.len() >= 4 && w.starts_with('0')) || (doc.gap_before(i) == "-" && w.len() >= 5);
+            // ... or a register's slashed number glued to its letters: "clinic reg. cr-95/1184"
+            // is no creatinine
+            let slashed_register = doc.gap_before(i) == "-"
+                && doc.gap_after(i) == "/"
+                && i + 1 < n
+                && word(i + 1).len() >= 4
+                && is_number(word(i + 1));
+            let code = (w.len() >= 4 && w.starts_with('0'))
+                || (doc.gap_before(i) == "-" && w.len() >= 5)
+                || slashed_register;
             let after_vital = i > 0
                 && is_vital_or_lab(word(i - 1))
                 && !code

@@ -741,6 +741,16 @@ fn an_identifiers_code_after_a_vitals_name_is_no_value() {
         m.contains(&"64".to_string()) && m.contains(&"120".to_string()),
         "{m:?}"
     );
+    // a register's slashed number glued to letters that also abbreviate creatinine
+    let m = words(
+        "dob 21/07/95, clinic reg. cr-95/1184. cr 95 umol/l, bp-120/80 on admission.",
+        Usage::Measurement,
+    );
+    assert!(
+        !m.contains(&"1184".to_string()) && m.iter().filter(|w| *w == "95").count() == 1,
+        "{m:?}"
+    );
+    assert!(m.contains(&"80".to_string()), "{m:?}");
 }
 
 #[test]
