@@ -57,8 +57,7 @@ pub(super) fn apply(
                 && (1..=3).contains(&doc.token_text(age).len())
                 && doc.token_text(age).bytes().all(|b| b.is_ascii_digit())
             {
-                for k in i + 1..=last {
-                    let r = &mut rules[k];
+                for r in &mut rules[i + 1..=last] {
                     r.phi = true;
                     r.kind = Some(PhiType::Patient);
                     r.reason = Reason::RelationName;
