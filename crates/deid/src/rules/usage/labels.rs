@@ -27,6 +27,44 @@ pub(super) const NUMBER_WORDS: [&str; 8] = [
     "nr", "no", "num", "number", "nummer", "numero", "número", "id",
 ];
 
+/// "No." or "No:" (numero) before a value: "REG. NO. 0736159", "IP NO. 95/08841" ("no fever",
+/// without its period, stays a word). Not an address's: after a street word or a house-number
+/// word ("hoşdere cad. no: 41/7", "house no. 1172", "ward no. 26"), which `rules/context` masks
+/// with the number.
+pub(super) fn is_number_abbreviation(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    doc.token_text(i).eq_ignore_ascii_case("no")
+        && doc.gap_after(i).starts_with(['.', ':'])
+        && !(i > 0
+            && (is_address_word(doc.token_text(i - 1), flags[i - 1])
+                || is_roman_numeral(doc.token_text(i - 1))))
+}
+
+/// A street word, a house-number word or a place's subdivision, before an address's "No.".
+fn is_address_word(word: &str, flags: LexFlags) -> bool {
+    flags & flag::STREET != 0
+        || one_of(word, crate::rules::context::HOUSE_NUMBER_WORDS)
+        // (and a numbered home, "maternity home no. 5", part of its name)
+        || one_of(
+            word,
+            &["ward", "kebele", "dormitory", "hostel", "farm", "village", "home"],
+        )
+        // Turkey's "Cad." (caddesi) and "Sk." (sokak), Indonesia's "Gg." (gang), abbreviated
+        || one_of(word, &["cad", "cd", "sk", "gg"])
+}
+
+/// A roman numeral ("Sukasenang II No. 14": a street's name, before its "No.").
+fn is_roman_numeral(word: &str) -> bool {
+    word.len() <= 4
+        && word
+            .chars()
+            .all(|c| matches!(c, 'i' | 'v' | 'x' | 'I' | 'V' | 'X'))
+}
+
+/// Records and registrations abbreviated before "No." that name lists also hold ("Reg" is a
+/// given name, "Hosp" a surname): "REG. NO.", "HOSP NO.", "IP NO." (in-patient), "MR NO."
+/// (medical record).
+const RECORD_ABBREVIATIONS: &[&str] = &["reg", "hosp", "ip", "op", "ipd", "opd", "mr", "uhid"];
+
 /// A label before "number" is one too: "CPR-nr. 030649-2217", "AHV-Nr. 756.9217", "PESEL nr
 /// 85010112345", "Patient-ID 88123" (the number's name, then the word for number).
 pub(super) fn spread_over_label_chains(
@@ -36,11 +74,21 @@ pub(super) fn spread_over_label_chains(
     out: &mut [Option<Usage>],
 ) {
     for i in (0..doc.len().saturating_sub(1)).rev() {
+        // a label word, or a word of the language that no given name or place list holds before "No.":
+        // "HOSPITAL NO.", "TICKET NO.", "INSURED NO.", "REG. NO."
+        // (a surname list holds "Report" and "Hospital", no given name list these)
+        let word_of_the_language = ((flags[i] & flag::SAFE != 0
+            && flags[i] & (flag::FIRST_NAME | flag::CITY | flag::COUNTRY) == 0
+            && !is_address_word(doc.token_text(i), flags[i])
+            && !is_roman_numeral(doc.token_text(i)))
+            || one_of(doc.token_text(i), RECORD_ABBREVIATIONS))
+            && doc.token_text(i + 1).eq_ignore_ascii_case("no")
+            && matches!(doc.gap_after(i), " " | ". ");
         if out[i].is_none()
             && !claimed[i]
-            && flags[i] & flag::CURATED_SAFE != 0
+            && (flags[i] & flag::CURATED_SAFE != 0 || word_of_the_language)
             && out[i + 1] == Some(Usage::FieldLabel)
-            && matches!(doc.gap_after(i), "-" | " " | "/")
+            && (matches!(doc.gap_after(i), "-" | " " | "/") || word_of_the_language)
             && NUMBER_WORDS.contains(&doc.token_text(i + 1).to_lowercase().as_str())
         {
             out[i] = Some(Usage::FieldLabel);

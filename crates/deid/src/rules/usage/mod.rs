@@ -592,7 +592,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         if out[i].is_some() || claimed[i] {
             continue;
         }
-        if flags[i] & flag::CURATED_SAFE != 0
+        if (flags[i] & flag::CURATED_SAFE != 0 || is_number_abbreviation(doc, flags, i))
             && label_introduces_value(doc, claimed, i)
             && !is_post_box(doc, i)
             && !is_state_before_zip(doc, flags, i)

@@ -770,3 +770,41 @@ fn an_infants_age_unit_and_the_forms_age_of() {
     );
     assert!(!m.contains(&"of".to_string()), "{m:?}");
 }
+
+#[test]
+fn no_with_its_period_before_a_value_is_a_label_and_so_is_the_word_naming_the_number() {
+    let labels = words(
+        "NURSE: NEEMA LYIMO, REG. NO. 0736159. TAKEN TO NSAMBYA HOSPITAL, IP NO. 95/08841. \
+         TICKET NO: 21-77340. HOSPITAL NO. 38292431, report no. PNUH-RPVC-2023-1184",
+        Usage::FieldLabel,
+    );
+    for w in ["REG", "IP", "TICKET", "HOSPITAL", "report"] {
+        assert!(labels.contains(&w.to_string()), "{w}: {labels:?}");
+    }
+    assert_eq!(
+        labels.iter().filter(|w| *w == "NO").count(),
+        4,
+        "{labels:?}"
+    );
+    // an address's "No.", and a street's name before it
+    let labels = words(
+        "adres: hoşdere cad. no: 41/7, çankaya. address: kebele 14, house no. 1172, bahir dar. \
+         Alamat: Jl. Cikutra Barat Gg. Sukasenang II No. 14, Bandung.",
+        Usage::FieldLabel,
+    );
+    assert!(
+        !labels
+            .iter()
+            .any(|w| ["no", "No", "cad", "house", "II"].contains(&w.as_str())),
+        "{labels:?}"
+    );
+    // "no" as a word, and a name before "No."
+    let labels = words(
+        "no fever 9/24/99, no 2nd dose. Seen by Dr Lyimo No. 2 on the list.",
+        Usage::FieldLabel,
+    );
+    assert!(
+        !labels.iter().any(|w| w == "no" || w == "Lyimo"),
+        "{labels:?}"
+    );
+}
