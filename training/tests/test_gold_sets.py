@@ -289,6 +289,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world-3", "xml")),
                               "check-world-3/xml/")
 
+    # ---- VAERS-style narratives (2021 and 1990s styles) with US PHI, 16 each mixed case, ALL CAPS
+    # and lower case: dev-us-2/xml/*.xml
+
+    def test_dev_us_2_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-us-2", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-us-2", "validate.py")), n)
+
+    def test_dev_us_2_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-us-2", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-us-2", "xml")),
+                              "dev-us-2/xml/")
+
     # ---- a fourth check set: VAERS 2021-style narratives, 24 with US and 24 with international
     # PHI, 16 each mixed case, ALL CAPS and lower case (not for tuning): check-world-4/xml/*.xml
 
@@ -352,7 +364,7 @@ class GoldSetsTest(unittest.TestCase):
         for sub in ("dev", "dev-1990s/xml", "dev-intl/xml", "dev-notes/xml", "dev-notes-world/xml",
                     "dev-world/xml", "dev-world-2/xml", "dev-world-3/xml", "dev-world-4/xml",
                     "dev-world-5/xml", "dev-world-6/xml", "dev-world-7/xml", "dev-world-8/xml",
-                    "dev-world-9/xml", "dev-world-10/xml", "dev-world-11/xml",
+                    "dev-world-9/xml", "dev-world-10/xml", "dev-world-11/xml", "dev-us-2/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
                     "dev-caps/xml", "dev-lower/xml",
