@@ -225,6 +225,118 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
     }
 }
 
+/// Compass points written inside a US street address ("340 e 93rd st", "2515 n inspiration rd").
+const DIRECTIONS: &[&str] = &[
+    "n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west",
+];
+
+/// Street words that the street list leaves out as everyday or clinical words ("way", "dr",
+/// "ln"), safe to read as one only at the end of a numbered street line.
+const EVERYDAY_STREET_WORDS: &[&str] = &[
+    "way", "dr", "ln", "ct", "pl", "ter", "trl", "pkwy", "hwy", "cir", "loop", "run", "pass",
+    "row", "path", "walk", "pike", "trace", "cove", "bend", "point",
+];
+
+/// Words before a house's number that open an address ("lives at 4 Ballyhooly Road", "Home: Lot
+/// 47 Sussex Street").
+const ADDRESS_OPENERS: &[&str] = &[
+    "at", "address", "addr", "home", "of", "on", "in", "lot", "no", "house", "to", "from",
+];
+
+/// Words after a street's name that begin the rest of an address line ("rd lot 47", "st apt 14c").
+const UNIT_WORDS: &[&str] = &["apt", "unit", "lot", "suite", "ste", "trlr", "spc", "space"];
+
+/// A US street line, whatever its case: a house number, a compass point if any, one to three
+/// words of the street's name and its street word, then a comma, a period, the line's end or a
+/// flat's word ("340 e 93rd st apt 14c", "2515 n inspiration rd lot 47", "1811 e olive way
+/// #305"). In lower case the rules took "e" for the e-mail label and the model released "n" and
+/// "inspiration". And a rural route's box ("RR 1 Box 44A", "HCR 62 BOX 19"), where "RR" is also
+/// the respiratory rate.
+pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
+    let n = doc.len();
+    let word = |k: usize| doc.token_text(k);
+    let number = |k: usize, max: usize| {
+        (1..=max).contains(&word(k).len()) && word(k).bytes().all(|b| b.is_ascii_digit())
+    };
+    let ordinal = |w: &str| {
+        let d = w.bytes().take_while(u8::is_ascii_digit).count();
+        (1..=3).contains(&d) && one_of(&w[d..], &["st", "nd", "rd", "th"])
+    };
+    let address = |rules: &mut [TokenRule], from: usize, to: usize| {
+        for k in from..=to {
+            mark(rules, k, PhiType::Street);
+            rules[k].reason = Reason::AddressWord;
+        }
+    };
+    for i in 0..n.saturating_sub(2) {
+        // a rural route and its box: "RR 1 Box 44A", "rr 3 box 2270", "HCR 62 BOX 19"
+        if one_of(word(i), &["rr", "hcr", "hc"])
+            && doc.gap_after(i) == " "
+            && i + 3 < n
+            && number(i + 1, 4)
+            && doc.gap_after(i + 1) == " "
+            && word(i + 2).eq_ignore_ascii_case("box")
+            && doc.gap_after(i + 2) == " "
+            && word(i + 3).starts_with(|c: char| c.is_ascii_digit())
+        {
+            address(rules, i, i + 3);
+            continue;
+        }
+        // (a house's number, not a time's minutes or a decimal's part: "08.45 Lapor dr.")
+        if !number(i, 6)
+            || doc.gap_after(i) != " "
+            || (i > 0 && doc.gap_before(i).ends_with(['/', '.', ':', ',']))
+        {
+            continue;
+        }
+        // where an address begins: the line's start, after a comma, a label's colon, a "#", or
+        // after "at", "address", "home", "of", "on" ("lives at 4 Ballyhooly Road"; not
+        // "Lymphocytes- 2 atypical LN")
+        let opens = i == 0
+            || matches!(doc.gap_before(i), ", " | ": " | "#" | " #" | ": #")
+            || doc.gap_before(i).contains('\n')
+            || (doc.gap_before(i) == " " && one_of(word(i - 1), ADDRESS_OPENERS));
+        if !opens {
+            continue;
+        }
+        let mut k = i + 1;
+        if one_of(word(k), DIRECTIONS) && matches!(doc.gap_after(k), " " | ". ") {
+            k += 1;
+        }
+        let name_start = k;
+        while k < n && k < name_start + 4 {
+            let w = word(k);
+            let gap = doc.gap_after(k);
+            let closes = k + 1 >= n
+                || gap.starts_with([',', '\n'])
+                || gap.starts_with(". ")
+                || gap == "."
+                || gap == " #"
+                || (gap == " " && one_of(word(k + 1), UNIT_WORDS));
+            // a street word that is also an everyday or clinical word or a title ("olive way",
+            // "2 atypical LN;", "08.45 Lapor dr. Hendra") only before a comma or a flat's part
+            let listed = one_of(w, EVERYDAY_STREET_WORDS);
+            let street_word = flags[k] & flag::STREET != 0 || listed;
+            let everyday = listed || flags[k] & (flag::SALUTATION | flag::SAFE) != 0;
+            let closes_for_certain = k + 1 >= n
+                || gap.starts_with(',')
+                || gap == " #"
+                || (gap == " " && one_of(word(k + 1), UNIT_WORDS));
+            if k > name_start && street_word && closes && (!everyday || closes_for_certain) {
+                address(rules, i, k);
+                break;
+            }
+            // the street's name: words (an ordinal too), no stopword, blanks between
+            let name_word = (w.chars().all(char::is_alphabetic) || ordinal(w))
+                && flags[k] & flag::STOPWORD == 0;
+            if !name_word || gap != " " {
+                break;
+            }
+            k += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::{words_with_reason, Reason};
@@ -300,5 +412,48 @@ mod tests {
         assert!(words.iter().any(|w| w == "rd"), "{words:?}");
         // a ward's floor in a hospital note is none
         assert!(address("Transferred to the 3rd floor ICU; 2nd floor pharmacy called.").is_empty());
+    }
+
+    #[test]
+    fn a_us_street_line_and_a_rural_route_in_any_case() {
+        for (text, expected) in [
+            (
+                "address 340 e 93rd st apt 14c, new york, ny 10128; phone 212",
+                &["340", "e", "93rd", "st"][..],
+            ),
+            (
+                "paloma stays with her at 2515 n inspiration rd lot 47, mission.",
+                &["2515", "n", "inspiration", "rd"],
+            ),
+            (
+                "dob 8/3/71, 1811 e olive way #305, seattle 98102",
+                &["1811", "e", "olive", "way"],
+            ),
+            (
+                "Addr: RR 1 Box 44A, Wilton, ND 58579.",
+                &["RR", "1", "Box", "44A"],
+            ),
+            (
+                "ADDR: HCR 62 BOX 19, ELIZABETH, WV.",
+                &["HCR", "62", "BOX", "19"],
+            ),
+        ] {
+            let found = address(text);
+            assert!(
+                expected.iter().all(|w| found.contains(&w.to_string())),
+                "{text}: {found:?}"
+            );
+        }
+        // no street: a dose, a count of days, a respiratory rate
+        for text in [
+            "gave 2 tylenol at bedtime, rr 18, spo2 97%.",
+            "pt took 2 of the st john's wort caps daily.",
+            "RR 22 at rest, box 3 of the form checked.",
+            "WBC-6200; UA-nl; Lymphocytes- 2 atypical LN;",
+            "S 36.7, SpO2 98%. 08.45 Lapor dr. Hendra Wijaya, Sp.PD: inj.",
+            "desbridamento a 13-06-2024 pelo Dr. Tomás Sequeira Amaral",
+        ] {
+            assert!(address(text).is_empty(), "{text}: {:?}", address(text));
+        }
     }
 }

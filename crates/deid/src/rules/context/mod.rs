@@ -620,6 +620,8 @@ pub(super) fn apply(
     }
     // 1c. address parts of fixed shapes: "BP 3407", "rt 05/rw 12", "3rd floor"
     address_parts::apply(doc, rules, flags);
+    // ... and a US street line or a rural route's box in any case: "340 e 93rd st apt 14c"
+    address_parts::us_street_lines(doc, rules, flags);
     // 1d. a record number's code between its label and its digits: "HOSPITAL NO. MPH 98/4471"
     id_parts::apply(doc, rules, flags);
     // 1e. a relative's name before their bracketed age: "SIB FATOU (3)"
