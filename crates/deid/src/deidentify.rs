@@ -11,8 +11,8 @@ use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::Span;
 use crate::rules::{
-    complete_facility_heads, complete_hyphenated_names, foreign_script_words, RuleEngine,
-    RuleOutput, TokenRule,
+    complete_facility_heads, complete_hyphenated_names, complete_middle_names,
+    foreign_script_words, RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -236,6 +236,12 @@ impl Deidentifier {
                     // the other half of a hyphenated name ("VLĂDUȚESCU-[POPA]")
                     let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
                     for (k, kind) in complete_hyphenated_names(&s.doc, &s.rules.rules, &kinds) {
+                        d[k].kind = Some(kind);
+                        d[k].threshold = f32::INFINITY;
+                    }
+                    // a short middle name between them ("BETTY [JO] TATUM")
+                    let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
+                    for (k, kind) in complete_middle_names(&s.doc, &s.rules.rules, &kinds) {
                         d[k].kind = Some(kind);
                         d[k].threshold = f32::INFINITY;
                     }

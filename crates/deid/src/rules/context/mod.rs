@@ -35,9 +35,12 @@ pub(super) const RELATIONS: &[&str] = &[
     "mom",
     "dad",
     "mum",
-    // mother / father of the child, in 1990s VAERS shorthand ("MOC reports", "moc sarah")
+    // mother / father of the child, in 1990s VAERS shorthand ("MOC reports", "moc sarah"), and
+    // the grandmother / grandfather ("GMOC BETTY JO TATUM")
     "moc",
     "foc",
+    "gmoc",
+    "gfoc",
     "brother",
     "sister",
     // the person vaccinated, as AEFI forms name them ("VACCINEE: MAHMOUD SAYED ABOU EL-ELA")
@@ -631,8 +634,10 @@ pub(super) fn apply(
 mod address_parts;
 mod hyphen_names;
 mod id_parts;
+mod middle_names;
 mod relative_name;
 pub use hyphen_names::complete_hyphenated_names;
+pub use middle_names::complete_middle_names;
 
 #[cfg(test)]
 mod tests;
