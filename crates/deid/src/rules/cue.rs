@@ -118,6 +118,14 @@ const PERSON_WORDS: &[&str] = &[
     "mom",
     "mum",
     "dad",
+    // the 1990s shorthand's mother, father, grandmother, grandfather of the child and sibling
+    // ("MOC HEIDI SORENSEN (26)", "GMOC LORRAINE", "sib dustin (9)")
+    "moc",
+    "foc",
+    "gmoc",
+    "gfoc",
+    "sib",
+    "sibling",
 ];
 
 /// What a language's name says of a report's text before or after it: "TRANSLATED TO ENGLISH",
