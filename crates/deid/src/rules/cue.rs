@@ -166,6 +166,22 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
         if PERSON_WORDS.contains(&w) && flags[i] & flag::UNSAFE == 0 {
             out[i] = true;
         }
+        // "male", also the Maldives' capital, beside an age: "ORTELLADO, MALE, 31", "31 MALE",
+        // "9 MO MALE"
+        let number = |k: usize| doc.token_text(k).bytes().all(|b| b.is_ascii_digit());
+        if w == "male"
+            && ((i + 1 < n && matches!(doc.gap_after(i), ", " | " ") && number(i + 1))
+                || (i >= 1 && doc.gap_before(i) == " " && number(i - 1))
+                || (i >= 2
+                    && doc.gap_before(i) == " "
+                    && number(i - 2)
+                    && matches!(
+                        lower(i - 1),
+                        "mo" | "yo" | "y" | "yr" | "yrs" | "years" | "wk"
+                    )))
+        {
+            out[i] = true;
+        }
         // the language a report was written in or translated to
         if w == "english"
             && ((i > 0 && doc.gap_before(i) == " " && TRANSLATION_BEFORE.contains(&lower(i - 1)))
@@ -347,6 +363,20 @@ mod tests {
         assert!(cues("He is employed by Diaz Works in Port Victor since 2019.").is_empty());
         // no place after it
         assert!(cues("The patient lives alone and works nights.").is_empty());
+    }
+
+    #[test]
+    fn male_beside_an_age_is_the_persons_sex_not_the_maldives_capital() {
+        for text in [
+            "VACCINEE: DERLIS RAMÓN GIMÉNEZ ORTELLADO, MALE, 31, C.I. 4.718.302",
+            "PT: MOUHAMADOU LAMINE DIOP, 9 MO MALE, DOB 14-JAN-96",
+            "a 31 male with fever",
+        ] {
+            assert!(cues(text).iter().any(|w| w == "male"), "{text}");
+        }
+        assert!(!cues("She flew from Male, Maldives to Colombo.")
+            .iter()
+            .any(|w| w == "male"));
     }
 
     #[test]
