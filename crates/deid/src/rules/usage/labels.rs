@@ -152,6 +152,55 @@ pub(super) fn label_introduces_value(doc: &Tokenized, claimed: &[bool], i: usize
     gap_ok && (claimed[j] || doc.token_text(j).bytes().any(|b| b.is_ascii_digit()))
 }
 
+/// The initials of an identity document before its number are its label: "C.I. 4.718.302"
+/// (cédula de identidad), "C.C. 80.739.516", "H.C. 97-04431" (historia clínica), "R.G.
+/// 12.345.678-9". Two or three single letters, each with its period, then the number; a person's
+/// initials are written before a name, not a number.
+pub(super) fn initials_of_an_identifier(
+    doc: &Tokenized,
+    claimed: &[bool],
+    out: &mut [Option<Usage>],
+) {
+    let n = doc.len();
+    let letter = |k: usize| {
+        let mut c = doc.token_text(k).chars();
+        c.next().is_some_and(char::is_alphabetic) && c.next().is_none()
+    };
+    let mut i = 0;
+    while i + 2 < n {
+        let mut last = i;
+        while last + 1 < n && last - i < 2 && letter(last) && doc.gap_after(last) == "." {
+            if !letter(last + 1) {
+                break;
+            }
+            last += 1;
+        }
+        let value = last + 1;
+        if last > i
+            && letter(last)
+            && value < n
+            && matches!(doc.gap_after(last), ". " | ".: " | ": ")
+            && doc
+                .token_text(value)
+                .starts_with(|c: char| c.is_ascii_digit())
+            && (i == 0 || !letter(i - 1) || doc.gap_before(i) != ".")
+            && (i..=last).all(|k| out[k].is_none() && !claimed[k])
+            // (the District of Columbia before its ZIP code, "Washington, D.C. 20001", and a
+            // post-office box, "b.p. 5274", are the address's)
+            && !(last == i + 1
+                && ["dc", "bp"].iter().any(|pair| {
+                    pair.starts_with(doc.token_text(i).to_ascii_lowercase().as_str())
+                        && pair.ends_with(doc.token_text(last).to_ascii_lowercase().as_str())
+                }))
+        {
+            out[i..=last].fill(Some(Usage::FieldLabel));
+            i = value;
+            continue;
+        }
+        i += 1;
+    }
+}
+
 /// The second half of "e-mail" is a label when its first half is.
 pub(super) fn spread_two_word_labels(doc: &Tokenized, out: &mut [Option<Usage>]) {
     for i in 0..doc.len().saturating_sub(1) {

@@ -605,6 +605,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     ranges::measured_ranges_and_hour_compounds(doc, claimed, &mut out);
     spread_two_word_labels(doc, &mut out);
+    initials_of_an_identifier(doc, claimed, &mut out);
     spread_over_label_chains(doc, flags, claimed, &mut out);
     // the unit of an age or a duration after its number ("52 years", "87 Jahre", "57 tuổi", "74
     // ετών"): never PHI; the number keeps its own decision (an age is PHI). Not a street's first

@@ -808,3 +808,18 @@ fn no_with_its_period_before_a_value_is_a_label_and_so_is_the_word_naming_the_nu
         "{labels:?}"
     );
 }
+
+#[test]
+fn the_initials_of_an_identity_document_before_its_number_are_its_label() {
+    let labels = words(
+        "DERLIS GIMÉNEZ, MALE, 31, C.I. 4.718.302, BUS DRIVER. C.C. 80.739.516; H.C. 97-04431.",
+        Usage::FieldLabel,
+    );
+    assert_eq!(labels, ["C", "I", "C", "C", "H", "C"]);
+    // a person's initials before a name, a state's before nothing
+    let labels = words(
+        "seen by J.R. Martínez on day 2; lives in Bogotá D.C. since 2019; Washington, D.C. 20001; b.p. 5274",
+        Usage::FieldLabel,
+    );
+    assert!(labels.is_empty(), "{labels:?}");
+}
