@@ -80,7 +80,11 @@ pub(super) fn regulator_words(
             .and_then(|names| names.iter().find(|name| matches_at(doc, folded, i, name)))
             .map(|name| name.words.len());
         match matched {
-            Some(len) if !after_employer_cue(folded, i) && !claimed[i..i + len].contains(&true) => {
+            Some(len)
+                if !after_employer_cue(folded, i)
+                    && !claimed[i..i + len].contains(&true)
+                    && !glued_into_a_code(doc, i, i + len - 1) =>
+            {
                 out[i..i + len].iter_mut().for_each(|w| *w = true);
                 i += len;
             }
@@ -101,6 +105,17 @@ fn matches_at(doc: &Tokenized, folded: &[Cow<'_, str>], i: usize, name: &Name) -
                 // compared without building a string: this runs at every word that starts a name
                 folded[j] == word.as_str() && punctuation(doc.gap_before(j)).eq(gap.chars())
             })
+}
+
+/// Whether words `first..=last` are part of a code no recognizer claimed ("png nde case
+/// pg-nde-aefi-21-027"): glued by hyphens or underscores on both sides, or to digits (not
+/// "BfArM/PEI", "Swissmedic-Referenz", "lareb-app").
+fn glued_into_a_code(doc: &Tokenized, first: usize, last: usize) -> bool {
+    let glue = |gap: &str| matches!(gap, "-" | "_");
+    let digits = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
+    let before = first > 0 && glue(doc.gap_before(first));
+    let after = last + 1 < doc.len() && glue(doc.gap_after(last));
+    (before && after) || (before && digits(first - 1)) || (after && digits(last + 1))
 }
 
 /// "works at [the] …", "employed by …": the name that follows is the patient's employer.
@@ -180,6 +195,9 @@ mod tests {
         let folded = crate::lexicon::fold_words(&doc);
         let claimed: Vec<bool> = (0..doc.len()).map(|i| (1..=4).contains(&i)).collect();
         assert!(!regulator_words(&doc, &folded, &claimed).iter().any(|&r| r));
+        // ... or one no recognizer claimed: a name glued into a code
+        assert!(found("png nde case pg-nde-aefi-21-027. outcome: recovered.").is_empty());
+        assert_eq!(found("AEFI REPORT FORM, PORT MORESBY"), ["AEFI"]);
     }
 
     #[test]
