@@ -115,7 +115,7 @@ fn glued_into_a_code(doc: &Tokenized, first: usize, last: usize) -> bool {
     let digits = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
     let before = first > 0 && glue(doc.gap_before(first));
     let after = last + 1 < doc.len() && glue(doc.gap_after(last));
-    (before && after) || (before && digits(first - 1)) || (after && digits(last + 1))
+    (before && (after || digits(first - 1))) || (after && digits(last + 1))
 }
 
 /// "works at [the] …", "employed by …": the name that follows is the patient's employer.
