@@ -269,6 +269,11 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
         }
     };
     for i in 0..n.saturating_sub(2) {
+        // (asked of every word: a digit or an "r"/"h" first)
+        let first = word(i).as_bytes()[0];
+        if !first.is_ascii_digit() && !matches!(first, b'r' | b'R' | b'h' | b'H') {
+            continue;
+        }
         // a rural route and its box: "RR 1 Box 44A", "rr 3 box 2270", "HCR 62 BOX 19"
         if one_of(word(i), &["rr", "hcr", "hc"])
             && doc.gap_after(i) == " "

@@ -74,21 +74,25 @@ pub(super) fn spread_over_label_chains(
     out: &mut [Option<Usage>],
 ) {
     for i in (0..doc.len().saturating_sub(1)).rev() {
-        // a label word, or a word of the language that no given name or place list holds before "No.":
-        // "HOSPITAL NO.", "TICKET NO.", "INSURED NO.", "REG. NO."
-        // (a surname list holds "Report" and "Hospital", no given name list these)
-        let word_of_the_language = ((flags[i] & flag::SAFE != 0
-            && flags[i] & (flag::FIRST_NAME | flag::CITY | flag::COUNTRY) == 0
-            && !is_address_word(doc.token_text(i), flags[i])
-            && !is_roman_numeral(doc.token_text(i)))
-            || one_of(doc.token_text(i), RECORD_ABBREVIATIONS))
-            && doc.token_text(i + 1).eq_ignore_ascii_case("no")
-            && matches!(doc.gap_after(i), " " | ". ");
-        if out[i].is_none()
-            && !claimed[i]
-            && (flags[i] & flag::CURATED_SAFE != 0 || word_of_the_language)
-            && out[i + 1] == Some(Usage::FieldLabel)
-            && (matches!(doc.gap_after(i), "-" | " " | "/") || word_of_the_language)
+        // (asked of every word: the rare label after it first)
+        if out[i + 1] != Some(Usage::FieldLabel) || out[i].is_some() || claimed[i] {
+            continue;
+        }
+        // a label word, or a word of the language that no given name or place list holds before
+        // "No.": "HOSPITAL NO.", "TICKET NO.", "INSURED NO.", "REG. NO." (a surname list holds
+        // "Report" and "Hospital", no given name list these)
+        let word_of_the_language = || {
+            doc.token_text(i + 1).eq_ignore_ascii_case("no")
+                && matches!(doc.gap_after(i), " " | ". ")
+                && ((flags[i] & flag::SAFE != 0
+                    && flags[i] & (flag::FIRST_NAME | flag::CITY | flag::COUNTRY) == 0
+                    && !is_address_word(doc.token_text(i), flags[i])
+                    && !is_roman_numeral(doc.token_text(i)))
+                    || one_of(doc.token_text(i), RECORD_ABBREVIATIONS))
+        };
+        let label_word =
+            flags[i] & flag::CURATED_SAFE != 0 && matches!(doc.gap_after(i), "-" | " " | "/");
+        if (label_word || word_of_the_language())
             && NUMBER_WORDS.contains(&doc.token_text(i + 1).to_lowercase().as_str())
         {
             out[i] = Some(Usage::FieldLabel);
