@@ -21,8 +21,10 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     "medical",
     "health",
     "university",
-    // ("admitted to hosp. tanjung puteri")
+    // ("admitted to hosp. tanjung puteri"), and the US abbreviation of a center ("Jacobi Med Ctr",
+    // "HENNEPIN COUNTY MED CTR")
     "hosp",
+    "ctr",
     // ("Jubilee Mission Medical College", India's and Pakistan's teaching hospitals; "Dharmaraja
     // College", a school: both PHI)
     "college",
