@@ -9,7 +9,7 @@ use crate::featurize::feature_bits;
 use crate::isolate::per_document;
 use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
-use crate::phi::Span;
+use crate::phi::{PhiType, Span};
 use crate::rules::{
     complete_facility_heads, complete_hyphenated_names, complete_middle_names,
     foreign_script_words, RuleEngine, RuleOutput, TokenRule,
@@ -226,24 +226,23 @@ impl Deidentifier {
                         .map(|i| foreign[i] || m.cannot_read(s.doc.token_text(i)))
                         .collect();
                     let mut d = combine_document(&s.rules.rules, p, thresholds, &unreadable);
-                    let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
-                    // a facility's head after a name the model masked ("[Vistara] Heart
-                    // Institute"): never released
-                    for (k, kind) in complete_facility_heads(&s.doc, &s.rules.rules, &kinds) {
-                        d[k].kind = Some(kind);
-                        d[k].threshold = f32::INFINITY;
-                    }
-                    // the other half of a hyphenated name ("VLĂDUȚESCU-[POPA]")
-                    let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
-                    for (k, kind) in complete_hyphenated_names(&s.doc, &s.rules.rules, &kinds) {
-                        d[k].kind = Some(kind);
-                        d[k].threshold = f32::INFINITY;
-                    }
-                    // a short middle name between them ("BETTY [JO] TATUM")
-                    let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
-                    for (k, kind) in complete_middle_names(&s.doc, &s.rules.rules, &kinds) {
-                        d[k].kind = Some(kind);
-                        d[k].threshold = f32::INFINITY;
+                    // completions after the combination, each reading the verdicts of the one
+                    // before, each never released: a facility's head after a name the model
+                    // masked ("[Vistara] Heart Institute"), the other half of a hyphenated name
+                    // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM")
+                    type Completion =
+                        fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
+                    let completions: [Completion; 3] = [
+                        complete_facility_heads,
+                        complete_hyphenated_names,
+                        complete_middle_names,
+                    ];
+                    for complete in completions {
+                        let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
+                        for (k, kind) in complete(&s.doc, &s.rules.rules, &kinds) {
+                            d[k].kind = Some(kind);
+                            d[k].threshold = f32::INFINITY;
+                        }
                     }
                     (d.iter().map(|d| d.kind).collect(), Some(d))
                 }

@@ -52,12 +52,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         lens.contains(&word(k).len()) && word(k).bytes().all(|b| b.is_ascii_digit())
     };
     let plain = |gap: &str| !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == '\u{a0}');
-    let address = |rules: &mut [TokenRule], from: usize, to: usize| {
-        for k in from..=to {
-            mark(rules, k, PhiType::Street);
-            rules[k].reason = Reason::AddressWord;
-        }
-    };
+    let address = mark_address;
     for i in 0..n {
         // "BP 3407", "B.P. 12417": a post-office box has four to six digits, a blood pressure
         // three at most, and no "/" follows the box
@@ -225,6 +220,14 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
     }
 }
 
+/// Mark words `from..=to` as an address's for certain: never released.
+fn mark_address(rules: &mut [TokenRule], from: usize, to: usize) {
+    for k in from..=to {
+        mark(rules, k, PhiType::Street);
+        rules[k].reason = Reason::AddressWord;
+    }
+}
+
 /// Compass points written inside a US street address ("340 e 93rd st", "2515 n inspiration rd").
 const DIRECTIONS: &[&str] = &[
     "n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west",
@@ -262,12 +265,7 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
         let d = w.bytes().take_while(u8::is_ascii_digit).count();
         (1..=3).contains(&d) && one_of(&w[d..], &["st", "nd", "rd", "th"])
     };
-    let address = |rules: &mut [TokenRule], from: usize, to: usize| {
-        for k in from..=to {
-            mark(rules, k, PhiType::Street);
-            rules[k].reason = Reason::AddressWord;
-        }
-    };
+    let address = mark_address;
     for i in 0..n.saturating_sub(2) {
         // (asked of every word: a digit or an "r"/"h" first)
         let first = word(i).as_bytes()[0];
