@@ -91,6 +91,10 @@ pub(in crate::rules) const ORGANISATION_HEADS: &[&str] = &[
     "directorate",
     "secretariat",
     "school",
+    // a school district ("a bus driver for Tuscarawas Valley Local Schools", "cook w/ jackson
+    // public schools", "Round Rock Independent School District")
+    "schools",
+    "district",
     "academy",
     "contracting",
     "construction",
@@ -204,6 +208,22 @@ pub(super) fn apply(
         {
             organisation_after_cue(doc, rules, folded, c);
             employer_named_after_cue(doc, rules, folded, class, c);
+        }
+    }
+    // a port's authority or its company: "dock workers at the Port of Antwerp", "CUSTOMS OFFICER
+    // OF THE PORT OF ORAN" (the model released "Port" and "of"); only before a place the rules
+    // know, since a port is also a catheter's ("port of the PICC line")
+    for k in 0..n.saturating_sub(2) {
+        if folded[k] == "port"
+            && folded[k + 1] == "of"
+            && doc.gap_after(k) == " "
+            && doc.gap_after(k + 1) == " "
+            && rules[k + 2].phi
+            && is_placelike(&rules[k + 2])
+            && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
+        {
+            mark_company(rules, k);
+            mark_company(rules, k + 1);
         }
     }
     // a form's label: "Employer: Ford Motor Co."
@@ -476,6 +496,38 @@ mod tests {
         ] {
             let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
             assert_eq!(p, org, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_school_district_after_an_occupation_and_a_port_before_its_place() {
+        for (text, org) in [
+            (
+                "The patient, a bus driver for Tuscarawas Valley Local Schools, received dose 2.",
+                &["Tuscarawas", "Valley", "Local", "Schools"][..],
+            ),
+            (
+                "pt is a retired school cafeteria cook w/ jackson public schools, rcvd pneumovax.",
+                &["jackson", "public", "schools"][..],
+            ),
+            (
+                "A vaccination campaign for dock workers at the Port of Antwerp, Zandvliet.",
+                &["Port", "of"][..],
+            ),
+            (
+                "HE WAS A CUSTOMS OFFICER OF THE PORT OF ORAN. HE LIVES WITH US.",
+                &["PORT", "OF"][..],
+            ),
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert_eq!(p, org, "{text}");
+        }
+        for text in [
+            "The port of the PICC line was flushed; port of entry Houston.",
+            "She is a teacher at the school. He was seen at the district clinic.",
+        ] {
+            let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+            assert!(p.is_empty(), "{text}: {p:?}");
         }
     }
 

@@ -138,7 +138,9 @@ pub(super) fn apply(
                     // a person's initial after the head: "Policlinico Universitario A. Gemelli"
                     || (heads > 0 && is_initial(j))
                     // "Royal" or a title inside the name: "BELFAST ROYAL INFIRMARY"
-                    || NAMED_AFTER_TITLES.contains(&folded[j].as_ref()))
+                    || NAMED_AFTER_TITLES.contains(&folded[j].as_ref())
+                    // "Med" before a head: "Jacobi Med Ctr"
+                    || (folded[j] == "med" && j + 1 < n && is_head(j + 1)))
                 && j + 1 < n
                 && close(doc, j + 1)
                 && (is_head(j + 1)
@@ -226,7 +228,24 @@ pub(super) fn apply(
                     && is_head(k - 1)
                     && k + 1 < j
                     && is_anchor(k + 1, rules);
+                // ... nor an abbreviated head ("Adm Jacobi Med Ctr 5/1/91", "seen unm hosp er":
+                // the model released "Med", "Ctr" and "hosp")
+                // after a name or place a dictionary knows, of three letters or more; not after a
+                // word no dictionary knows ("to hlth ctr", "hosp w/encephalitis")
+                let abbreviated = ABBREVIATED_HEADS.contains(&folded[k].as_ref())
+                    && (i..k)
+                        .rev()
+                        .find(|&m| !ABBREVIATED_HEADS.contains(&folded[m].as_ref()))
+                        .is_some_and(|m| {
+                            is_anchor(m, rules)
+                                && folded[m].chars().count() >= 3
+                                && !matches!(
+                                    rules[m].reason,
+                                    Reason::Unknown | Reason::SingleCapital
+                                )
+                        });
                 if is_campus(k)
+                    || abbreviated
                     || named_after_title
                     || (introduced(titled) && (foreign || inner_connector || head_first))
                 {

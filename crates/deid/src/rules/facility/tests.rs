@@ -714,3 +714,35 @@ fn a_facility_named_in_facility_words_and_a_name_after_of_where_one_goes() {
         );
     }
 }
+
+#[test]
+fn an_abbreviated_head_beside_a_name_is_never_released() {
+    for (text, words) in [
+        (
+            "Dx ITP. Adm Jacobi Med Ctr 5/1/91, IVIG 1 g/kg x2.",
+            &["Med", "Ctr"][..],
+        ),
+        (
+            "EMS BROUGHT PT TO HENNEPIN COUNTY MED CTR ER MON 8/31/98.",
+            &["MED", "CTR"][..],
+        ),
+        (
+            "purpuric rash both lower legs. seen unm hosp er 12/1/97: plt 221, ua 2+ protein.",
+            &["hosp"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        for w in words {
+            assert!(p.contains(&w.to_string()), "{w} in {text}: {p:?}");
+        }
+    }
+    // a medicine is no facility: "med" beside no name
+    for text in [
+        "Pt took her BP med at 8pm; hosp stay 3 days.",
+        "pt took her bp med at 8pm and had a hosp stay of 3 days.",
+        "MED LIST REVIEWED.",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::NamedFacility);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}

@@ -56,6 +56,11 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     "poste",
 ];
 
+/// Abbreviated heads (folded): no English sentence writes them beside a name unless they name its
+/// facility, and the model, which saw them seldom, calls them safe ("Jacobi Med Ctr", "unm hosp").
+/// "med" is no head ("med list", "BP med"): it joins a name only before a head ("Med Ctr").
+pub(super) const ABBREVIATED_HEADS: &[&str] = &["hosp", "ctr", "med"];
+
 /// Facility heads of other languages that always name a hospital or clinic (never an English
 /// word such as "general", "health" or "practice"): a facility so named where one goes is never
 /// released ("brought to SHARHOROD OBLASNA LIKARNIA": the model released the town).
