@@ -313,6 +313,31 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-world-4", "xml")),
                               "check-world-4/xml/")
 
+    # ---- the 1990s shorthand, case processing, form fields, clinical notes and own words, half US
+    # and half international PHI, 16 each mixed case, ALL CAPS and lower case: dev-world-12/xml/
+
+    def test_dev_world_12_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-world-12", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-world-12", "validate.py")), n)
+
+    def test_dev_world_12_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-world-12", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-12", "xml")),
+                              "dev-world-12/xml/")
+
+    # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
+    # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
+    # for tuning): check-vaers-sub/xml/*.xml
+
+    def test_check_vaers_sub_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "check-vaers-sub", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("check-vaers-sub", "validate.py")), n)
+
+    def test_check_vaers_sub_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("check-vaers-sub", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "check-vaers-sub", "xml")),
+                              "check-vaers-sub/xml/")
+
     # ---- case variants: dev-caps/xml, dev-lower/xml from dev/ and dev-intl/xml/
 
     def test_case_variants_validate(self):
@@ -365,6 +390,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-world/xml", "dev-world-2/xml", "dev-world-3/xml", "dev-world-4/xml",
                     "dev-world-5/xml", "dev-world-6/xml", "dev-world-7/xml", "dev-world-8/xml",
                     "dev-world-9/xml", "dev-world-10/xml", "dev-world-11/xml", "dev-us-2/xml",
+                    "dev-world-12/xml", "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
                     "dev-caps/xml", "dev-lower/xml",
