@@ -211,7 +211,7 @@ pub(super) fn apply(
         }
     }
     // a port's authority or its company: "dock workers at the Port of Antwerp", "CUSTOMS OFFICER
-    // OF THE PORT OF ORAN" (the model released "Port" and "of"); only before a place the rules
+    // OF THE PORT OF ORAN" (the model released "Port", "of" and "ALEXANDRIA"); only before a place the rules
     // know, since a port is also a catheter's ("port of the PICC line")
     for k in 0..n.saturating_sub(2) {
         if folded[k] == "port"
@@ -222,8 +222,9 @@ pub(super) fn apply(
             && is_placelike(&rules[k + 2])
             && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
         {
-            mark_company(rules, k);
-            mark_company(rules, k + 1);
+            for m in k..=k + 2 {
+                mark_company(rules, m);
+            }
         }
     }
     // a form's label: "Employer: Ford Motor Co."
@@ -512,11 +513,11 @@ mod tests {
             ),
             (
                 "A vaccination campaign for dock workers at the Port of Antwerp, Zandvliet.",
-                &["Port", "of"][..],
+                &["Port", "of", "Antwerp"][..],
             ),
             (
                 "HE WAS A CUSTOMS OFFICER OF THE PORT OF ORAN. HE LIVES WITH US.",
-                &["PORT", "OF"][..],
+                &["PORT", "OF", "ORAN"][..],
             ),
         ] {
             let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);

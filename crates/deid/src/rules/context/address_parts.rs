@@ -272,8 +272,9 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
         if !first.is_ascii_digit() && !matches!(first, b'r' | b'R' | b'h' | b'H') {
             continue;
         }
-        // a rural route and its box: "RR 1 Box 44A", "rr 3 box 2270", "HCR 62 BOX 19"
-        if one_of(word(i), &["rr", "hcr", "hc"])
+        // a rural route and its box: "RR 1 Box 44A", "rr 3 box 2270", "HCR 62 BOX 19", "rt 4 box
+        // 119-a" (the box's letter after a hyphen is its own word)
+        if one_of(word(i), &["rr", "hcr", "hc", "rt", "rte"])
             && doc.gap_after(i) == " "
             && i + 3 < n
             && number(i + 1, 4)
@@ -282,7 +283,11 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
             && doc.gap_after(i + 2) == " "
             && word(i + 3).starts_with(|c: char| c.is_ascii_digit())
         {
-            address(rules, i, i + 3);
+            let letter = i + 4 < n
+                && doc.gap_after(i + 3) == "-"
+                && word(i + 4).chars().count() == 1
+                && word(i + 4).chars().all(char::is_alphabetic);
+            address(rules, i, if letter { i + 4 } else { i + 3 });
             continue;
         }
         // (a house's number, not a time's minutes or a decimal's part: "08.45 Lapor dr.")
@@ -327,6 +332,22 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
                 || (gap == " " && one_of(word(k + 1), UNIT_WORDS));
             if k > name_start && street_word && closes && (!everyday || closes_for_certain) {
                 address(rules, i, k);
+                // ... and the flat after it: "RD APT C,", "st apt 14c", "rd lot 47" (the rules
+                // took "APT" for a word and the model released it)
+                let unit_number = |m: usize| {
+                    let w = word(m);
+                    (1..=5).contains(&w.chars().count())
+                        && w.chars().all(char::is_alphanumeric)
+                        && (w.bytes().any(|b| b.is_ascii_digit()) || w.chars().count() == 1)
+                };
+                if k + 2 < n
+                    && gap == " "
+                    && one_of(word(k + 1), UNIT_WORDS)
+                    && matches!(doc.gap_after(k + 1), " " | " #")
+                    && unit_number(k + 2)
+                {
+                    address(rules, k + 1, k + 2);
+                }
                 break;
             }
             // the street's name: words (an ordinal too), no stopword, blanks between
@@ -346,6 +367,24 @@ mod tests {
 
     fn address(text: &str) -> Vec<String> {
         words_with_reason(text, Reason::AddressWord)
+    }
+
+    #[test]
+    fn a_route_box_with_its_letter_and_a_flat_after_the_street() {
+        assert_eq!(
+            address("pt destiny mcgee. rt 4 box 119-a, shannon ms 38868. tel (601) 566-0912."),
+            ["rt", "4", "box", "119", "a"]
+        );
+        assert_eq!(
+            address("JOSEPH BOUDREAUX, DOB 07/12/1996, 141 BAYOU BLUE RD APT C, GRAY LA 70359."),
+            ["141", "BAYOU", "BLUE", "RD", "APT", "C"]
+        );
+        assert_eq!(
+            address("she lives at 340 e 93rd st apt 14c, new york, with her son."),
+            ["340", "e", "93rd", "st", "apt", "14c"]
+        );
+        // "rt" is also "right": no box, no route
+        assert!(address("pain rt 4 fingers, box of gauze used.").is_empty());
     }
 
     #[test]

@@ -16,7 +16,16 @@ pub(super) const PARTICLES: &[&str] = &[
     "la", "le", "ter", "ten", "bin", "ibn", "bint", "al", "el", "ben", "mac", "mc", "ni", "nic",
     "o", "ap", "y", "e",
     // Arabic's "mother of" before a name ("Wife Om Hashem Mansour", "Umm Kulthum")
-    "om", "umm", "oum",
+    "om", "umm", "oum", // the Kalenjin "son of" ("my husband kiprono arap sang")
+    "arap",
+];
+
+/// Particles after which, in a name a relation word opened, the next word is the surname even
+/// where it is an ordinary word ("my husband kiprono arap sang"); not the one-letter
+/// conjunctions ("e", "y", "o") nor articles that begin a phrase ("la", "de", "el").
+const SURNAME_PARTICLES: &[&str] = &[
+    "van", "von", "der", "den", "ter", "ten", "bin", "ibn", "bint", "binti", "arap", "dos", "das",
+    "del", "della", "du", "des",
 ];
 
 /// Arabic's "mother of", which opens a name ("Om Hashem") even where it begins a sentence.
@@ -175,7 +184,11 @@ pub(super) fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
     // (a stronger reason stays: a named facility or place is never released)
     if !matches!(
         r.reason,
-        Reason::Pattern(_) | Reason::Digit | Reason::NamedFacility | Reason::PlaceName
+        Reason::Pattern(_)
+            | Reason::Digit
+            | Reason::NamedFacility
+            | Reason::PlaceName
+            | Reason::RelationName
     ) {
         r.reason = Reason::Context;
     }
@@ -425,11 +438,14 @@ pub(super) fn apply(
             };
             if opens {
                 let kind = rules[j].kind.unwrap_or(PhiType::Patient);
+                // (a name a relation word opened is certain, its particles too: "Wife Maria das
+                // Graças Lins", where the model released "das")
+                let related = rules[i - 1].reason == Reason::RelationName;
                 for k in i..j {
                     mark(rules, k, kind);
                     // (a kinship word inside a name is as certain as a name after a relation
                     // word: the model, reading a common word, released "Om")
-                    if mother_of(k) {
+                    if mother_of(k) || related {
                         rules[k].reason = Reason::RelationName;
                     }
                 }
@@ -629,6 +645,71 @@ pub(super) fn apply(
     id_parts::apply(doc, rules, flags);
     // 1e. a relative's name before their bracketed age: "SIB FATOU (3)"
     relative_name::apply(doc, rules, flags, class);
+    // 1g. a given name's surname that is an ordinary word, before the person's age: "I AM LORETTA
+    // WILL, 64, RETIRED MAIL CARRIER" (the model released "WILL"); the age after the comma makes
+    // the two words a person's name
+    for k in 1..n.saturating_sub(1) {
+        let age_follows = || {
+            let age = doc.token_text(k + 1);
+            (1..=3).contains(&age.len())
+                && age.bytes().all(|b| b.is_ascii_digit())
+                && (k + 2 >= n
+                    || doc.gap_after(k + 1).starts_with([',', ')', ';'])
+                    || (doc.gap_after(k + 1) == " "
+                        && super::one_of(
+                            doc.token_text(k + 2),
+                            &["yo", "y", "yrs", "years", "yr", "year"],
+                        )))
+        };
+        if doc.gap_after(k) == ", "
+            && doc.gap_before(k) == " "
+            && flags[k - 1] & flag::FIRST_NAME != 0
+            && rules[k - 1].phi
+            && !rules[k].phi
+            // (a stop word only where it is also a name: "Will")
+            && (flags[k] & flag::STOPWORD == 0 || flags[k] & (flag::FIRST_NAME | flag::SURNAME) != 0)
+            && doc.token_text(k).chars().count() >= 3
+            && doc.token_text(k).chars().all(char::is_alphabetic)
+            && age_follows()
+        {
+            for m in [k - 1, k] {
+                mark(rules, m, PhiType::Patient);
+                rules[m].reason = Reason::RelationName;
+            }
+        }
+    }
+    // 1f. a particle inside a name a relation word opened is as certain as the name: "Wife Maria
+    // das Graças Lins" (the model released "das")
+    for k in 1..n.saturating_sub(1) {
+        if on(k, PARTICLE)
+            && rules[k - 1].reason == Reason::RelationName
+            && rules[k].phi
+            && matches!(rules[k].kind, Some(PhiType::Patient | PhiType::Doctor))
+            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+            && close(doc, k)
+            && close(doc, k + 1)
+            && is_namelike(&rules[k + 1])
+        {
+            rules[k].reason = Reason::RelationName;
+        }
+        // ... and after such a particle the surname, whatever word it is ("my husband kiprono
+        // arap sang took me")
+        if on(k, PARTICLE)
+            && rules[k - 1].reason == Reason::RelationName
+            && super::one_of(doc.token_text(k), SURNAME_PARTICLES)
+            && doc.gap_before(k) == " "
+            && doc.gap_before(k + 1) == " "
+            && doc.token_text(k + 1).chars().count() >= 2
+            && doc.token_text(k + 1).chars().all(char::is_alphabetic)
+            && flags[k + 1] & flag::STOPWORD == 0
+            && !matches!(rules[k + 1].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            for m in [k, k + 1] {
+                mark(rules, m, rules[k - 1].kind.unwrap_or(PhiType::Patient));
+                rules[m].reason = Reason::RelationName;
+            }
+        }
+    }
 }
 
 mod address_parts;

@@ -401,3 +401,46 @@ fn a_name_written_again_in_brackets_is_never_released() {
         );
     }
 }
+
+#[test]
+fn a_particle_in_a_name_a_relation_word_opened_is_never_released() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    let p =
+        related("Hx: none, no prior YF vax. Wife Maria das Graças Lins states pt well before vax.");
+    assert!(p.contains(&"das".to_string()), "{p:?}");
+    let p = related("my eyes swelled. my husband kiprono arap sang took me to valley hospital.");
+    for w in ["kiprono", "arap", "sang"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    // a conjunction is no particle of a surname: "e" is "and"
+    let p = related("a mae disse: wife maria e filho foram ao posto de saude no dia seguinte.");
+    assert!(!p.contains(&"filho".to_string()), "{p:?}");
+}
+
+#[test]
+fn an_ordinary_word_surname_before_the_persons_age() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    for (text, name) in [
+        (
+            "I AM LORETTA WILL, 64, RETIRED MAIL CARRIER. GOT MY 2ND PFIZER SHOT ON 3/2.",
+            ["LORETTA", "WILL"],
+        ),
+        (
+            "Her grandson Mark Young, 19 yo, drove her to the clinic the next morning.",
+            ["Mark", "Young"],
+        ),
+    ] {
+        let p = related(text);
+        for w in name {
+            assert!(p.contains(&w.to_string()), "{w} in {text}: {p:?}");
+        }
+    }
+    // a number after a comma that is no age
+    for text in [
+        "Seen by Dr Grace Hill, 24 hours later she improved and went home with her husband.",
+        "Mary improved, 24 hours later discharged home on oral antibiotics and rest.",
+    ] {
+        let p = related(text);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
