@@ -54,7 +54,8 @@ if [ ! -d "$SYNTH/train" ] || [ ! -d "$SYNTH/valid" ]; then
             gen+=(--carriers "$root/../shared/data/vaers/vaers-1990s.csv" --carrier-mix "${CARRIER_MIX:-0.6,0.4}")
         fi
     fi
-    for ex in tests/fixtures/gold/dev/VAERS_IDS.tsv tests/fixtures/gold/dev-1990s/VAERS_IDS.tsv; do
+    for ex in tests/fixtures/gold/dev/VAERS_IDS.tsv tests/fixtures/gold/dev-1990s/VAERS_IDS.tsv \
+        tests/fixtures/gold/dev-vaers-sub/VAERS_IDS.tsv; do
         [ -f "$ex" ] && gen+=(--exclude "$ex")
     done
     [ -n "${INTL_FRACTION:-}" ] && gen+=(--intl-fraction "$INTL_FRACTION")

@@ -325,6 +325,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-12", "xml")),
                               "dev-world-12/xml/")
 
+    # ---- real VAERS narratives (32 of 2021, 16 of the 1990s) with surrogate PHI put in by hand,
+    # weighted to employers, occupations and ordinary-word names: dev-vaers-sub/xml/*.xml
+
+    def test_dev_vaers_sub_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-vaers-sub", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-vaers-sub", "validate.py")), n)
+
+    def test_dev_vaers_sub_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-vaers-sub", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-vaers-sub", "xml")),
+                              "dev-vaers-sub/xml/")
+
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
     # for tuning): check-vaers-sub/xml/*.xml
@@ -390,7 +402,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-world/xml", "dev-world-2/xml", "dev-world-3/xml", "dev-world-4/xml",
                     "dev-world-5/xml", "dev-world-6/xml", "dev-world-7/xml", "dev-world-8/xml",
                     "dev-world-9/xml", "dev-world-10/xml", "dev-world-11/xml", "dev-us-2/xml",
-                    "dev-world-12/xml", "check-vaers-sub/xml",
+                    "dev-world-12/xml", "dev-vaers-sub/xml", "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
                     "dev-caps/xml", "dev-lower/xml",
