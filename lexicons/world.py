@@ -441,7 +441,13 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook",
             # DRILLER", "JUMBO DRILL OPERATOR", "quality inspector, workshop 3", "cabin steward",
             # "a construction foreman")
             "driller", "drill operator", "inspector", "quality inspector", "steward",
-            "cabin steward", "construction foreman", "wind technician"]
+            "cabin steward", "construction foreman", "wind technician",
+            # (railways, oil fields, boats, ranches, dispatch desks and car plants of the US
+            # narratives: "retired brakeman for the union pacific", "OFFSHORE ROUSTABOUT FOR ...",
+            # "a crab boat deckhand", "ranch hand on the ...", "school bus dispatcher for ...")
+            "brakeman", "railroad conductor", "rail conductor", "roustabout", "roughneck",
+            "deckhand", "ranch hand", "dispatcher", "school bus dispatcher", "autoworker",
+            "auto worker", "packer", "meat packer", "brick mason", "stonemason", "philologist"]
 
 # The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
 # surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public

@@ -370,9 +370,13 @@ impl DateRecognizer {
             }
             let after = text[e..end].to_ascii_lowercase();
             let scale = ["pain", "scale", "rated", "rate", "level", "score"];
-            if scale
-                .iter()
-                .any(|w| contains_word(&window, w) || contains_word(&after, w))
+            // (not the next day of a dated list: "3/9 HIVES TRUNK + ARMS, 3/10 BILAT KNEE & WRIST
+            // PAIN", where the day before was written just before)
+            let next_day = earlier_day_of_month(text, s, e_, day);
+            if !next_day
+                && scale
+                    .iter()
+                    .any(|w| contains_word(&window, w) || contains_word(&after, w))
             {
                 return false;
             }
@@ -386,6 +390,27 @@ impl DateRecognizer {
         }
         true
     }
+}
+
+/// Whether `month`/d with an earlier day d of the same month is written in the 60 bytes before
+/// `s` ("3/9 HIVES TRUNK + ARMS, 3/10 ...": a dated list, not a pain score).
+fn earlier_day_of_month(text: &str, s: usize, month: u32, day: u32) -> bool {
+    let mut from = s.saturating_sub(60);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let before = &text[from..s];
+    let prefix = format!("{month}/");
+    before.match_indices(&prefix).any(|(i, _)| {
+        let starts_word = !before[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '/');
+        let digits: String = before[i + prefix.len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let ends_word = !before[i + prefix.len() + digits.len()..]
+            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '/');
+        starts_word && ends_word && digits.parse::<u32>().is_ok_and(|d| (1..day).contains(&d))
+    })
 }
 
 fn is_day_month(text: &str, s: usize, e: usize, day: u32, month: u32) -> bool {

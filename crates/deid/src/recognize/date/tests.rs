@@ -394,6 +394,12 @@ fn other_forms() {
     assert!(dates("(2000 mg) or (12345)").is_empty());
     assert_eq!(dates("K=11 1/13- potassium"), ["1/13"]);
     assert!(dates("was 10/10 on a pain scale").is_empty());
+    assert!(dates("headache 7/10, pain at the site 3/10 with swelling").is_empty());
+    // a dated list whose symptom says "pain" further on is no pain score
+    assert_eq!(
+        dates("3/9 HIVES TRUNK + ARMS, 3/10 BILAT KNEE & WRIST PAIN/SWELLING"),
+        ["3/9", "3/10"]
+    );
 }
 
 #[test]
