@@ -11,8 +11,8 @@ use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
-    complete_facility_heads, complete_hyphenated_names, complete_middle_names,
-    foreign_script_words, RuleEngine, RuleOutput, TokenRule,
+    complete_facility_heads, complete_given_names, complete_hyphenated_names,
+    complete_middle_names, foreign_script_words, RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -229,13 +229,15 @@ impl Deidentifier {
                     // completions after the combination, each reading the verdicts of the one
                     // before, each never released: a facility's head after a name the model
                     // masked ("[Vistara] Heart Institute"), the other half of a hyphenated name
-                    // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM")
+                    // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM"), a given
+                    // name before its masked surname ("[yvette] arcement-leblanc")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 3] = [
+                    let completions: [Completion; 4] = [
                         complete_facility_heads,
                         complete_hyphenated_names,
                         complete_middle_names,
+                        complete_given_names,
                     ];
                     for complete in completions {
                         let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();

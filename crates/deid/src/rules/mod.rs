@@ -21,7 +21,7 @@ mod time_of_day;
 mod usage;
 mod word_class;
 
-pub use context::{complete_hyphenated_names, complete_middle_names};
+pub use context::{complete_given_names, complete_hyphenated_names, complete_middle_names};
 pub use facility::complete_facility_heads;
 pub use features::{token_features, Feature, Features};
 pub use script::foreign_script_words;

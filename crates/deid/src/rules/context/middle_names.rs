@@ -13,7 +13,7 @@ use crate::rules::{one_of, Feature, TokenRule};
 use crate::tokenize::Tokenized;
 
 /// Short words that join or separate two people's names in a sentence.
-const BETWEEN_NAMES: &[&str] = &[
+pub(super) const BETWEEN_NAMES: &[&str] = &[
     "and", "or", "nor", "the", "of", "to", "in", "on", "at", "by", "for", "was", "is", "are",
     "saw", "had", "has", "her", "his", "him", "she", "he", "we", "my", "our", "met", "told", "and",
     "w", "c", "mr", "ms", "mrs", "dr", "md", "rn", "do", "pa", "np", "lpn", "cna", "pt", "via",

@@ -719,6 +719,8 @@ mod middle_names;
 mod relative_name;
 pub use hyphen_names::complete_hyphenated_names;
 pub use middle_names::complete_middle_names;
+mod given_names;
+pub use given_names::complete_given_names;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,118 @@
+//! After the combination: a given name right before a surname that the combination masked as a
+//! person ("she ([yvette] arcement-leblanc, a shrimp boat deckhand"). The rules called it a name
+//! (a name list holds it); the model, reading a lower-case word, released it, leaving the
+//! person's first name visible beside the masked surname.
+//!
+//! Only ever masks more: a word of two letters or more, letters only, that the rules called PHI
+//! because a name list holds it, no everyday, medical word or drug, no word that stands between two
+//! people's names ("and", "dr"), a single blank before the next word, which the combination
+//! masked as a person, on a name list (or the first half of a hyphenated name whose second half
+//! is), and no everyday or medical word or drug; never a relation word or a title ("MOC", "Herr").
+
+use super::middle_names::BETWEEN_NAMES;
+use super::RELATIONS;
+use crate::phi::PhiType;
+use crate::rules::{one_of, Feature, Reason, TokenRule};
+use crate::tokenize::Tokenized;
+
+/// Titles of other languages before a name that no salutation list holds ("Herr Jürgen
+/// Meißner", "SIG.RA GIUSEPPINA MARINELLI").
+const TITLES: &[&str] = &[
+    "herr", "herrn", "frau", "hr", "fr", "sig", "ra", "sra", "sr", "mme", "mlle", "dona", "dott",
+    "ssa", "prof", "sir", "lady", "madam",
+];
+
+/// The words (indices) to mask after the combination, with their kind. `kinds[i]` is the
+/// combination's verdict on word `i`, `rules[i]` the rules'.
+pub fn complete_given_names(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+) -> Vec<(usize, PhiType)> {
+    let n = doc.len();
+    let person = |k: usize| {
+        matches!(kinds[k], Some(PhiType::Patient | PhiType::Doctor))
+            && rules[k].phi
+            && matches!(rules[k].kind, Some(PhiType::Patient | PhiType::Doctor))
+    };
+    // the surname: on a name list, or the first half of a hyphenated name whose second half is
+    // ("arcement-leblanc"); not a misspelt word the model masked ("unk rxn", "devel urtucaria")
+    let surname = |k: usize| {
+        rules[k].features.has(Feature::IsPossiblyName)
+            || (doc.gap_after(k) == "-"
+                && k + 1 < n
+                && person(k + 1)
+                && rules[k + 1].features.has(Feature::IsPossiblyName))
+    };
+    let mut out = Vec::new();
+    for k in 0..n.saturating_sub(1) {
+        let w = doc.token_text(k);
+        if kinds[k].is_none()
+            && rules[k].phi
+            && matches!(rules[k].reason, Reason::Unsafe(_))
+            && rules[k].features.has(Feature::IsPossiblyName)
+            && w.chars().count() >= 2
+            && w.chars().all(char::is_alphabetic)
+            && doc.gap_after(k) == " "
+            && person(k + 1)
+            && !one_of(w, BETWEEN_NAMES)
+            // (not an everyday word a surname list also holds: "takes", "poss", "mom")
+            && ![Feature::IsMedicalTerm, Feature::IsDrug, Feature::IsCommonWord]
+                .iter()
+                .any(|&f| rules[k].features.has(f))
+            && ![Feature::IsMedicalTerm, Feature::IsDrug, Feature::IsCommonWord]
+                .iter()
+                .any(|&f| rules[k + 1].features.has(f))
+            // (a relation word or a title is no given name: "MOC FARHIYA ADEN", "Herr Jürgen")
+            && !one_of(w, RELATIONS)
+            && !one_of(w, TITLES)
+            && !rules[k].features.has(Feature::IsSalutation)
+            && surname(k + 1)
+        {
+            out.push((k, kinds[k + 1].expect("a person's kind")));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(phi: bool, name: bool) -> TokenRule {
+        let mut r = TokenRule {
+            phi,
+            kind: phi.then_some(PhiType::Patient),
+            reason: if phi {
+                Reason::Unsafe("is-possibly-name")
+            } else {
+                Reason::Safe
+            },
+            features: Default::default(),
+        };
+        r.features.set(Feature::IsPossiblyName, name);
+        r
+    }
+
+    #[test]
+    fn a_given_name_the_model_released_before_a_masked_surname() {
+        let doc = Tokenized::new("she (yvette arcement-leblanc, a deckhand) and dr lee saw her");
+        // she yvette arcement leblanc a deckhand and dr lee saw her
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [1, 2, 3, 7, 8] {
+            rules[k] = rule(true, true);
+        }
+        for k in [2, 3, 8] {
+            kinds[k] = Some(PhiType::Patient);
+        }
+        // "yvette" joins the surname; "dr" before "lee" stays released
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(1, PhiType::Patient)]
+        );
+        // not a word the rules called safe
+        rules[1] = rule(false, true);
+        assert!(complete_given_names(&doc, &rules, &kinds).is_empty());
+    }
+}
