@@ -402,8 +402,9 @@ mod tests {
             cues("lives at the nursing home Résidence Les Glycines, 31 rue Saint-Jean"),
             ["lives"]
         );
-        // a surname: "Dr. English", "son" (a surname in Korea and Vietnam)
-        assert!(cues("Seen by Dr. English and her son Minh on day 2 after the dose.").is_empty());
+        // a surname: "Dr. English", "Son" (a surname in Korea and Vietnam); the relation word
+        // before a relative's name is `role`'s
+        assert!(cues("Seen by Dr. English and Dr. Son Minh on day 2 after the dose.").is_empty());
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod heading;
 mod local_language;
 mod place;
 mod regulator;
+mod role;
 mod script;
 mod signature;
 mod time_of_day;
@@ -337,6 +338,16 @@ impl RuleEngine {
                 kind: None,
                 reason: Reason::PhiCue,
                 features: rule.features,
+            };
+        }
+        // a relation word before a relative's name, a credential beside a name ("MOC Heidi
+        // Sorensen", "Hope Tatro RN") is none either
+        for k in role::role_words(doc, &rules) {
+            rules[k] = TokenRule {
+                phi: false,
+                kind: None,
+                reason: Reason::PhiCue,
+                features: rules[k].features,
             };
         }
         // last: a regulator's name is no PHI whatever its words look like to the rules above

@@ -1,0 +1,107 @@
+//! Words that say who a named person is, beside the name: the relation word before a relative's
+//! name ("MOC Heidi Sorensen", "son dennis tanabe", "SON KARIM EL-SAYED") and a nurse's or
+//! doctor's credential after or before it ("Hope Tatro RN", "Vera Sims, RN,", "RN LENA
+//! MANUELITO"). The guidelines call neither PHI, and the causality assessment reads them (who
+//! reported, who was there); the model, which saw them beside names in training, masked them.
+//! Reason `phi-cue`: released whatever the model says. Applied after every rule that finds names.
+//!
+//! Narrow on purpose: the relation word only right before a name that a relation word made
+//! certain (`RelationName`), the credential only right beside a name the rules masked as a person.
+
+use super::context::RELATIONS;
+use super::{one_of, Feature, Reason, TokenRule};
+use crate::phi::PhiType;
+use crate::tokenize::Tokenized;
+
+/// Nursing, medical and pharmacy credentials written beside a name (lower case).
+const CREDENTIALS: &[&str] = &[
+    "rn", "lpn", "lvn", "cna", "np", "aprn", "fnp", "crna", "rph", "pharmd", "bsn", "msn", "mph",
+];
+
+/// The words (indices) beside a name that say who the person is.
+pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
+    let n = doc.len();
+    // (a surname a city list also holds is masked as a city: "Vera Sims, RN")
+    let person = |k: usize| {
+        rules[k].phi
+            && (matches!(rules[k].kind, Some(PhiType::Patient | PhiType::Doctor))
+                || (rules[k].kind == Some(PhiType::City)
+                    && rules[k].features.has(Feature::IsPossiblyName)))
+            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+    };
+    let mut out = Vec::new();
+    for k in 0..n {
+        let w = doc.token_text(k);
+        let next_is = |gaps: &[&str]| k + 1 < n && gaps.contains(&doc.gap_after(k));
+        // (not after a title or a label that a name follows: "Dr. Son", "Patient: Son Minh",
+        // where "Son" is a Korean or Vietnamese surname)
+        let named_before = k > 0
+            && (rules[k - 1].features.has(Feature::IsSalutation)
+                || one_of(doc.token_text(k - 1), RELATIONS)
+                || matches!(
+                    rules[k].reason,
+                    Reason::AfterSalutation | Reason::RelationName
+                ));
+        // (relatives only: "Patient Amy Smith" is the patient's line, left to the cue rules)
+        let relation = one_of(w, RELATIONS)
+            && !one_of(w, &["pt", "patient", "vaccinee"])
+            && !named_before
+            && next_is(&[" ", ": "])
+            && rules[k + 1].reason == Reason::RelationName;
+        let credential = one_of(w, CREDENTIALS)
+            && ((k > 0 && matches!(doc.gap_before(k), " " | ", ") && person(k - 1))
+                || (next_is(&[" "]) && person(k + 1)));
+        if (relation || credential)
+            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            out.push(k);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{words_with_reason, Reason};
+
+    #[test]
+    fn a_relation_word_before_a_relatives_name_and_a_credential_beside_a_name() {
+        for (text, roles) in [
+            (
+                "temp 103.2 ax. MOC Heidi Sorensen (26, elementary teacher) called the clinic.",
+                &["MOC"][..],
+            ),
+            (
+                "discharged 2/3/21. son dennis tanabe, phone 808.487.3316, was with her all day.",
+                &["son"][..],
+            ),
+            (
+                "Vaccine given at the school clinic by Hope Tatro RN (DTP lot 3L51207, L thigh IM).",
+                &["RN"][..],
+            ),
+            (
+                "Reporter: Vera Sims, RN, county health nurse, 601-453-7720. No other history.",
+                &["RN"][..],
+            ),
+        ] {
+            let p = words_with_reason(text, Reason::PhiCue);
+            for r in roles {
+                assert!(p.contains(&r.to_string()), "{r} in {text}: {p:?}");
+            }
+        }
+        let p = words_with_reason(
+            "Seen by Dr. English and her son Minh on day 2 after the dose.",
+            Reason::PhiCue,
+        );
+        assert_eq!(p, ["son"]);
+        // a surname "Son" after a title or a label, an "RN" far from any name
+        for text in [
+            "She was seen by Dr. Son at the clinic and sent home with ibuprofen.",
+            "Patient: Son Minh, 45 years, male, teacher. Received dose 2 on 3 May.",
+            "The RN on duty gave the second dose and watched her for 15 minutes.",
+        ] {
+            let p = words_with_reason(text, Reason::PhiCue);
+            assert!(!p.iter().any(|w| w == "Son" || w == "RN"), "{text}: {p:?}");
+        }
+    }
+}
