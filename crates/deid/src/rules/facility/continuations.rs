@@ -1,6 +1,8 @@
 //! The words that go on a facility's name after the run of its head and anchors: a second name
-//! after "&" ("Jubilee Mission Medical College & Research Institute") and a name after "of" to
-//! its phrase's end ("Hafez Institute of Art and Architecture,"). The facility rule marks them.
+//! after "&" ("Jubilee Mission Medical College & Research Institute"), a name after "of" to
+//! its phrase's end ("Hafez Institute of Art and Architecture,") and whom a home or hospital is
+//! for ("Slovene Home for the Aged", "Bustamante Hospital for Children"). The facility rule marks
+//! them.
 
 use super::close;
 use crate::tokenize::Tokenized;
@@ -111,4 +113,43 @@ pub(super) fn of_tail(
         gap.contains([',', '.', ';', '(', ')', ':', '\n'])
     };
     closed.then_some(last + 1)
+}
+
+/// Whom a home or a hospital is for, in its name.
+const FOR_WHOM: &[&str] = &[
+    "aged",
+    "elderly",
+    "children",
+    "women",
+    "sick",
+    "incurables",
+    "disabled",
+    "blind",
+    "deaf",
+    "girls",
+    "boys",
+    "veterans",
+    "poor",
+];
+
+/// The end of "for" ["the"] and whom, after a facility name that ends with its head before word
+/// `j` ("SLOVENE HOME FOR THE AGED ON 2/23/21", "bustamante hospital for children a&e").
+pub(super) fn for_tail(
+    doc: &Tokenized,
+    folded: &[Cow<'_, str>],
+    j: usize,
+    is_head: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    let n = doc.len();
+    if j == 0 || j + 1 >= n || folded[j] != "for" || !close(doc, j) || !is_head(j - 1) {
+        return None;
+    }
+    let the = folded[j + 1] == "the";
+    let whom = j + 1 + usize::from(the);
+    (whom < n
+        && close(doc, j + 1)
+        && close(doc, whom)
+        && FOR_WHOM.contains(&folded[whom].as_ref())
+        && (!doc.case_informative || doc.token_text(whom).starts_with(char::is_uppercase)))
+    .then_some(whom + 1)
 }

@@ -17,7 +17,7 @@ mod completion;
 mod continuations;
 pub use completion::complete_facility_heads;
 mod words;
-use continuations::{ampersand_continuation, of_tail};
+use continuations::{ampersand_continuation, for_tail, of_tail};
 use words::*;
 pub(super) use words::{CONNECTORS, HOSPITAL_NOUNS, OTHER_HEADS};
 
@@ -256,8 +256,11 @@ pub(super) fn apply(
             // Institute", "Kasturba Hospital & Research Centre" (the model released the words
             // after "&" in every case style)
             // ... or a name after "of" that no rule knows, up to the end of its phrase: "at
-            // HAFEZ INSTITUTE OF ART AND ARCHITECTURE," (the model released the words after "OF")
-            if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector) {
+            // HAFEZ INSTITUTE OF ART AND ARCHITECTURE," (the model released the words after "OF"),
+            // or whom a home is for ("SLOVENE HOME FOR THE AGED")
+            if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector)
+                .or_else(|| for_tail(doc, folded, j, &is_head))
+            {
                 // (where one goes, the whole name: the model released "INSTITUTE" too)
                 let named = introduced(titled);
                 for k in titled..end {
@@ -301,6 +304,20 @@ pub(super) fn apply(
             }
         }
         i = j.max(i + 1);
+    }
+    // 1c. a home or hospital named for whom it cares, after a name or place: "SLOVENE HOME FOR
+    // THE AGED", "GOLDEN REAPERS HOME FOR THE AGED" (the model released "FOR THE AGED")
+    for k in 1..n.saturating_sub(2) {
+        let home = matches!(
+            folded[k].as_ref(),
+            "home" | "hospital" | "hospice" | "house"
+        );
+        if home && close(doc, k) && is_anchor(k - 1, rules) {
+            let head = |h: usize| h == k;
+            if let Some(end) = for_tail(doc, folded, k + 1, &head) {
+                mark_named(rules, k - 1..end);
+            }
+        }
     }
     // 2. a numbered facility: a facility head or the last word of a named facility (rule 1),
     // "No"/"Nr", a number of up to three digits ("Poliklinika No 34", "City Hospital No. 5",

@@ -746,3 +746,24 @@ fn an_abbreviated_head_beside_a_name_is_never_released() {
         assert!(p.is_empty(), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn whom_a_home_or_hospital_is_for() {
+    for (text, words) in [
+        (
+            "ADMITTED 2/18/21. DISCHARGED TO SLOVENE HOME FOR THE AGED ON 2/23/21. REPORTER CONSIDERS AFIB RELATED.",
+            &["HOME", "FOR", "THE", "AGED"][..],
+        ),
+        (
+            "arm red & swollen. taken to bustamante hospital for children a&e, docket 95-20971. rx paracetamol, seen by the team.",
+            &["hospital", "for", "children"][..],
+        ),
+    ] {
+        let p = phi_words(text);
+        for w in words {
+            assert!(p.contains(&w.to_string()), "{w} in {text}: {p:?}");
+        }
+    }
+    let p = phi_words("She was admitted to the hospital for the elderly patients' ward.");
+    assert!(!p.contains(&"for".to_string()), "{p:?}");
+}

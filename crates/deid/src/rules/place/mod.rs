@@ -499,6 +499,8 @@ pub(super) fn apply(
         }
     }
     joined::apply(doc, rules, flags, folded);
+    // a town of a place and a place word: "TRAVERSE CITY MI", "iowa falls;"
+    suffix::apply(doc, rules, flags, folded);
     italian_provinces(doc, rules, flags);
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
     let code_at = |i: usize, r: &TokenRule| {
@@ -569,6 +571,7 @@ fn italian_provinces(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags
 }
 
 mod joined;
+mod suffix;
 
 #[cfg(test)]
 mod tests;
