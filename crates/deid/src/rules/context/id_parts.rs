@@ -64,6 +64,29 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         let t = doc.token_text(k);
         !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
     };
+    // a check letter between a number's groups, after its label: "NAT. REG. NO. 08-412736 K
+    // 21", as Zimbabwe writes its national ids (the model released the "K"); not a dimension's
+    // "x" ("3 X 2 CM") and not a unit after a short number
+    for k in 1..n.saturating_sub(1) {
+        let letter = doc.token_text(k);
+        let labelled = (k.saturating_sub(6)..k)
+            .any(|m| one_of(doc.token_text(m), NUMBER_WORDS) && !doc.gap_after(m).contains('\n'));
+        if letter.len() == 1
+            && letter.bytes().all(|b| b.is_ascii_alphabetic())
+            && !letter.eq_ignore_ascii_case("x")
+            && doc.gap_before(k) == " "
+            && doc.gap_after(k) == " "
+            && digits(k - 1)
+            && doc.token_text(k - 1).len() >= 5
+            && digits(k + 1)
+            && rules[k - 1].phi
+            && labelled
+        {
+            let kind = rules[k - 1].kind.unwrap_or(PhiType::Idnum);
+            mark(rules, k, kind);
+            rules[k].reason = Reason::Pattern(kind);
+        }
+    }
     for i in 1..n.saturating_sub(2) {
         let code = doc.token_text(i);
         // two to five letters, in capitals where capitals mean something

@@ -444,3 +444,19 @@ fn an_ordinary_word_surname_before_the_persons_age() {
         assert!(p.is_empty(), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn a_check_letter_between_a_labelled_numbers_groups() {
+    let p = crate::rules::phi_words(
+        "92 Y/O FEMALE, NAT. REG. NO. 08-412736 K 21. WIDOW OF A RAILWAY GUARD; FORMER DOMESTIC WORKER.",
+    );
+    assert!(p.contains(&"K".to_string()), "{p:?}");
+    // a dimension, and a letter after no label
+    let idnum = |text: &str| {
+        crate::rules::words_with_reason(text, Reason::Pattern(crate::phi::PhiType::Idnum))
+    };
+    let p = idnum("LESION NO. 2 MEASURED 30000 X 2 CM; GAVE 100000 U 2 TIMES A DAY.");
+    assert!(!p.contains(&"X".to_string()), "{p:?}");
+    let p = idnum("THE PATIENT GAVE 100000 U 2 TIMES A DAY FOR A WEEK.");
+    assert!(!p.contains(&"U".to_string()), "{p:?}");
+}
