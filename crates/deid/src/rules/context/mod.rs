@@ -645,11 +645,12 @@ pub(super) fn apply(
     id_parts::apply(doc, rules, flags);
     // 1e. a relative's name before their bracketed age: "SIB FATOU (3)"
     relative_name::apply(doc, rules, flags, class);
-    // 1g. a given name's surname that is an ordinary word, before the person's age: "I AM LORETTA
-    // WILL, 64, RETIRED MAIL CARRIER" (the model released "WILL"); the age after the comma makes
-    // the two words a person's name
-    for k in 1..n.saturating_sub(1) {
-        let age_follows = || {
+    // 1g. a given name's surname of one or two ordinary words, before the person's age: "I AM
+    // LORETTA WILL, 64, RETIRED MAIL CARRIER", "GMOC LORRAINE WHITE CALF, 61, BROUGHT PT TO ER"
+    // (the model released "WILL", "WHITE", "CALF"); the age after the comma makes the words a
+    // person's name
+    let age_after = |k: usize| {
+        k + 1 < n && doc.gap_after(k) == ", " && {
             let age = doc.token_text(k + 1);
             (1..=3).contains(&age.len())
                 && age.bytes().all(|b| b.is_ascii_digit())
@@ -660,21 +661,43 @@ pub(super) fn apply(
                             doc.token_text(k + 2),
                             &["yo", "y", "yrs", "years", "yr", "year"],
                         )))
-        };
-        if doc.gap_after(k) == ", "
-            && doc.gap_before(k) == " "
-            && flags[k - 1] & flag::FIRST_NAME != 0
-            && rules[k - 1].phi
-            && !rules[k].phi
-            // (a stop word only where it is also a name: "Will")
-            && (flags[k] & flag::STOPWORD == 0 || flags[k] & (flag::FIRST_NAME | flag::SURNAME) != 0)
-            && doc.token_text(k).chars().count() >= 3
-            && doc.token_text(k).chars().all(char::is_alphabetic)
-            && age_follows()
-        {
-            for m in [k - 1, k] {
-                mark(rules, m, PhiType::Patient);
-                rules[m].reason = Reason::RelationName;
+        }
+    };
+    // a surname's word: letters, three or more, a stop word only where it is also a name ("Will")
+    let surname_word = |rules: &[TokenRule], m: usize| {
+        let w = doc.token_text(m);
+        w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && doc.gap_before(m) == " "
+            && (flags[m] & flag::STOPWORD == 0
+                || flags[m] & (flag::FIRST_NAME | flag::SURNAME) != 0)
+            && !on(m, RELATION)
+            && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+    };
+    for k in 1..n.saturating_sub(1) {
+        if !age_after(k) {
+            continue;
+        }
+        for width in 1..=2 {
+            if k < width {
+                break;
+            }
+            let first = k - width;
+            if flags[first] & flag::FIRST_NAME != 0
+                && rules[first].phi
+                && (first + 1..=k).all(|m| surname_word(rules, m))
+                // (two words: the first a name's and no stop word, "WHITE CALF"; not "MARY HAD
+                // FEVER, 39", "MARY NOTED FEVER, 39")
+                && (width == 1
+                    || (flags[first + 1] & (flag::FIRST_NAME | flag::SURNAME) != 0
+                        && flags[first + 1] & flag::STOPWORD == 0))
+                && (first + 1..=k).any(|m| !rules[m].phi)
+            {
+                for m in first..=k {
+                    mark(rules, m, PhiType::Patient);
+                    rules[m].reason = Reason::RelationName;
+                }
+                break;
             }
         }
     }

@@ -429,6 +429,10 @@ fn an_ordinary_word_surname_before_the_persons_age() {
             "Her grandson Mark Young, 19 yo, drove her to the clinic the next morning.",
             ["Mark", "Young"],
         ),
+        (
+            "ED TONIC-CLONIC SZ 4 MIN. GMOC LORRAINE WHITE CALF, 61, BROUGHT PT TO ER. TX: APAP.",
+            ["WHITE", "CALF"],
+        ),
     ] {
         let p = related(text);
         for w in name {
@@ -439,6 +443,8 @@ fn an_ordinary_word_surname_before_the_persons_age() {
     for text in [
         "Seen by Dr Grace Hill, 24 hours later she improved and went home with her husband.",
         "Mary improved, 24 hours later discharged home on oral antibiotics and rest.",
+        "MARY HAD FEVER, 39, THEN A RASH ON THE TRUNK AND WAS SEEN BY HER DOCTOR.",
+        "MARY NOTED FEVER, 39, THEN A RASH ON THE TRUNK AND WAS SEEN BY HER DOCTOR.",
     ] {
         let p = related(text);
         assert!(p.is_empty(), "{text}: {p:?}");
