@@ -35,22 +35,26 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         let next_is = |gaps: &[&str]| k + 1 < n && gaps.contains(&doc.gap_after(k));
         // (not after a title or a label that a name follows: "Dr. Son", "Patient: Son Minh",
         // where "Son" is a Korean or Vietnamese surname)
-        let named_before = k > 0
-            && (rules[k - 1].features.has(Feature::IsSalutation)
-                || one_of(doc.token_text(k - 1), RELATIONS)
-                || matches!(
-                    rules[k].reason,
-                    Reason::AfterSalutation | Reason::RelationName
-                ));
+        let named_before = || {
+            k > 0
+                && (rules[k - 1].features.has(Feature::IsSalutation)
+                    || one_of(doc.token_text(k - 1), RELATIONS)
+                    || matches!(
+                        rules[k].reason,
+                        Reason::AfterSalutation | Reason::RelationName
+                    ))
+        };
         // (relatives only: "Patient Amy Smith" is the patient's line, left to the cue rules)
-        let relation = one_of(w, RELATIONS)
+        // (the neighbours first: nearly every word has no name beside it)
+        let relation = next_is(&[" ", ": "])
+            && rules[k + 1].reason == Reason::RelationName
+            && one_of(w, RELATIONS)
             && !one_of(w, &["pt", "patient", "vaccinee"])
-            && !named_before
-            && next_is(&[" ", ": "])
-            && rules[k + 1].reason == Reason::RelationName;
-        let credential = one_of(w, CREDENTIALS)
+            && !named_before();
+        let credential = w.len() <= 6
             && ((k > 0 && matches!(doc.gap_before(k), " " | ", ") && person(k - 1))
-                || (next_is(&[" "]) && person(k + 1)));
+                || (next_is(&[" "]) && person(k + 1)))
+            && one_of(w, CREDENTIALS);
         if (relation || credential)
             && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
         {

@@ -69,8 +69,12 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
     // "x" ("3 X 2 CM") and not a unit after a short number
     for k in 1..n.saturating_sub(1) {
         let letter = doc.token_text(k);
-        let labelled = (k.saturating_sub(6)..k)
-            .any(|m| one_of(doc.token_text(m), NUMBER_WORDS) && !doc.gap_after(m).contains('\n'));
+        // (asked last: the cheap tests turn nearly every word away)
+        let labelled = || {
+            (k.saturating_sub(6)..k).any(|m| {
+                one_of(doc.token_text(m), NUMBER_WORDS) && !doc.gap_after(m).contains('\n')
+            })
+        };
         if letter.len() == 1
             && letter.bytes().all(|b| b.is_ascii_alphabetic())
             && !letter.eq_ignore_ascii_case("x")
@@ -80,7 +84,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             && doc.token_text(k - 1).len() >= 5
             && digits(k + 1)
             && rules[k - 1].phi
-            && labelled
+            && labelled()
         {
             let kind = rules[k - 1].kind.unwrap_or(PhiType::Idnum);
             mark(rules, k, kind);
