@@ -20,14 +20,6 @@ pub(super) const PARTICLES: &[&str] = &[
     "arap",
 ];
 
-/// Particles after which, in a name a relation word opened, the next word is the surname even
-/// where it is an ordinary word ("my husband kiprono arap sang"); not the one-letter
-/// conjunctions ("e", "y", "o") nor articles that begin a phrase ("la", "de", "el").
-const SURNAME_PARTICLES: &[&str] = &[
-    "van", "von", "der", "den", "ter", "ten", "bin", "ibn", "bint", "binti", "arap", "dos", "das",
-    "del", "della", "du", "des",
-];
-
 /// Arabic's "mother of", which opens a name ("Om Hashem") even where it begins a sentence.
 const MOTHER_OF: &[&str] = &["om", "umm", "oum"];
 
@@ -645,97 +637,13 @@ pub(super) fn apply(
     id_parts::apply(doc, rules, flags);
     // 1e. a relative's name before their bracketed age: "SIB FATOU (3)"
     relative_name::apply(doc, rules, flags, class);
-    // 1g. a given name's surname of one or two ordinary words, before the person's age: "I AM
-    // LORETTA WILL, 64, RETIRED MAIL CARRIER", "GMOC LORRAINE WHITE CALF, 61, BROUGHT PT TO ER"
-    // (the model released "WILL", "WHITE", "CALF"); the age after the comma makes the words a
-    // person's name
-    let age_after = |k: usize| {
-        k + 1 < n && doc.gap_after(k) == ", " && {
-            let age = doc.token_text(k + 1);
-            (1..=3).contains(&age.len())
-                && age.bytes().all(|b| b.is_ascii_digit())
-                && (k + 2 >= n
-                    || doc.gap_after(k + 1).starts_with([',', ')', ';'])
-                    || (doc.gap_after(k + 1) == " "
-                        && super::one_of(
-                            doc.token_text(k + 2),
-                            &["yo", "y", "yrs", "years", "yr", "year"],
-                        )))
-        }
-    };
-    // a surname's word: letters, three or more, a stop word only where it is also a name ("Will")
-    let surname_word = |rules: &[TokenRule], m: usize| {
-        let w = doc.token_text(m);
-        w.chars().count() >= 3
-            && w.chars().all(char::is_alphabetic)
-            && doc.gap_before(m) == " "
-            && (flags[m] & flag::STOPWORD == 0
-                || flags[m] & (flag::FIRST_NAME | flag::SURNAME) != 0)
-            && !on(m, RELATION)
-            && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
-    };
-    for k in 1..n.saturating_sub(1) {
-        if !age_after(k) {
-            continue;
-        }
-        for width in 1..=2 {
-            if k < width {
-                break;
-            }
-            let first = k - width;
-            if flags[first] & flag::FIRST_NAME != 0
-                && rules[first].phi
-                && (first + 1..=k).all(|m| surname_word(rules, m))
-                // (two words: the first a name's and no stop word, "WHITE CALF"; not "MARY HAD
-                // FEVER, 39", "MARY NOTED FEVER, 39")
-                && (width == 1
-                    || (flags[first + 1] & (flag::FIRST_NAME | flag::SURNAME) != 0
-                        && flags[first + 1] & flag::STOPWORD == 0))
-                && (first + 1..=k).any(|m| !rules[m].phi)
-            {
-                for m in first..=k {
-                    mark(rules, m, PhiType::Patient);
-                    rules[m].reason = Reason::RelationName;
-                }
-                break;
-            }
-        }
-    }
-    // 1f. a particle inside a name a relation word opened is as certain as the name: "Wife Maria
-    // das Graças Lins" (the model released "das")
-    for k in 1..n.saturating_sub(1) {
-        if on(k, PARTICLE)
-            && rules[k - 1].reason == Reason::RelationName
-            && rules[k].phi
-            && matches!(rules[k].kind, Some(PhiType::Patient | PhiType::Doctor))
-            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
-            && close(doc, k)
-            && close(doc, k + 1)
-            && is_namelike(&rules[k + 1])
-        {
-            rules[k].reason = Reason::RelationName;
-        }
-        // ... and after such a particle the surname, whatever word it is ("my husband kiprono
-        // arap sang took me")
-        if on(k, PARTICLE)
-            && rules[k - 1].reason == Reason::RelationName
-            && super::one_of(doc.token_text(k), SURNAME_PARTICLES)
-            && doc.gap_before(k) == " "
-            && doc.gap_before(k + 1) == " "
-            && doc.token_text(k + 1).chars().count() >= 2
-            && doc.token_text(k + 1).chars().all(char::is_alphabetic)
-            && flags[k + 1] & flag::STOPWORD == 0
-            && !matches!(rules[k + 1].reason, Reason::Pattern(_) | Reason::Digit)
-        {
-            for m in [k, k + 1] {
-                mark(rules, m, rules[k - 1].kind.unwrap_or(PhiType::Patient));
-                rules[m].reason = Reason::RelationName;
-            }
-        }
-    }
+    // 1f, 1g. names a relation word or an age made certain: a particle inside a relative's name,
+    // an ordinary-word surname before the person's age
+    certain_names::apply(doc, rules, flags, class);
 }
 
 mod address_parts;
+mod certain_names;
 mod hyphen_names;
 mod id_parts;
 mod middle_names;

@@ -1,0 +1,118 @@
+//! Names that a relation word or an age makes certain, after the other name rules: a particle
+//! inside a relative's name and the surname after it ("Wife Maria das Graças Lins", "my husband
+//! kiprono arap sang"), and a surname of one or two ordinary words before the person's age ("I AM
+//! LORETTA WILL, 64,", "GMOC LORRAINE WHITE CALF, 61,"). The model released those words (a
+//! particle, an everyday word); the reason `RelationName` keeps them masked.
+
+use super::{close, is_namelike, mark};
+use crate::lexicon::{flag, LexFlags};
+use crate::phi::PhiType;
+use crate::rules::word_class::{WordClasses, PARTICLE, RELATION};
+use crate::rules::{Reason, TokenRule};
+use crate::tokenize::Tokenized;
+
+/// Particles after which, in a name a relation word opened, the next word is the surname even
+/// where it is an ordinary word ("my husband kiprono arap sang"); not the one-letter
+/// conjunctions ("e", "y", "o") nor articles that begin a phrase ("la", "de", "el").
+const SURNAME_PARTICLES: &[&str] = &[
+    "van", "von", "der", "den", "ter", "ten", "bin", "ibn", "bint", "binti", "arap", "dos", "das",
+    "del", "della", "du", "des",
+];
+
+pub(super) fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    class: &WordClasses,
+) {
+    let n = doc.len();
+    let on = |k: usize, list| class.on(k, list);
+    // 1g. a given name's surname of one or two ordinary words, before the person's age: "I AM
+    // LORETTA WILL, 64, RETIRED MAIL CARRIER", "GMOC LORRAINE WHITE CALF, 61, BROUGHT PT TO ER"
+    // (the model released "WILL", "WHITE", "CALF"); the age after the comma makes the words a
+    // person's name
+    let age_after = |k: usize| {
+        k + 1 < n && doc.gap_after(k) == ", " && {
+            let age = doc.token_text(k + 1);
+            (1..=3).contains(&age.len())
+                && age.bytes().all(|b| b.is_ascii_digit())
+                && (k + 2 >= n
+                    || doc.gap_after(k + 1).starts_with([',', ')', ';'])
+                    || (doc.gap_after(k + 1) == " "
+                        && crate::rules::one_of(
+                            doc.token_text(k + 2),
+                            &["yo", "y", "yrs", "years", "yr", "year"],
+                        )))
+        }
+    };
+    // a surname's word: letters, three or more, a stop word only where it is also a name ("Will")
+    let surname_word = |rules: &[TokenRule], m: usize| {
+        let w = doc.token_text(m);
+        w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && doc.gap_before(m) == " "
+            && (flags[m] & flag::STOPWORD == 0
+                || flags[m] & (flag::FIRST_NAME | flag::SURNAME) != 0)
+            && !on(m, RELATION)
+            && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+    };
+    for k in 1..n.saturating_sub(1) {
+        if !age_after(k) {
+            continue;
+        }
+        for width in 1..=2 {
+            if k < width {
+                break;
+            }
+            let first = k - width;
+            if flags[first] & flag::FIRST_NAME != 0
+                && rules[first].phi
+                && (first + 1..=k).all(|m| surname_word(rules, m))
+                // (two words: the first a name's and no stop word, "WHITE CALF"; not "MARY HAD
+                // FEVER, 39", "MARY NOTED FEVER, 39")
+                && (width == 1
+                    || (flags[first + 1] & (flag::FIRST_NAME | flag::SURNAME) != 0
+                        && flags[first + 1] & flag::STOPWORD == 0))
+                && (first + 1..=k).any(|m| !rules[m].phi)
+            {
+                for m in first..=k {
+                    mark(rules, m, PhiType::Patient);
+                    rules[m].reason = Reason::RelationName;
+                }
+                break;
+            }
+        }
+    }
+    // 1f. a particle inside a name a relation word opened is as certain as the name: "Wife Maria
+    // das Graças Lins" (the model released "das")
+    for k in 1..n.saturating_sub(1) {
+        if on(k, PARTICLE)
+            && rules[k - 1].reason == Reason::RelationName
+            && rules[k].phi
+            && matches!(rules[k].kind, Some(PhiType::Patient | PhiType::Doctor))
+            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+            && close(doc, k)
+            && close(doc, k + 1)
+            && is_namelike(&rules[k + 1])
+        {
+            rules[k].reason = Reason::RelationName;
+        }
+        // ... and after such a particle the surname, whatever word it is ("my husband kiprono
+        // arap sang took me")
+        if on(k, PARTICLE)
+            && rules[k - 1].reason == Reason::RelationName
+            && crate::rules::one_of(doc.token_text(k), SURNAME_PARTICLES)
+            && doc.gap_before(k) == " "
+            && doc.gap_before(k + 1) == " "
+            && doc.token_text(k + 1).chars().count() >= 2
+            && doc.token_text(k + 1).chars().all(char::is_alphabetic)
+            && flags[k + 1] & flag::STOPWORD == 0
+            && !matches!(rules[k + 1].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            for m in [k, k + 1] {
+                mark(rules, m, rules[k - 1].kind.unwrap_or(PhiType::Patient));
+                rules[m].reason = Reason::RelationName;
+            }
+        }
+    }
+}
