@@ -9,21 +9,25 @@ use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
 use crate::rules::{Reason, TokenRule};
 use crate::tokenize::Tokenized;
+use rustc_hash::FxHashSet;
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 /// Place words that end a town's name (folded).
 const TOWN_SUFFIXES: &[&str] = &[
     "city", "falls", "springs", "beach", "heights", "island", "hills", "village", "junction",
 ];
 
-/// The US Postal Service's two-letter codes of the states, DC and the territories (folded);
-/// the lexicon's state flag leaves out the codes that are also clinical abbreviations ("MI").
-const US_STATE_CODES: &[&str] = &[
-    "al", "ak", "az", "ar", "ca", "co", "ct", "de", "dc", "fl", "ga", "hi", "id", "il", "in", "ia",
-    "ks", "ky", "la", "me", "md", "ma", "mi", "mn", "ms", "mo", "mt", "ne", "nv", "nh", "nj", "nm",
-    "ny", "nc", "nd", "oh", "ok", "or", "pa", "ri", "sc", "sd", "tn", "tx", "ut", "vt", "va", "wa",
-    "wv", "wi", "wy", "pr", "gu", "vi", "as", "mp",
-];
+/// The US Postal Service's two-letter codes (the lexicon's own list, lower-cased). The lexicon's
+/// flag drops a code in a document without capitals outside an address ("fever, or", "in 2021");
+/// after a town's name it is one ("traverse city mi", "TRAVERSE CITY MI").
+static US_STATE_CODES: LazyLock<FxHashSet<String>> = LazyLock::new(|| {
+    include_str!("../../../../../lexicons/unsafe/state_abbreviations.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_ascii_lowercase)
+        .collect()
+});
 
 pub(super) fn apply(
     doc: &Tokenized,
@@ -50,7 +54,7 @@ pub(super) fn apply(
         // 50126")
         let state_or_zip = k + 1 < n && gap == " " && {
             let next = doc.token_text(k + 1);
-            (next.len() == 2 && US_STATE_CODES.contains(&folded[k + 1].as_ref()))
+            (next.len() == 2 && US_STATE_CODES.contains(folded[k + 1].as_ref()))
                 || (next.len() == 5 && next.bytes().all(|b| b.is_ascii_digit()))
         };
         let closed = k + 1 >= n || gap.starts_with([',', ';', '.', ')', '\n']) || state_or_zip;
