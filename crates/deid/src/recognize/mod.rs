@@ -108,6 +108,13 @@ impl Recognizers {
         }
     }
 
+    /// A title set off right after a person's name that ends at byte `name_end` ("(Marisol
+    /// Bird, bakery line supervisor)"), as a byte range: the rules, which know where names end,
+    /// ask (`rules/apposition`).
+    pub(crate) fn title_after_name(&self, text: &str, name_end: usize) -> Option<(usize, usize)> {
+        self.profession.title_after_name(text, name_end)
+    }
+
     /// Non-overlapping PHI spans of `text`, sorted by start, in code point offsets.
     pub fn find(&self, text: &str) -> Vec<Span> {
         let cands = self.resolved(text, crate::tokenize::case_is_informative(text));

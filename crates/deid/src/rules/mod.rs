@@ -5,6 +5,7 @@
 //!
 //! Every decision carries its [`Reason`] so the review app can say which rule fired.
 
+mod apposition;
 mod company;
 mod context;
 mod cue;
@@ -327,6 +328,16 @@ impl RuleEngine {
             local_language::apply(doc, &mut rules, flags, folded, &class);
         }
         generic_place::apply(doc, &mut rules, flags, folded);
+        // an occupation set off after a patient's or relative's name ("(Marisol Bird, bakery line
+        // supervisor)"), which no self-description introduces
+        for k in apposition::apposition_titles(doc, &rules, &self.recognizers) {
+            rules[k] = TokenRule {
+                phi: true,
+                kind: Some(PhiType::Profession),
+                reason: Reason::Pattern(PhiType::Profession),
+                features: rules[k].features,
+            };
+        }
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()

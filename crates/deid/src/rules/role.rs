@@ -14,7 +14,7 @@ use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 
 /// Nursing, medical and pharmacy credentials written beside a name (lower case).
-const CREDENTIALS: &[&str] = &[
+pub(super) const CREDENTIALS: &[&str] = &[
     "rn", "lpn", "lvn", "cna", "np", "aprn", "fnp", "crna", "rph", "pharmd", "bsn", "msn", "mph",
 ];
 

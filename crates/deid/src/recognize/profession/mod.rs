@@ -21,6 +21,9 @@
 //!   shape of the 2021 report "… male certified nursing assistant (CNA).", with titles of any
 //!   language).
 //!
+//! - set off right after a patient's or relative's name: "(Marisol Bird, bakery line supervisor)"
+//!   (`apposition`, asked by the rules, which know where a name ends).
+//!
 //! The span is the whole title: the occupation with the modifiers before it.
 
 use super::{compile, Cand};
@@ -28,6 +31,7 @@ use crate::phi::PhiType;
 use regex::Regex;
 use std::collections::HashSet;
 
+mod apposition;
 mod described;
 mod employer;
 use employer::employer_follows;
@@ -613,7 +617,9 @@ impl ProfessionRecognizer {
                     || matches!(
                         word_at(text, end).as_deref(),
                         Some("for" | "at" | "with" | "of" | "on")
-                    );
+                    )
+                    // ("a shrimp boat deckhand out of delcambre")
+                    || starts_with_any_ci(rest, &["out of "]);
                 // ("a positive person for Covid", "a chronic carrier": a person, a state of
                 // health, no occupation)
                 let person = matches!(
