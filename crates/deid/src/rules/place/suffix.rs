@@ -65,6 +65,72 @@ pub(super) fn apply(
     }
 }
 
+/// A US state's two-letter code right after a town, closing the phrase: "richmond in;",
+/// "Orangeburg SC. 10/28/96", "dodge city ks (", "Elkhart County IN:", "tupelo ms, for". The
+/// lexicon's flag leaves out a code in a document without capitals ("in", "ms" are words there)
+/// and the label rule read "SC." before a date as a field's label; after a town that the rules
+/// masked and before a punctuation mark (or a ZIP) it is the town's state. A town's name of a
+/// word and "city" before the code is one too ("DODGE CITY KS"). Never released.
+pub(super) fn state_codes_after_towns(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+) {
+    let n = doc.len();
+    for k in 1..n {
+        // (the length first: nearly every word has more than two letters)
+        if doc.token_text(k).len() != 2
+            || !matches!(doc.gap_before(k), " " | ", ")
+            || !US_STATE_CODES.contains(folded[k].as_ref())
+            || matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            continue;
+        }
+        // in a document with capitals the code is written in capitals ("Richmond, in the
+        // morning" is no state)
+        if doc.case_informative && !doc.token_text(k).bytes().all(|b| b.is_ascii_uppercase()) {
+            continue;
+        }
+        let gap = doc.gap_after(k);
+        let zip_after = k + 1 < n && gap == " " && {
+            let next = doc.token_text(k + 1);
+            next.len() == 5 && next.bytes().all(|b| b.is_ascii_digit())
+        };
+        let closed = k + 1 >= n
+            || gap
+                .trim_start_matches(' ')
+                .starts_with([',', ';', '.', '(', ')', ':', '\n'])
+            || zip_after;
+        if !closed {
+            continue;
+        }
+        let town = &rules[k - 1];
+        // (a town, or a county the rules took as a region: "Elkhart County IN"; no other
+        // region: "NC VI" is a cranial nerve)
+        let masked_town = town.phi
+            && (town.kind == Some(PhiType::City)
+                || (town.kind == Some(PhiType::State)
+                    && matches!(folded[k - 1].as_ref(), "county" | "parish" | "borough")))
+            && !matches!(town.reason, Reason::Pattern(_) | Reason::Digit);
+        // "DODGE CITY KS": a word that is no stopword and "city" before the code
+        let named_city = !masked_town
+            && k >= 2
+            && folded[k - 1] == "city"
+            && doc.gap_before(k - 1) == " "
+            && flags[k - 2] & flag::STOPWORD == 0
+            && doc.token_text(k - 2).chars().all(char::is_alphabetic)
+            && (!doc.case_informative || doc.token_text(k - 2).starts_with(char::is_uppercase));
+        if named_city {
+            mark_place(&mut rules[k - 2], PhiType::City);
+            mark_place(&mut rules[k - 1], PhiType::City);
+        }
+        if masked_town || named_city {
+            mark_place(&mut rules[k], PhiType::State);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::{words_with_reason, Reason};
@@ -92,5 +158,31 @@ mod tests {
             Reason::PlaceName,
         );
         assert!(!p.contains(&"falls".to_string()), "{p:?}");
+    }
+
+    #[test]
+    fn a_state_code_after_a_town_closing_the_phrase_in_any_case() {
+        for (text, code) in [
+            ("pt to er at reid hospital, richmond in; mom amber called the clinic the next day", "in"),
+            ("Vaccine given at the County Health Dept, Orangeburg SC. 10/28/96 c/o numbness of feet", "SC"),
+            ("SEEN AT FORD COUNTY HEALTH DEPT, DODGE CITY KS (MMR LOT M3472, SC R ARM). FEVER NOTED", "KS"),
+            ("mmr given 3/19/97 at lee county health dept, tupelo ms, for kindergarten entry at school", "ms"),
+        ] {
+            let p = words_with_reason(text, Reason::PlaceName);
+            assert!(p.contains(&code.to_string()), "{code} in {text}: {p:?}");
+        }
+        let p = words_with_reason(
+            "SEEN AT FORD COUNTY HEALTH DEPT, DODGE CITY KS (MMR LOT M3472, SC R ARM). FEVER NOTED",
+            Reason::PlaceName,
+        );
+        assert!(p.contains(&"DODGE".to_string()), "{p:?}");
+        // no phrase closes after the word, or it is no code in a text with capitals
+        for text in [
+            "She stayed in richmond in the summer and had no reaction to the first dose at all.",
+            "The patient moved to Richmond, in the spring, and had no reaction to the first dose.",
+        ] {
+            let p = words_with_reason(text, Reason::PlaceName);
+            assert!(!p.contains(&"in".to_string()), "{text}: {p:?}");
+        }
     }
 }
