@@ -320,16 +320,9 @@ impl RuleEngine {
         let class = word_class::WordClasses::of(folded);
         context::apply(doc, &mut rules, flags, &class, doc.case_informative);
         facility::apply(doc, &mut rules, flags, folded, &class, doc.case_informative);
-        company::apply(doc, &mut rules, folded, &class);
-        signature::apply(doc, &mut rules, folded, &class);
-        place::apply(doc, &mut rules, flags, folded);
-        heading::apply(doc, &mut rules, flags, folded, &class);
-        if self.local_words {
-            local_language::apply(doc, &mut rules, flags, folded, &class);
-        }
-        generic_place::apply(doc, &mut rules, flags, folded);
         // an occupation set off after a patient's or relative's name ("(Marisol Bird, bakery line
         // supervisor)"), which no self-description introduces
+        // (before the companies: the employer after it is read there, "(cashier at dollar general)")
         for k in apposition::apposition_titles(doc, &rules, &self.recognizers) {
             rules[k] = TokenRule {
                 phi: true,
@@ -338,6 +331,14 @@ impl RuleEngine {
                 features: rules[k].features,
             };
         }
+        company::apply(doc, &mut rules, folded, &class);
+        signature::apply(doc, &mut rules, folded, &class);
+        place::apply(doc, &mut rules, flags, folded);
+        heading::apply(doc, &mut rules, flags, folded, &class);
+        if self.local_words {
+            local_language::apply(doc, &mut rules, flags, folded, &class);
+        }
+        generic_place::apply(doc, &mut rules, flags, folded);
         // a word that introduces PHI ("resides in", "(physician)" after a reporter) is none
         for (rule, _) in rules
             .iter_mut()
