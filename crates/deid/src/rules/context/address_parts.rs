@@ -240,6 +240,13 @@ const EVERYDAY_STREET_WORDS: &[&str] = &[
     "row", "path", "walk", "pike", "trace", "cove", "bend", "point",
 ];
 
+/// The abbreviated street words of `EVERYDAY_STREET_WORDS` ("DR", "LN"): after a house's number
+/// of three digits or more and a name, one is a street's even before a word other than a comma
+/// ("1142 BUTTONWOOD DR CALLED"), where the whole words ("walk", "run") are not ("at 100 yard
+/// walk daily").
+const ABBREVIATED_STREET_WORDS: &[&str] =
+    &["dr", "ln", "ct", "pl", "ter", "trl", "pkwy", "hwy", "cir"];
+
 /// Words before a house's number that open an address ("lives at 4 Ballyhooly Road", "Home: Lot
 /// 47 Sussex Street").
 const ADDRESS_OPENERS: &[&str] = &[
@@ -317,6 +324,7 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
             let gap = doc.gap_after(k);
             let closes = k + 1 >= n
                 || gap.starts_with([',', '\n'])
+                || (gap == " " && k > name_start && one_of(w, ABBREVIATED_STREET_WORDS))
                 || gap.starts_with(". ")
                 || gap == "."
                 || gap == " #"
@@ -326,10 +334,21 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
             let listed = one_of(w, EVERYDAY_STREET_WORDS);
             let street_word = flags[k] & flag::STREET != 0 || listed;
             let everyday = listed || flags[k] & (flag::SALUTATION | flag::SAFE) != 0;
+            // (or a word that is no name and starts no name's capital: "1142 BUTTONWOOD DR
+            // CALLED 352-555-0166", where "DR" before a name would be a title)
+            let no_name_after = gap == " "
+                && k + 1 < n
+                && word(i).len() >= 3
+                && one_of(w, ABBREVIATED_STREET_WORDS)
+                && flags[k + 1] & flag::SAFE != 0
+                && flags[k + 1] & flag::STOPWORD == 0
+                && flags[k + 1] & (flag::FIRST_NAME | flag::SURNAME) == 0
+                && (!doc.case_informative || !word(k + 1).starts_with(char::is_uppercase));
             let closes_for_certain = k + 1 >= n
                 || gap.starts_with(',')
                 || gap == " #"
-                || (gap == " " && one_of(word(k + 1), UNIT_WORDS));
+                || (gap == " " && one_of(word(k + 1), UNIT_WORDS))
+                || no_name_after;
             if k > name_start && street_word && closes && (!everyday || closes_for_certain) {
                 address(rules, i, k);
                 // ... and the flat after it: "RD APT C,", "st apt 14c", "rd lot 47" (the rules
@@ -486,8 +505,20 @@ mod tests {
                 "{text}: {found:?}"
             );
         }
-        // no street: a dose, a count of days, a respiratory rate
+        // an abbreviated street word before a word that is no name ("DR" is no title there)
+        let found = address(
+            "HER NEIGHBOUR GRANT ALDER AT 1142 BUTTONWOOD DR CALLED 352-555-0166; THE PATIENT CALLED 911.",
+        );
+        assert!(
+            ["1142", "BUTTONWOOD", "DR"]
+                .iter()
+                .all(|w| found.contains(&w.to_string())),
+            "{found:?}"
+        );
+        // no street: a dose, a count of days, a respiratory rate, a walk, a doctor
         for text in [
+            "he had a 100 yard walk daily and at 150 metres walk became short of breath.",
+            "She was seen at 1130 by Dr Grant and again at 1400 Dr called the family.",
             "gave 2 tylenol at bedtime, rr 18, spo2 97%.",
             "pt took 2 of the st john's wort caps daily.",
             "RR 22 at rest, box 3 of the form checked.",
