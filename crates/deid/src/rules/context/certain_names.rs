@@ -83,6 +83,44 @@ pub(super) fn apply(
             }
         }
     }
+    // 1h. after a first name a relation word made certain, the rest of the name up to a comma or
+    // a bracket: "DAUGHTER ROSE FREEMAN-BELL, A RETIRED MARTA BUS OPERATOR", "sister ann white
+    // (nurse)" (the model released "BELL", "white"). One to three words joined by blanks or
+    // hyphens, each a name's by the lists and no stop word ("son mark called,", "MOTHER TAMIKA
+    // GRAYSON IN SHREVEPORT," are no names)
+    for k in 0..n.saturating_sub(1) {
+        if rules[k].reason != Reason::RelationName
+            || (k > 0 && rules[k - 1].reason == Reason::RelationName)
+        {
+            continue;
+        }
+        let part = |rules: &[TokenRule], m: usize| {
+            let w = doc.token_text(m);
+            w.chars().count() >= 2
+                && w.chars().all(char::is_alphabetic)
+                && matches!(doc.gap_before(m), " " | "-")
+                && flags[m] & flag::STOPWORD == 0
+                && flags[m] & (flag::FIRST_NAME | flag::SURNAME) != 0
+                && !on(m, RELATION)
+                && (!doc.case_informative || w.starts_with(char::is_uppercase))
+                && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+        };
+        let mut last = k;
+        while last + 1 < n && last - k < 3 && part(rules, last + 1) {
+            last += 1;
+        }
+        let closes = last + 1 >= n
+            || doc
+                .gap_after(last)
+                .trim_start_matches(' ')
+                .starts_with([',', '(', ')', ';']);
+        if last > k && closes {
+            for m in k + 1..=last {
+                mark(rules, m, rules[k].kind.unwrap_or(PhiType::Patient));
+                rules[m].reason = Reason::RelationName;
+            }
+        }
+    }
     // 1f. a particle inside a name a relation word opened is as certain as the name: "Wife Maria
     // das Graças Lins" (the model released "das")
     for k in 1..n.saturating_sub(1) {

@@ -466,3 +466,49 @@ fn a_check_letter_between_a_labelled_numbers_groups() {
     let p = idnum("THE PATIENT GAVE 100000 U 2 TIMES A DAY FOR A WEEK.");
     assert!(!p.contains(&"U".to_string()), "{p:?}");
 }
+
+#[test]
+fn the_rest_of_a_relatives_name_up_to_a_comma_or_a_bracket() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    for (text, name) in [
+        (
+            "MBI 3AJ7-KW2-XT49. DAUGHTER ROSE FREEMAN-BELL, A RETIRED MARTA BUS OPERATOR, NOTIFIED US.",
+            &["ROSE", "FREEMAN", "BELL"][..],
+        ),
+        (
+            "no rxn p/ dtp. sister ann white (nurse) says she had the same rash after her dose.",
+            &["ann", "white"],
+        ),
+    ] {
+        let p = related(text);
+        for w in name {
+            assert!(p.contains(&w.to_string()), "{w} in {text}: {p:?}");
+        }
+    }
+    // words after the name that are no name's: a verb, a lower-case word in a mixed-case text
+    for (text, word) in [
+        (
+            "pt c/o rash after dose 2 and son mark called, worried about the swelling.",
+            "called",
+        ),
+        (
+            "Her husband Tom felt better, and she went back to work the next morning.",
+            "felt",
+        ),
+        (
+            "MOTHER TAMIKA GRAYSON IN SHREVEPORT, LA, CALLED THE CLINIC ABOUT THE RASH.",
+            "IN",
+        ),
+        (
+            "HER SISTER TONYA WHITE DROVE HER. SHE WAS SEEN IN THE EMERGENCY ROOM AT ONCE.",
+            "DROVE",
+        ),
+        (
+            "JUN97 & devel hives were noted on child abd area;no acute distress;lungs clear",
+            "area",
+        ),
+    ] {
+        let p = related(text);
+        assert!(!p.contains(&word.to_string()), "{text}: {p:?}");
+    }
+}
