@@ -329,7 +329,7 @@ fn every_listed_title_fits_the_longest_title_read() {
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.split(' ').count())
         .max();
-    assert_eq!(longest, Some(MAX_LISTED_TITLE_WORDS));
+    assert_eq!(longest, Some(super::titles::MAX_LISTED_TITLE_WORDS));
     assert_eq!(
         found("Pt is a retired baker, used to own a shop"),
         ["baker"]
