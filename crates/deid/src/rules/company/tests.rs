@@ -1,0 +1,208 @@
+use crate::rules::phi_words;
+
+#[test]
+fn a_numbered_school_and_a_school_for_girls_after_an_occupation() {
+    for (text, org) in [
+        (
+            "Ali, 58 years, male, mathematics teacher at the 71st Intermediate School \
+             (Ministry of Education), had a rash.",
+            // (the ordinal keeps its reason, a digit's: masked by the rules too)
+            &["Intermediate", "School"][..],
+        ),
+        (
+            "Her husband (58), a teacher at Kufr Yuba Secondary School for Boys, called.",
+            &["Kufr", "Yuba", "Secondary", "School", "for", "Boys"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(p, org, "{text}");
+    }
+}
+
+#[test]
+fn a_school_district_after_an_occupation_and_a_port_before_its_place() {
+    for (text, org) in [
+        (
+            "The patient, a bus driver for Tuscarawas Valley Local Schools, received dose 2.",
+            &["Tuscarawas", "Valley", "Local", "Schools"][..],
+        ),
+        (
+            "pt is a retired school cafeteria cook w/ jackson public schools, rcvd pneumovax.",
+            &["jackson", "public", "schools"][..],
+        ),
+        (
+            "A vaccination campaign for dock workers at the Port of Antwerp, Zandvliet.",
+            &["Port", "of", "Antwerp"][..],
+        ),
+        (
+            "HE WAS A CUSTOMS OFFICER OF THE PORT OF ORAN. HE LIVES WITH US.",
+            &["PORT", "OF", "ORAN"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(p, org, "{text}");
+    }
+    for text in [
+        "The port of the PICC line was flushed; port of entry Houston.",
+        "She is a teacher at the school. He was seen at the district clinic.",
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
+
+#[test]
+fn a_claims_company_and_a_family_business() {
+    for (text, org) in [
+        (
+            "He is a gold miner working a claim for Kaieteur Gold Ventures near Mahdia.",
+            &["Kaieteur", "Gold", "Ventures"][..],
+        ),
+        (
+            "RETIRED OLIVE FARMER; OWNER OF THE BANI HANI OLIVE PRESS IN KUFR YUBA.",
+            &["BANI", "HANI", "OLIVE", "PRESS"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(p, org, "{text}");
+    }
+}
+
+#[test]
+fn an_employer_named_right_after_a_cue() {
+    for (text, org) in [
+        (
+            "pt works part-time at tim hortons on upper james, worried about her shifts.",
+            &["tim", "hortons"][..],
+        ),
+        ("She works at Bunnings in Ringwood.", &["Bunnings"][..]),
+        ("Employer: Ford Motor Co.", &["Ford", "Motor", "Co"][..]),
+        (
+            "social: retired from boeing after 30 yrs on the line, lives with his wife.",
+            &["boeing"][..],
+        ),
+        (
+            "volunteers at the Salvation Army on weekends",
+            &["Salvation", "Army"][..],
+        ),
+        (
+            "dad is a delivery driver for uber, home late.",
+            &["uber"][..],
+        ),
+        (
+            "PT IS A RETIRED ASSEMBLY LINE WORKER, MEMBER OF UAW LOCAL 696. SON VISITED.",
+            // (the number keeps its reason, a digit's: masked by the rules too)
+            &["UAW", "LOCAL"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(p, org, "{text}");
+    }
+    for text in [
+        "He works at home. She works at the hospital. He works at a school in town.",
+        "She works at night and works for herself.",
+        "She is a member of staff; a member of the church choir.",
+        "He retired from teaching in 2010; a nurse with diabetes; the driver at night.",
+        "The patient is employed by the hospital and so went to the ER; seen by Dr Lee.",
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
+
+#[test]
+fn an_organisation_after_an_employer_cue() {
+    let text =
+        "THE PATIENT WORKS AT NATIONAL NEWSPAPER CORPORATION OF THE PHILIPPINES IN QUEZON CITY.";
+    let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+    assert_eq!(
+        p,
+        [
+            "NATIONAL",
+            "NEWSPAPER",
+            "CORPORATION",
+            "OF",
+            "THE",
+            "PHILIPPINES"
+        ]
+    );
+    let p = crate::rules::words_with_reason(
+        "She works for the Department of Motor Vehicles in Salem.",
+        crate::rules::Reason::Company,
+    );
+    assert_eq!(p, ["Department", "of", "Motor", "Vehicles"]);
+    // after an occupation the recognizers found
+    for (text, org) in [
+        (
+            "pt's father is a civil servant with kano state water board.",
+            &["kano", "state", "water", "board"][..],
+        ),
+        (
+            "pt's father is a civil servant w/ fct water board. add: plot 1147",
+            &["fct", "water", "board"][..],
+        ),
+        (
+            "Her husband, Mrs Chiamaka Okonkwo, a banker with Access Bank (Wuse II branch), \
+             lives in Abuja.",
+            &["Access", "Bank"][..],
+        ),
+        (
+            "PATIENT: JOHN KAPI WARE, 35 YRS, M, SECURITY GUARD AT OK TEDI MINING LTD, TABUBIL.",
+            &["OK", "TEDI", "MINING", "LTD"][..],
+        ),
+        (
+            "Patient: Ahmed Ben Salah, an accountant at the Municipality of Sfax (ignored).",
+            &["Municipality", "of", "Sfax"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(p, org, "{text}");
+    }
+    assert!(crate::rules::words_with_reason(
+        "Patient: Ana Ruiz, 40, a nurse at the Royal Free Hospital, and a teacher at a school.",
+        crate::rules::Reason::Company
+    )
+    .is_empty());
+    for text in [
+        "She works at a bank in town.",
+        "She works at the bank in town.",
+        "She works for the department of health, and her husband",
+        "She works at the hospital as a nurse.",
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
+
+#[test]
+fn company_names_keep_their_and() {
+    let p = phi_words("The patient works at Bell and Sons in Blackville since May.");
+    for w in ["Bell", "and", "Sons"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words(
+        "the patient works at bell and sons in blackville. she has no fever or rash today.",
+    );
+    for w in ["bell", "and", "sons"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("The patient works at Burns, Mendoza and Reed in Shannonhaven.");
+    for w in ["Burns", "Mendoza", "and", "Reed"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words(
+        "the patient works at ray-turner in north kevin. she has no fever or rash today.",
+    );
+    assert!(p.contains(&"ray".to_string()), "{p:?}");
+    let p = phi_words("the patient works at barnes, smith and best in weissview. she works at young ltd in turnerside.");
+    for w in ["barnes", "smith", "and", "best", "young", "ltd"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("She works at home, nights and weekends in retail. No fever.");
+    assert!(!p.contains(&"and".to_string()), "{p:?}");
+    let p = phi_words("Pt seen with Mary and son today; vitals stable, no fever.");
+    assert!(!p.contains(&"son".to_string()), "{p:?}");
+    // a son is not a company; "and" between other words stays safe
+    let p = phi_words("She lives with her husband and sons. Fever and chills resolved.");
+    assert!(!p.contains(&"and".to_string()), "{p:?}");
+}
