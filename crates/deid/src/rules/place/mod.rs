@@ -502,6 +502,8 @@ pub(super) fn apply(
     // a town of a place and a place word: "TRAVERSE CITY MI", "iowa falls;"
     suffix::apply(doc, rules, flags, folded);
     // a state's code after a town: "richmond in;", "Orangeburg SC.", "DODGE CITY KS ("
+    // a town of two ordinary words: "LITTLE ROCK,", "grand rapids, michigan"
+    suffix::towns_of_two_words(doc, rules, flags, folded);
     suffix::state_codes_after_towns(doc, rules, flags, folded);
     italian_provinces(doc, rules, flags);
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions

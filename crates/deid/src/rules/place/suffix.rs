@@ -131,6 +131,94 @@ pub(super) fn state_codes_after_towns(
     }
 }
 
+/// The last words of a facility's name, after which a comma and a town follow ("ARKANSAS
+/// CHILDREN'S HOSPITAL, LITTLE ROCK"), folded.
+const FACILITY_ENDS: &[&str] = &[
+    "hospital",
+    "hosp",
+    "clinic",
+    "center",
+    "centre",
+    "ctr",
+    "pharmacy",
+    "home",
+    "dept",
+    "department",
+    "office",
+    "school",
+];
+
+/// A town's name of two ordinary words that the place list holds as one ("LITTLE ROCK", "grand
+/// rapids", "Battle Creek"): each word alone is an English word the rules call safe, and the
+/// lexicon flags both only where the whole name stands. A town after a place or a facility and a
+/// comma, or before a state, closing its phrase ("ARKANSAS CHILDREN'S HOSPITAL, LITTLE ROCK, ON
+/// LIFE SUPPORT", "grand rapids, michigan"); not "numbness of left hand,". Never released.
+pub(super) fn towns_of_two_words(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+) {
+    let n = doc.len();
+    let word = |rules: &[TokenRule], k: usize| {
+        let w = doc.token_text(k);
+        // (a stop word of four letters or more too: "LITTLE ROCK", "Many Farms")
+        flags[k] & flag::CITY != 0
+            && (flags[k] & flag::STOPWORD == 0 || w.chars().count() >= 4)
+            && w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && (!doc.case_informative || w.starts_with(char::is_uppercase))
+            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+    };
+    for k in 1..n {
+        let first = k - 1;
+        // (the second word first: nearly no word is a town's)
+        if !word(rules, k) || doc.gap_before(k) != " " || !word(rules, first) {
+            continue;
+        }
+        // after a place or a facility and its comma ("HOSPITAL, LITTLE ROCK,"), or before a
+        // state ("grand rapids, michigan"); after a preposition alone the words are too often a
+        // body part or a thing ("numbness of left hand,", "size of golf ball;")
+        let after_place = first > 0
+            && doc.gap_before(first).trim_matches(' ') == ","
+            && (FACILITY_ENDS.contains(&folded[first - 1].as_ref()) || rules[first - 1].phi)
+            && (FACILITY_ENDS.contains(&folded[first - 1].as_ref())
+                || matches!(
+                    rules[first - 1].kind,
+                    Some(
+                        PhiType::Hospital
+                            | PhiType::City
+                            | PhiType::Street
+                            | PhiType::Organization
+                            | PhiType::Zip
+                    )
+                ));
+        // a state written out, or its code closing the phrase ("grand rapids, michigan",
+        // "LITTLE ROCK AR."; not "same day as vax", "call light in reach")
+        let state_after = k + 1 < n
+            && matches!(doc.gap_after(k), " " | ", ")
+            && (flags[k + 1] & flag::STATE != 0 && doc.token_text(k + 1).len() > 2
+                || (doc.token_text(k + 1).len() == 2
+                    && US_STATE_CODES.contains(folded[k + 1].as_ref())
+                    && (k + 2 >= n
+                        || doc
+                            .gap_after(k + 1)
+                            .trim_start_matches(' ')
+                            .starts_with([',', ';', '.', ')', '\n']))));
+        let closes = k + 1 >= n
+            || doc
+                .gap_after(k)
+                .trim_start_matches(' ')
+                .starts_with([',', ';', '.', ')', '\n'])
+            || state_after;
+        let opens = after_place || state_after;
+        if opens && closes && (!rules[first].phi || !rules[k].phi) {
+            mark_place(&mut rules[first], PhiType::City);
+            mark_place(&mut rules[k], PhiType::City);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::{words_with_reason, Reason};
@@ -158,6 +246,32 @@ mod tests {
             Reason::PlaceName,
         );
         assert!(!p.contains(&"falls".to_string()), "{p:?}");
+    }
+
+    #[test]
+    fn a_town_of_two_ordinary_words_where_a_town_stands() {
+        for (text, town) in [
+            (
+                "SZ 3/4/96. TRANSFER TO ARKANSAS CHILDREN'S HOSPITAL, LITTLE ROCK, ON LIFE SUPPORT.",
+                ["LITTLE", "ROCK"],
+            ),
+            (
+                "she moved to grand rapids, michigan last year and was well until the second dose.",
+                ["grand", "rapids"],
+            ),
+        ] {
+            let p = words_with_reason(text, Reason::PlaceName);
+            for w in town {
+                assert!(p.contains(&w.to_string()), "{w} in {text}: {p:?}");
+            }
+        }
+        for text in [
+            "pt noted numbness of left hand, resolved in approx 1 hour, no other symptoms.",
+            "inj site began to swell immed to size of golf ball;w/in a few min ice was applied",
+        ] {
+            let p = words_with_reason(text, Reason::PlaceName);
+            assert!(p.is_empty(), "{text}: {p:?}");
+        }
     }
 
     #[test]
