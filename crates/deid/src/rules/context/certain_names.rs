@@ -99,7 +99,9 @@ pub(super) fn apply(
             w.chars().count() >= 2
                 && w.chars().all(char::is_alphabetic)
                 && matches!(doc.gap_before(m), " " | "-")
-                && flags[m] & flag::STOPWORD == 0
+                // (a stop word of five letters or more that is a name too: "MOC AMBER YOUNG,";
+                // not "IN", "HER", "area")
+                && (flags[m] & flag::STOPWORD == 0 || w.chars().count() >= 5)
                 && flags[m] & (flag::FIRST_NAME | flag::SURNAME) != 0
                 && !on(m, RELATION)
                 && (!doc.case_informative || w.starts_with(char::is_uppercase))

@@ -479,6 +479,10 @@ fn the_rest_of_a_relatives_name_up_to_a_comma_or_a_bracket() {
             "no rxn p/ dtp. sister ann white (nurse) says she had the same rash after her dose.",
             &["ann", "white"],
         ),
+        (
+            "SZ CONT FOR 48HR. MOC AMBER YOUNG, LOAN OFFICER AT THE BANK, STAYED WITH HIM.",
+            &["AMBER", "YOUNG"],
+        ),
     ] {
         let p = related(text);
         for w in name {
