@@ -102,6 +102,10 @@ mod tests {
                 "HIS WIFE AND GRANDSON WILL KING, A FIREFIGHTER, WERE PRESENT WHEN THE SWELLING BEGAN.",
                 &["FIREFIGHTER"][..],
             ),
+            (
+                "The female patient (Lorena Two Bulls, a tribal school bus driver from Wanblee) received a dose.",
+                &["tribal", "school", "bus", "driver"][..],
+            ),
         ] {
             assert_eq!(titles(text), want, "{text}");
         }

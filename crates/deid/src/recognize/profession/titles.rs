@@ -148,10 +148,10 @@ impl ProfessionRecognizer {
                 let ends_phrase = rest.is_empty()
                     || rest.starts_with(['.', ',', ';', ':', '(', ')', '\n'])
                     // ("Retired Sinhala teacher of Dharmaraja College", "sugar worker on an
-                    // estate")
+                    // estate", "a tribal school bus driver from Wanblee")
                     || matches!(
                         word_at(text, end).as_deref(),
-                        Some("for" | "at" | "with" | "of" | "on")
+                        Some("for" | "at" | "with" | "of" | "on" | "from")
                     )
                     // ("a shrimp boat deckhand out of delcambre")
                     || starts_with_any_ci(rest, &["out of "]);

@@ -19,6 +19,29 @@ const SURNAME_PARTICLES: &[&str] = &[
     "del", "della", "du", "des",
 ];
 
+/// Words that say who the person named in brackets after them is: "a pa (zhang wei)",
+/// "vaccinator (Aigerim Bekova)".
+const WHO_WORDS: &[&str] = &[
+    "pa",
+    "np",
+    "rn",
+    "md",
+    "nurse",
+    "doctor",
+    "physician",
+    "pharmacist",
+    "reporter",
+    "caller",
+    "vaccinator",
+    "provider",
+    "midwife",
+    "aide",
+    "neighbour",
+    "neighbor",
+    "friend",
+    "colleague",
+];
+
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -119,6 +142,42 @@ pub(super) fn apply(
         if last > k && closes {
             for m in k + 1..=last {
                 mark(rules, m, rules[k].kind.unwrap_or(PhiType::Patient));
+                rules[m].reason = Reason::RelationName;
+            }
+        }
+    }
+    // 1i. a name alone in brackets after a word that says who, two or three words each a name's
+    // by the lists and no ordinary word: "a pa (zhang wei) checked my ears", "SISTER (SEO-YEON
+    // PARK)" (the model released "zhang" and "wei" in lower case).
+    for k in 1..n.saturating_sub(1) {
+        // (after a word that says who: a relation, a clinician, a reporter; "(terzo giorno)" in
+        // an Italian narrative is no name)
+        if !doc.gap_before(k).trim_end().ends_with('(')
+            || !(on(k - 1, RELATION) || crate::rules::one_of(doc.token_text(k - 1), WHO_WORDS))
+        {
+            continue;
+        }
+        let name_word = |m: usize| {
+            let w = doc.token_text(m);
+            // (three letters or more: "(le lundi)" in a French narrative is no name)
+            w.chars().count() >= 3
+                && w.chars().all(char::is_alphabetic)
+                && rules[m].phi
+                && matches!(rules[m].kind, Some(PhiType::Patient | PhiType::Doctor))
+                && rules[m].features.has(crate::rules::Feature::IsPossiblyName)
+                && flags[m] & flag::SAFE & !flag::DRUG == 0
+                && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+        };
+        let mut last = k;
+        while last + 1 < n
+            && last - k < 2
+            && matches!(doc.gap_after(last), " " | "-")
+            && name_word(last + 1)
+        {
+            last += 1;
+        }
+        if last > k && name_word(k) && doc.gap_after(last).starts_with(')') {
+            for m in k..=last {
                 rules[m].reason = Reason::RelationName;
             }
         }

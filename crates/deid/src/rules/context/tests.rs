@@ -468,6 +468,23 @@ fn a_check_letter_between_a_labelled_numbers_groups() {
 }
 
 #[test]
+fn a_name_alone_in_brackets_is_never_released() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    let p =
+        related("my ears seemed worse on 1/19/21. a pa (zhang wei) checked my ears and said fine.");
+    assert_eq!(p, ["zhang", "wei"]);
+    // ordinary words in brackets are no name
+    for text in [
+        "she had a rash (mild redness) on the arm and a fever the next day after the dose.",
+        "He took his usual medicines (aspirin daily) and had no other symptoms at all that day.",
+        "Il 28/09/2023 (terzo giorno) viene trovata dal figlio soporosa e subito portata in PS.",
+        "Méthotrexate 15 mg une fois par semaine (le lundi) depuis 2019, sans autre traitement.",
+    ] {
+        assert!(related(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
 fn the_rest_of_a_relatives_name_up_to_a_comma_or_a_bracket() {
     let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
     for (text, name) in [
