@@ -177,8 +177,8 @@ pub(super) fn apply(
             last += 1;
         }
         if last > k && name_word(k) && doc.gap_after(last).starts_with(')') {
-            for m in k..=last {
-                rules[m].reason = Reason::RelationName;
+            for rule in &mut rules[k..=last] {
+                rule.reason = Reason::RelationName;
             }
         }
     }
