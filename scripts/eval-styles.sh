@@ -42,7 +42,7 @@ cd "$(dirname "$0")/.."
 BIN=${1:-target/release/deid}
 shift || true
 G=tests/fixtures/gold
-printf '%-14s %5s %8s %8s %8s %9s %8s\n' set docs HIPAA-R word-R mask-R precision F1
+printf '%-16s %5s %8s %8s %8s %9s %8s\n' set docs HIPAA-R word-R mask-R precision F1
 for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-caps:$G/dev-caps/xml dev-lower:$G/dev-lower/xml \
     sub-us:$G/dev-sub-us/xml sub-us-caps:$G/dev-sub-us-caps/xml sub-us-low:$G/dev-sub-us-lower/xml \
     sub-world:$G/dev-sub-world/xml notes:$G/dev-notes/xml notes-world:$G/dev-notes-world/xml \
@@ -61,6 +61,6 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
   "$BIN" eval "$dir" "$out" --json | python3 -c '
 import json,sys
 r=json.load(sys.stdin); s=r["summary"]
-print("%-14s %5d %8.4f %8.4f %8.4f %9.4f %8.4f" % (sys.argv[1], r["documents"], s["hipaa_recall"], s["word_recall"], s["masking_recall"], s["precision"], s["f1"]))' "$name"
+print("%-16s %5d %8.4f %8.4f %8.4f %9.4f %8.4f" % (sys.argv[1], r["documents"], s["hipaa_recall"], s["word_recall"], s["masking_recall"], s["precision"], s["f1"]))' "$name"
   rm -rf "$out"
 done

@@ -15,6 +15,30 @@ use crate::phi::PhiType;
 use crate::recognize::Recognizers;
 use crate::tokenize::Tokenized;
 
+/// Whether a reporter is named just before the name that starts at word `k` ("[Reporter: Haruka
+/// Shimizu, staff nurse", "reported by: sr. achola brenda, enrolled nurse"): the 60 bytes before
+/// it on its line, not the whole line, since a narrative is often one line ("This nurse is
+/// reporting similar events for two patients. ... A female patient (Lorena Two Bulls, a tribal
+/// school bus driver").
+fn reporter_before(doc: &Tokenized, k: usize) -> bool {
+    let end = doc.tokens[k].byte_start;
+    let line_start = doc.text[..end].rfind('\n').map_or(0, |i| i + 1);
+    let mut start = end.saturating_sub(60).max(line_start);
+    while !doc.text.is_char_boundary(start) {
+        start += 1;
+    }
+    let window = doc.text[start..end].to_ascii_lowercase();
+    [
+        "reporter",
+        "reported by",
+        "reporting",
+        "submitted by",
+        "entered by",
+    ]
+    .iter()
+    .any(|cue| window.contains(cue))
+}
+
 /// The words (indices) of the titles set off after a patient's or relative's name.
 pub(super) fn apposition_titles(
     doc: &Tokenized,
@@ -52,7 +76,7 @@ pub(super) fn apposition_titles(
             && (rules[first - 1].kind == Some(PhiType::Doctor)
                 || rules[first - 1].features.has(Feature::IsSalutation)
                 || rules[first].kind == Some(PhiType::Doctor));
-        if doctor || super::cue::on_reporter_line(doc, k) {
+        if doctor || reporter_before(doc, first) {
             continue;
         }
         let Some((start, end)) = recognizers.title_after_name(doc.text, doc.tokens[k].byte_end)
@@ -103,7 +127,7 @@ mod tests {
                 &["FIREFIGHTER"][..],
             ),
             (
-                "The female patient (Lorena Two Bulls, a tribal school bus driver from Wanblee) received a dose.",
+                "This nurse is reporting similar events for two patients. A female patient (Lorena Two Bulls, a tribal school bus driver from Wanblee) received a dose.",
                 &["tribal", "school", "bus", "driver"][..],
             ),
         ] {

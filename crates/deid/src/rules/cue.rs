@@ -311,7 +311,7 @@ fn after_no_name(f: LexFlags) -> bool {
 
 /// Whether the line of word `i`, before it, names the reporter ("Reporter: Lori Brown (",
 /// "reported by Dr. X (").
-pub(super) fn on_reporter_line(doc: &Tokenized, i: usize) -> bool {
+fn on_reporter_line(doc: &Tokenized, i: usize) -> bool {
     let start = doc.tokens[i].byte_start;
     let line = doc.text[..start].rsplit('\n').next().unwrap_or("");
     let line = line.to_ascii_lowercase();
