@@ -29,6 +29,16 @@ static US_STATE_CODES: LazyLock<FxHashSet<String>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Whether word `k` closes its phrase: the text's end or a comma, semicolon, period, closing
+/// bracket or line break after it (blanks before the mark allowed).
+fn closes_phrase(doc: &Tokenized, k: usize) -> bool {
+    k + 1 >= doc.len()
+        || doc
+            .gap_after(k)
+            .trim_start_matches(' ')
+            .starts_with([',', ';', '.', ')', '\n'])
+}
+
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -57,7 +67,7 @@ pub(super) fn apply(
             (next.len() == 2 && US_STATE_CODES.contains(folded[k + 1].as_ref()))
                 || (next.len() == 5 && next.bytes().all(|b| b.is_ascii_digit()))
         };
-        let closed = k + 1 >= n || gap.starts_with([',', ';', '.', ')', '\n']) || state_or_zip;
+        let closed = closes_phrase(doc, k) || state_or_zip;
         if place && capitals && closed {
             mark_place(&mut rules[k - 1], PhiType::City);
             mark_place(&mut rules[k], PhiType::City);
@@ -200,17 +210,8 @@ pub(super) fn towns_of_two_words(
             && (flags[k + 1] & flag::STATE != 0 && doc.token_text(k + 1).len() > 2
                 || (doc.token_text(k + 1).len() == 2
                     && US_STATE_CODES.contains(folded[k + 1].as_ref())
-                    && (k + 2 >= n
-                        || doc
-                            .gap_after(k + 1)
-                            .trim_start_matches(' ')
-                            .starts_with([',', ';', '.', ')', '\n']))));
-        let closes = k + 1 >= n
-            || doc
-                .gap_after(k)
-                .trim_start_matches(' ')
-                .starts_with([',', ';', '.', ')', '\n'])
-            || state_after;
+                    && closes_phrase(doc, k + 1)));
+        let closes = closes_phrase(doc, k) || state_after;
         let opens = after_place || state_after;
         if opens && closes && (!rules[first].phi || !rules[k].phi) {
             mark_place(&mut rules[first], PhiType::City);
