@@ -121,6 +121,11 @@ fn the_patients_or_a_relatives_occupation() {
         ["staff nurse"]
     );
     assert!(found("the patient's mother, a 35 year old, called").is_empty());
+    // after a form's "AGE 29," (the age's label before its number)
+    assert_eq!(
+        found("NAME AYESHA SIDDIQUI, AGE 29, SCHOOLTEACHER (GOVERNMENT GIRLS HIGH SCHOOL)"),
+        ["SCHOOLTEACHER"]
+    );
     // Faker's titles with a slash
     assert_eq!(
         found("Information has been received from a Clothing/textile technologist, who is the patient's mother, concerning"),
