@@ -191,6 +191,30 @@ pub(super) fn apply(
             mark_company(rules, k);
         }
     }
+    // "West Union Co-op", "Kisii Farmers co-op": one to three words before a co-op, capitalised
+    // where capitals mean something ("my co-op", "the co-op" name nothing)
+    for k in 2..n {
+        if folded[k] != "op" || folded[k - 1] != "co" || doc.gap_before(k) != "-" {
+            continue;
+        }
+        let word = |m: usize| {
+            doc.gap_after(m) == " "
+                && same_line(m + 1)
+                && !FUNCTION_WORDS.contains(&folded[m].as_ref())
+                && folded[m].chars().count() >= 2
+                && folded[m].chars().all(char::is_alphabetic)
+                && (!doc.case_informative || doc.token_text(m).starts_with(char::is_uppercase))
+        };
+        let mut first = k - 1;
+        while first > 0 && k - 1 - first < 3 && word(first - 1) {
+            first -= 1;
+        }
+        if first < k - 1 {
+            for m in first..=k {
+                mark_company(rules, m);
+            }
+        }
+    }
     // a word that may be part of a company name: not a number or a function word ("works at
     // home, and"); stop-word lists hold surnames such as "Best", so only function words count
     let allowed = |rules: &[TokenRule], k: usize| {

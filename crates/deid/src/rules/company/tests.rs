@@ -206,3 +206,28 @@ fn company_names_keep_their_and() {
     let p = phi_words("She lives with her husband and sons. Fever and chills resolved.");
     assert!(!p.contains(&"and".to_string()), "{p:?}");
 }
+
+#[test]
+fn a_co_op_and_the_words_of_its_name() {
+    for (text, org) in [
+        (
+            "The patient (a retired grain elevator operator for West Union Co-op) received Shingrix.",
+            &["West", "Union", "Co", "op"][..],
+        ),
+        (
+            "pt a retired grain elevator operator for west union co-op, rcvd shingrix 2/3/21.",
+            &["west", "union", "co", "op"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(p, org, "{text}");
+    }
+    // a co-op that no name comes before
+    for text in [
+        "She does the shopping at the co-op every week and had no reaction to the first dose.",
+        "She does the shopping at my Co-op every week and had no reaction to the first dose.",
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
