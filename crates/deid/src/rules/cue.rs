@@ -255,7 +255,7 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
     };
     for i in 0..n {
         // (a byte test first: this runs on every word)
-        if !matches!(lower(i).as_bytes().first(), Some(b'p' | b'n'))
+        if !matches!(lower(i).as_bytes().first(), Some(b'p' | b'n' | b'o'))
             || !QUALIFICATION_HEADS.contains(&lower(i))
             || !on_reporter_line(doc, i)
         {
@@ -282,8 +282,8 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
 }
 
 /// Reporter qualifications that may stand as a title before a reporter's name or after it
-/// between commas, lower case (each starts with "p" or "n": `cue_words` tests that first).
-const QUALIFICATION_HEADS: &[&str] = &["physician", "pharmacist", "nurse"];
+/// between commas, lower case (each starts with "p", "n" or "o": `cue_words` tests that first).
+const QUALIFICATION_HEADS: &[&str] = &["physician", "pharmacist", "nurse", "officer"];
 
 /// Words before such a qualification that say what kind ("clinical pharmacist", "charge nurse").
 const QUALIFICATION_MODIFIERS: &[&str] = &[
@@ -299,6 +299,10 @@ const QUALIFICATION_MODIFIERS: &[&str] = &[
     "staff",
     "practice",
     "specialist",
+    // a medical, clinical or health officer ("DR. SIMON KUMAN, MEDICAL OFFICER, TABUBIL
+    // HOSPITAL"): a clinician's post in many health services
+    "medical",
+    "health",
 ];
 
 /// A word before the verb that is no name: a SAFE word, and where it is on a name list too
@@ -455,7 +459,12 @@ mod tests {
             cues("Reporter: Sister Nomsa Dlamini, professional nurse, Gugulethu Community Health Centre"),
             ["professional", "nurse"]
         );
+        assert_eq!(
+            cues("REPORTER: DR. SIMON KUMAN, MEDICAL OFFICER, TABUBIL HOSPITAL. PH 548 9132."),
+            ["medical", "officer"]
+        );
         // not on a reporter's line, or a patient's occupation
+        assert!(cues("Her son, a medical officer, took her home.").is_empty());
         assert!(cues("Her daughter, a nurse, took her home.").is_empty());
         assert!(cues("Patient Amy Smith, nurse, received the vaccine.").is_empty());
         assert!(cues("Reporter: the patient, a nurse, called.").is_empty());
