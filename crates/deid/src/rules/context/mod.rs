@@ -495,13 +495,15 @@ pub(super) fn apply(
             continue;
         }
         // a house number, maybe with its letter ("flat 3b", "no. 12a")
+        // (the bound first: an ordinal indicator may be the text's last word, "GO'ª")
         let number_at = |k: usize| {
-            let t = doc.token_text(k);
-            k < n
-                && t.starts_with(|c: char| c.is_ascii_digit())
-                && t.len() <= 6
-                && t.bytes().filter(|b| !b.is_ascii_digit()).count() <= 1
-                && t.bytes().all(|b| b.is_ascii_alphanumeric())
+            k < n && {
+                let t = doc.token_text(k);
+                t.starts_with(|c: char| c.is_ascii_digit())
+                    && t.len() <= 6
+                    && t.bytes().filter(|b| !b.is_ascii_digit()).count() <= 1
+                    && t.bytes().all(|b| b.is_ascii_alphanumeric())
+            }
         };
         // "casa n.º 27", "nº 5": the ordinal indicator between the word and its number
         let indicator = matches!(doc.token_text(i + 1), "º" | "ª" | "°")

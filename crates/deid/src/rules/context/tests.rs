@@ -533,3 +533,11 @@ fn the_rest_of_a_relatives_name_up_to_a_comma_or_a_bracket() {
         assert!(!p.contains(&word.to_string()), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn an_ordinal_indicator_as_the_texts_last_word_is_read_without_a_crash() {
+    // (the fuzz test's input: a house-number word's check read the word after the indicator)
+    for text in ["\u{16af0}:GO'ª", "casa n'º", "CALLE NO'ª"] {
+        let _ = crate::rules::phi_words(text);
+    }
+}
