@@ -27,16 +27,7 @@ fn reporter_before(doc: &Tokenized, k: usize) -> bool {
     while !doc.text.is_char_boundary(start) {
         start += 1;
     }
-    let window = doc.text[start..end].to_ascii_lowercase();
-    [
-        "reporter",
-        "reported by",
-        "reporting",
-        "submitted by",
-        "entered by",
-    ]
-    .iter()
-    .any(|cue| window.contains(cue))
+    super::cue::names_reporter(&doc.text[start..end].to_ascii_lowercase())
 }
 
 /// The words (indices) of the titles set off after a patient's or relative's name.

@@ -313,17 +313,26 @@ fn after_no_name(f: LexFlags) -> bool {
             || f & (flag::STOPWORD | flag::COMMON_WORD) != 0)
 }
 
+/// Whether `text` (lower case) names the reporter: "reporter", "reported by", "reporting",
+/// "submitted by", "entered by".
+pub(super) fn names_reporter(text: &str) -> bool {
+    [
+        "reporter",
+        "reported by",
+        "reporting",
+        "submitted by",
+        "entered by",
+    ]
+    .iter()
+    .any(|cue| text.contains(cue))
+}
+
 /// Whether the line of word `i`, before it, names the reporter ("Reporter: Lori Brown (",
 /// "reported by Dr. X (").
 fn on_reporter_line(doc: &Tokenized, i: usize) -> bool {
     let start = doc.tokens[i].byte_start;
     let line = doc.text[..start].rsplit('\n').next().unwrap_or("");
-    let line = line.to_ascii_lowercase();
-    line.contains("reporter")
-        || line.contains("reported by")
-        || line.contains("reporting")
-        || line.contains("submitted by")
-        || line.contains("entered by")
+    names_reporter(&line.to_ascii_lowercase())
 }
 
 #[cfg(test)]
