@@ -11,7 +11,7 @@ use crate::masking::spans_from_tokens;
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
-    complete_facility_heads, complete_given_names, complete_hyphenated_names,
+    complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_inner_words,
     complete_middle_names, foreign_script_words, RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
@@ -230,10 +230,12 @@ impl Deidentifier {
                     // before, each never released: a facility's head after a name the model
                     // masked ("[Vistara] Heart Institute"), the other half of a hyphenated name
                     // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM"), a given
-                    // name before its masked surname ("[yvette] arcement-leblanc")
+                    // name before its masked surname ("[yvette] arcement-leblanc"), and first the
+                    // inner words of a name the rules read whole ("Medical Center [of] Orangeburg")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 4] = [
+                    let completions: [Completion; 5] = [
+                        complete_inner_words,
                         complete_facility_heads,
                         complete_hyphenated_names,
                         complete_middle_names,

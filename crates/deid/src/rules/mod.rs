@@ -13,6 +13,7 @@ mod facility;
 mod features;
 mod generic_place;
 mod heading;
+mod inner_words;
 mod local_language;
 mod place;
 mod regulator;
@@ -26,6 +27,7 @@ mod word_class;
 pub use context::{complete_given_names, complete_hyphenated_names, complete_middle_names};
 pub use facility::complete_facility_heads;
 pub use features::{token_features, Feature, Features};
+pub use inner_words::complete_inner_words;
 pub use script::foreign_script_words;
 
 use crate::lexicon::{flag, LexFlags, Lexicons};

@@ -1,0 +1,135 @@
+//! After the combination: the inner words of a name that the rules read whole, where the model
+//! released them and masked the words on both sides ("Regional Medical Center [of] Orangeburg",
+//! "[HOME] FOR THE [AGED]"). Such a word is a function word ("of", "the", "for", "de") that the
+//! model saw as safe in every other sentence; released, it leaves a gap in a masked name and
+//! counts as a missed PHI word.
+//!
+//! Only ever masks more: a run of one to three words, each of which the rules called PHI of one
+//! category, with a single blank on each side of every word, between two words the combination
+//! masked that the rules called PHI of that same category too, each for a reason that reads a name
+//! (a name list, the context around it, a facility's, company's or address's shape). A word the
+//! rules called PHI only because no dictionary knows it, a digit, a pattern's hit, a title or a
+//! word released by design (a time of day between two dates: "17DEC90 5PM 18DEC90") reads no
+//! span, so it neither counts as a neighbour nor is masked.
+
+use crate::phi::PhiType;
+use crate::rules::{Reason, TokenRule};
+use crate::tokenize::Tokenized;
+
+/// The longest run of released words filled between two masked ones.
+const MAX_RUN: usize = 3;
+
+/// The words (indices) to mask after the combination, with their kind. `kinds[i]` is the
+/// combination's verdict on word `i`, `rules[i]` the rules'.
+pub fn complete_inner_words(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+) -> Vec<(usize, PhiType)> {
+    let n = doc.len();
+    // the rules' category of a word they read as part of a name
+    let spanned = |k: usize| {
+        let r = &rules[k];
+        let name = matches!(
+            r.reason,
+            Reason::Context
+                | Reason::Unsafe(_)
+                | Reason::AfterSalutation
+                | Reason::RelationName
+                | Reason::PlaceName
+                | Reason::NamedFacility
+                | Reason::AddressWord
+                | Reason::Company
+                | Reason::Signature
+        );
+        (r.phi && name).then_some(r.kind).flatten()
+    };
+    let mut out = Vec::new();
+    let mut k = 1;
+    while k + 1 < n {
+        // a masked word of a rules' span, followed by released words of the same span
+        let Some(kind) = spanned(k - 1).filter(|_| kinds[k - 1].is_some()) else {
+            k += 1;
+            continue;
+        };
+        let mut end = k;
+        while end < n
+            && end - k < MAX_RUN
+            && kinds[end].is_none()
+            && spanned(end) == Some(kind)
+            && doc.gap_before(end) == " "
+        {
+            end += 1;
+        }
+        let closed = end > k
+            && end < n
+            && kinds[end].is_some()
+            && spanned(end) == Some(kind)
+            && doc.gap_before(end) == " ";
+        if closed {
+            out.extend((k..end).map(|i| (i, kind)));
+        }
+        k = end.max(k + 1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(phi: bool, kind: Option<PhiType>, reason: Reason) -> TokenRule {
+        TokenRule {
+            phi,
+            kind,
+            reason,
+            features: Default::default(),
+        }
+    }
+
+    #[test]
+    fn released_inner_words_of_a_masked_name_are_masked() {
+        let doc = Tokenized::new("Adm Regional Medical Center of the Orangeburg area, 11/1/96");
+        // Adm Regional Medical Center of the Orangeburg area 11 1 96
+        let hospital = || rule(true, Some(PhiType::Hospital), Reason::Context);
+        let mut rules = vec![rule(false, None, Reason::Safe); doc.len()];
+        for k in 1..=6 {
+            rules[k] = hospital();
+        }
+        let mut kinds = vec![None; doc.len()];
+        for k in [1, 2, 3, 6] {
+            kinds[k] = Some(PhiType::Hospital);
+        }
+        assert_eq!(
+            complete_inner_words(&doc, &rules, &kinds),
+            [(4, PhiType::Hospital), (5, PhiType::Hospital)]
+        );
+        // not where the rules read another category on the far side
+        rules[6] = rule(true, Some(PhiType::City), Reason::PlaceName);
+        assert!(complete_inner_words(&doc, &rules, &kinds).is_empty());
+        // nor where the far side was released too: the model's word on the name's end stands
+        rules[6] = hospital();
+        kinds[6] = None;
+        assert!(complete_inner_words(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn punctuation_or_a_word_no_dictionary_knows_reads_no_span() {
+        let doc = Tokenized::new("GIVEN BY SMITH, OF JONES CLINIC TODAY");
+        // GIVEN BY SMITH OF JONES CLINIC TODAY
+        let mut rules = vec![rule(true, Some(PhiType::Patient), Reason::Context); doc.len()];
+        let mut kinds = vec![Some(PhiType::Patient); doc.len()];
+        kinds[3] = None;
+        // "SMITH, OF": a comma between
+        assert!(complete_inner_words(&doc, &rules, &kinds).is_empty());
+        // "BY [released] JONES": the word between was only unknown to the dictionaries
+        let doc = Tokenized::new("GIVEN BY SMITH OF JONES CLINIC TODAY");
+        rules[3] = rule(true, Some(PhiType::Patient), Reason::Unknown);
+        assert!(complete_inner_words(&doc, &rules, &kinds).is_empty());
+        rules[3] = rule(true, Some(PhiType::Patient), Reason::Context);
+        assert_eq!(
+            complete_inner_words(&doc, &rules, &kinds),
+            [(3, PhiType::Patient)]
+        );
+    }
+}
