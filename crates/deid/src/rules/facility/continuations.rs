@@ -104,8 +104,15 @@ pub(super) fn of_tail(
         k += 1;
     }
     let last = last?;
-    // (where capitals say nothing, two words at least: "the rt-center of back;" is a body part)
-    if !doc.case_informative && words < 2 {
+    // (where capitals say nothing, two words at least: "the rt-center of back;" is a body part;
+    // one after a hospital word and "of the": "AT HOSPICE OF THE BLUEGRASS.", not a word that
+    // names a kind of place: "TO HOSPITAL OF THE REGION.")
+    let hospital_of_the =
+        the && matches!(
+            folded[j - 1].as_ref(),
+            "hospital" | "hospice" | "infirmary" | "clinic"
+        ) && !KINDS_OF_PLACE.contains(&folded[last].as_ref());
+    if !doc.case_informative && words < 2 && !hospital_of_the {
         return None;
     }
     let closed = last + 1 >= n || {
@@ -114,6 +121,27 @@ pub(super) fn of_tail(
     };
     closed.then_some(last + 1)
 }
+
+/// Words that name a kind of place, not one: "the hospital of the city".
+const KINDS_OF_PLACE: &[&str] = &[
+    "city",
+    "town",
+    "region",
+    "area",
+    "district",
+    "province",
+    "state",
+    "county",
+    "village",
+    "country",
+    "capital",
+    "university",
+    "army",
+    "navy",
+    "community",
+    "island",
+    "valley",
+];
 
 /// Whom a home or a hospital is for, in its name.
 const FOR_WHOM: &[&str] = &[

@@ -49,7 +49,8 @@ pub(super) fn apply(
         k > 0
             && (matches!(
                 folded[k - 1].as_ref(),
-                "to" | "at" | "from" | "into" | "the" | "his" | "her" | "their" | "my" | "our"
+                "to" | "at" | "from" | "into" | "under" | "the" | "his" | "her" | "their" | "my"
+                    | "our"
             ) || PLACE_PREPOSITIONS.contains(&folded[k - 1].as_ref())
                 // ("the team called an ambulance: Middlemore Hospital ED")
                 || doc.gap_before(k).trim_end().ends_with([',', ';', '(', ':']))
@@ -160,11 +161,14 @@ pub(super) fn apply(
             let town_prefix =
                 |k: usize| CITY_PREFIXES.contains(&folded[k].as_ref()) && is_anchor(k + 1, rules);
             // ... or a public facility's kind where one goes: "referred to National Institute of
-            // Child Health"
+            // Child Health", "under Regional Hospice of Western CT services"
             let public_kind = |k: usize| {
                 k > 0
                     && GENERIC_FACILITY_ADJECTIVES.contains(&folded[k].as_ref())
-                    && matches!(folded[k - 1].as_ref(), "at" | "to" | "from" | "into")
+                    && matches!(
+                        folded[k - 1].as_ref(),
+                        "at" | "to" | "from" | "into" | "under"
+                    )
             };
             let from = if i > 0
                 && (town_prefix(i - 1) || public_kind(i - 1))
@@ -219,7 +223,10 @@ pub(super) fn apply(
                 // ... nor the head of a name that comes first before a person's or place's two
                 // words ("readmitted to the HOSPITAL PABLO TOBÓN URIBE", "hospital ángeles
                 // tuxtla gutiérrez": the model released the head)
-                let head_first = k == i && is_head(i) && anchors >= 2;
+                // ("under Regional Hospice of Western CT services": or before "of" and its name,
+                // with the public kind before it)
+                let head_first =
+                    k <= i && is_head(i) && (anchors >= 2 || (i + 1 < j && folded[i + 1] == "of"));
                 // ... nor, wherever it stands, the title of the person it is named after between
                 // its head and the name ("trasladada al HOSPITAL DR. RAFAEL ÁNGEL CALDERÓN
                 // GUARDIA": the model released "DR" in ALL CAPS and lower case)
@@ -295,7 +302,16 @@ pub(super) fn apply(
             let after_where_one_goes = from > 0
                 && doc.gap_before(from) == " "
                 && matches!(folded[from - 1].as_ref(), "at" | "to" | "from" | "into");
-            if after_where_one_goes && j - from >= 2 {
+            // (or one hospital word before "of the": "AT HOSPICE OF THE BLUEGRASS."; not "at
+            // center of the chest", "at home of the neighbour")
+            let one_before_the = j - from == 1
+                && j + 1 < n
+                && folded[j + 1] == "the"
+                && matches!(
+                    folded[from].as_ref(),
+                    "hospital" | "hospice" | "infirmary" | "clinic"
+                );
+            if after_where_one_goes && (j - from >= 2 || one_before_the) {
                 if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector) {
                     mark_named(rules, from..end);
                     i = end;

@@ -690,6 +690,14 @@ fn a_facility_named_in_facility_words_and_a_name_after_of_where_one_goes() {
             "PT WAS SEEN AT UNIVERSITY HOSPITAL OF THE WEST INDIES.",
             &["UNIVERSITY", "HOSPITAL", "OF", "THE", "WEST", "INDIES"][..],
         ),
+        (
+            "IS GRIEF COUNSELOR AT HOSPICE OF THE BLUEGRASS. SHE TESTED POSITIVE.",
+            &["HOSPICE", "OF", "THE", "BLUEGRASS"][..],
+        ),
+        (
+            "She has been under Regional Hospice of Western CT services for almost a year.",
+            &["Regional", "Hospice", "of"][..],
+        ),
     ] {
         assert_eq!(
             words_with_reason(text, Reason::NamedFacility),
@@ -705,6 +713,7 @@ fn a_facility_named_in_facility_words_and_a_name_after_of_where_one_goes() {
     // a hospital's phrase that names none: no "at"/"to" before it, or one word after "of"
     for text in [
         "ADMITTED TO HOSPITAL OF ORIGIN.",
+        "PT WAS ADMITTED TO HOSPITAL OF THE REGION. SHE WAS WELL AFTER.",
         "The general hospital of the region was full, so she waited.",
         "she went to university hospital of her choice.",
     ] {

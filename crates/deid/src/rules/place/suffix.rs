@@ -7,7 +7,7 @@
 use super::mark_place;
 use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
-use crate::rules::{Reason, TokenRule};
+use crate::rules::{Feature, Reason, TokenRule};
 use crate::tokenize::Tokenized;
 use rustc_hash::FxHashSet;
 use std::borrow::Cow;
@@ -161,8 +161,9 @@ const FACILITY_ENDS: &[&str] = &[
 /// A town's name of two ordinary words that the place list holds as one ("LITTLE ROCK", "grand
 /// rapids", "Battle Creek"): each word alone is an English word the rules call safe, and the
 /// lexicon flags both only where the whole name stands. A town after a place or a facility and a
-/// comma, or before a state, closing its phrase ("ARKANSAS CHILDREN'S HOSPITAL, LITTLE ROCK, ON
-/// LIFE SUPPORT", "grand rapids, michigan"); not "numbness of left hand,". Never released.
+/// comma, after "near", or before a state, closing its phrase ("ARKANSAS CHILDREN'S HOSPITAL,
+/// LITTLE ROCK, ON LIFE SUPPORT", "farmer near four oaks)", "grand rapids, michigan"); not
+/// "numbness of left hand,". Never released.
 pub(super) fn towns_of_two_words(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -211,8 +212,14 @@ pub(super) fn towns_of_two_words(
                 || (doc.token_text(k + 1).len() == 2
                     && US_STATE_CODES.contains(folded[k + 1].as_ref())
                     && closes_phrase(doc, k + 1)));
+        // or "near" it, which no body part or thing follows ("tobacco farmer near four oaks)")
+        // (not a body part: "near left hand,")
+        let near = first > 0
+            && folded[first - 1] == "near"
+            && doc.gap_before(first) == " "
+            && !rules[k].features.has(Feature::IsMedicalTerm);
         let closes = closes_phrase(doc, k) || state_after;
-        let opens = after_place || state_after;
+        let opens = after_place || state_after || near;
         if opens && closes && (!rules[first].phi || !rules[k].phi) {
             mark_place(&mut rules[first], PhiType::City);
             mark_place(&mut rules[k], PhiType::City);
@@ -260,6 +267,10 @@ mod tests {
                 "she moved to grand rapids, michigan last year and was well until the second dose.",
                 ["grand", "rapids"],
             ),
+            (
+                "the patient (dwight honeycutt, 64, tobacco farmer near four oaks) had anaphylaxis",
+                ["four", "oaks"],
+            ),
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             for w in town {
@@ -269,6 +280,7 @@ mod tests {
         for text in [
             "pt noted numbness of left hand, resolved in approx 1 hour, no other symptoms.",
             "inj site began to swell immed to size of golf ball;w/in a few min ice was applied",
+            "pain near left hand, resolved in approx 1 hour, no other symptoms were reported.",
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(p.is_empty(), "{text}: {p:?}");
