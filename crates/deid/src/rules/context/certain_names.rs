@@ -40,6 +40,15 @@ const WHO_WORDS: &[&str] = &[
     "neighbor",
     "friend",
     "colleague",
+    // the patient described before the name ("CAUCASIAN FEMALE (MIA BIRD) WITH")
+    "female",
+    "male",
+    "patient",
+    "pt",
+    "boy",
+    "girl",
+    "infant",
+    "woman",
 ];
 
 pub(super) fn apply(
@@ -176,8 +185,31 @@ pub(super) fn apply(
         {
             last += 1;
         }
+        // ... or a given name no dictionary calls safe and one more word, whatever word it is but
+        // a stop word: the surname ("FEMALE (MIA BIRD) WITH": the model released "BIRD", which
+        // the medical lists hold too)
+        let surname = |m: usize| {
+            let w = doc.token_text(m);
+            w.chars().count() >= 3
+                && w.chars().all(char::is_alphabetic)
+                && (!doc.case_informative || w.starts_with(char::is_uppercase))
+                && flags[m] & flag::STOPWORD == 0
+                && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+        };
+        if last == k
+            && k + 1 < n
+            && doc.gap_after(k) == " "
+            && flags[k] & flag::FIRST_NAME != 0
+            && surname(k + 1)
+            && doc.gap_after(k + 1).starts_with(')')
+        {
+            last = k + 1;
+        }
         if last > k && name_word(k) && doc.gap_after(last).starts_with(')') {
+            let kind = rules[k].kind;
             for rule in &mut rules[k..=last] {
+                rule.phi = true;
+                rule.kind = rule.kind.or(kind);
                 rule.reason = Reason::RelationName;
             }
         }

@@ -473,8 +473,15 @@ fn a_name_alone_in_brackets_is_never_released() {
     let p =
         related("my ears seemed worse on 1/19/21. a pa (zhang wei) checked my ears and said fine.");
     assert_eq!(p, ["zhang", "wei"]);
+    // a given name and one more word, whatever word it is, after the patient described
+    let p = related(
+        "A 13-MONTH-OLD. CAUCASIAN FEMALE (MIA BIRD) WITH DOWN'S SYNDROME, AN UNSPECIFIED HISTORY.",
+    );
+    assert_eq!(p, ["MIA", "BIRD"]);
     // ordinary words in brackets are no name
     for text in [
+        "the patient (will call back) had a rash on the arm and a fever the next day after.",
+        "FEMALE PATIENT (MIA) WITH A RASH (MILD REDNESS) ON THE ARM AND A FEVER THE NEXT DAY.",
         "she had a rash (mild redness) on the arm and a fever the next day after the dose.",
         "He took his usual medicines (aspirin daily) and had no other symptoms at all that day.",
         "Il 28/09/2023 (terzo giorno) viene trovata dal figlio soporosa e subito portata in PS.",
