@@ -107,6 +107,34 @@ pub(super) fn apply(
             }
         }
     }
+    // "The" capitalised inside a sentence before a town, where capitals mean something: the
+    // town's own article ("Villages Regional Hospital, The Villages, FL", "The Dalles", "The
+    // Woodlands"; the lexicon flags the name's words but never "the", which the model released)
+    if doc.case_informative {
+        for i in 1..rules.len().saturating_sub(1) {
+            let inside_sentence = !doc
+                .gap_before(i)
+                .trim_end_matches(' ')
+                .ends_with(['.', '!', '?', '\n', ':', '"', '\u{201c}']);
+            // (after a comma or where one is: not "as related per The Agency")
+            let where_one_is = doc.gap_before(i).contains(',')
+                || matches!(
+                    folded[i - 1].as_ref(),
+                    "in" | "at" | "from" | "to" | "of" | "near" | "outside"
+                );
+            if doc.token_text(i) == "The"
+                && inside_sentence
+                && where_one_is
+                && doc.gap_after(i) == " "
+                && flags[i + 1] & flag::CITY != 0
+                && rules[i + 1].phi
+                && rules[i + 1].kind == Some(PhiType::City)
+            {
+                mark_place(&mut rules[i], PhiType::City);
+                mark_place(&mut rules[i + 1], PhiType::City);
+            }
+        }
+    }
     // Korea's provinces, cities and districts with their kind hyphened after the name
     // ("vax in Gangwon-do", "Suwon-si", "Gangnam-gu": the model released "do")
     for i in 1..rules.len() {

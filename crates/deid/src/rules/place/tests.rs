@@ -321,3 +321,25 @@ fn an_italian_provinces_code_after_its_town() {
         "{p:?}"
     );
 }
+
+#[test]
+fn a_towns_own_article_capitalised_inside_a_sentence() {
+    let p = places(
+        "Reporter (Lisa Sweet, RN, Villages Regional Hospital, The Villages, FL) reported a rash.",
+    );
+    assert!(
+        p.contains(&"The".to_string()) && p.contains(&"Villages".to_string()),
+        "{p:?}"
+    );
+    // not a sentence's first word, nor "the" where capitals say nothing
+    for text in [
+        "She was seen in the ER. The Villages Regional Hospital discharged her the next day.",
+        "SHE LIVES AT THE VILLAGES WITH HER HUSBAND AND WAS WELL UNTIL THE SECOND DOSE.",
+        "The onset was assessed as related by the reporting nurse per The Agency. No lot given.",
+    ] {
+        assert!(
+            !places(text).iter().any(|w| w.eq_ignore_ascii_case("the")),
+            "{text}"
+        );
+    }
+}
