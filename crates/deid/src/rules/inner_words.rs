@@ -93,8 +93,8 @@ mod tests {
         // Adm Regional Medical Center of the Orangeburg area 11 1 96
         let hospital = || rule(true, Some(PhiType::Hospital), Reason::Context);
         let mut rules = vec![rule(false, None, Reason::Safe); doc.len()];
-        for k in 1..=6 {
-            rules[k] = hospital();
+        for r in &mut rules[1..=6] {
+            *r = hospital();
         }
         let mut kinds = vec![None; doc.len()];
         for k in [1, 2, 3, 6] {

@@ -94,6 +94,19 @@ fn an_employer_named_right_after_a_cue() {
             // (the number keeps its reason, a digit's: masked by the rules too)
             &["UAW", "LOCAL"][..],
         ),
+        // a listed company in ordinary words, and the site after it
+        (
+            "annual follow up; mom amber birdsong (cashier at dollar general) called the clinic.",
+            &["dollar", "general"][..],
+        ),
+        (
+            "Two reports for two patients, both employees of the Tyson Foods plant in Noel, Missouri.",
+            &["Tyson", "Foods", "plant"][..],
+        ),
+        (
+            "HE WORKS AT HOME DEPOT AS A STOCKER AND WAS WELL UNTIL THE SECOND DOSE OF VACCINE.",
+            &["HOME", "DEPOT"][..],
+        ),
     ] {
         let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
         assert_eq!(p, org, "{text}");
@@ -101,6 +114,7 @@ fn an_employer_named_right_after_a_cue() {
     for text in [
         "He works at home. She works at the hospital. He works at a school in town.",
         "She works at night and works for herself.",
+        "she works for now at a desk job and feels well; the employees of the month were named.",
         "She is a member of staff; a member of the church choir.",
         "He retired from teaching in 2010; a nurse with diabetes; the driver at night.",
         "The patient is employed by the hospital and so went to the ER; seen by Dr Lee.",
