@@ -228,6 +228,37 @@ fn mark_address(rules: &mut [TokenRule], from: usize, to: usize) {
     }
 }
 
+/// A county road by its letter or number, in any case: "w2287 county rd k", "COUNTY ROAD JJ",
+/// "county hwy 12" (the rules read "rd" as safe and the model released it between "county" and
+/// the road's letter). The designation is one to three letters or up to four digits, closing
+/// the phrase.
+pub(super) fn county_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
+    let n = doc.len();
+    for i in 0..n.saturating_sub(2) {
+        if !doc.token_text(i).eq_ignore_ascii_case("county")
+            || doc.gap_after(i) != " "
+            || !one_of(
+                doc.token_text(i + 1),
+                &["rd", "road", "hwy", "highway", "trunk"],
+            )
+            || !matches!(doc.gap_after(i + 1), " " | ". ")
+        {
+            continue;
+        }
+        let d = doc.token_text(i + 2);
+        let letters = (1..=3).contains(&d.chars().count()) && d.chars().all(char::is_alphabetic);
+        let digits = (1..=4).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit());
+        let closed = i + 3 >= n || !doc.gap_after(i + 2).starts_with(' ') || {
+            let gap = doc.gap_after(i + 2);
+            gap.trim_start().starts_with([',', '.', ';', ')', '('])
+        };
+        // ("county road a few miles": a letter must close its phrase; a number names the road)
+        if digits || (letters && closed) {
+            mark_address(rules, i, i + 2);
+        }
+    }
+}
+
 /// Compass points written inside a US street address ("340 e 93rd st", "2515 n inspiration rd").
 const DIRECTIONS: &[&str] = &[
     "n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west",
@@ -404,6 +435,27 @@ mod tests {
         );
         // "rt" is also "right": no box, no route
         assert!(address("pain rt 4 fingers, box of gauze used.").is_empty());
+    }
+
+    #[test]
+    fn a_county_road_by_its_letter_or_number() {
+        let a =
+            address("pt is a dairy farmer (moore family dairy, w2287 county rd k, marshfield wi).");
+        assert!(
+            ["county", "rd", "k"]
+                .iter()
+                .all(|w| a.contains(&w.to_string())),
+            "{a:?}"
+        );
+        assert_eq!(
+            address("LIVES OFF COUNTY ROAD 12 WITH HER HUSBAND AND WAS WELL UNTIL THE DOSE."),
+            ["COUNTY", "ROAD", "12"]
+        );
+        // a letter that does not close its phrase is a word
+        assert!(
+            address("she drove down the county road a few miles to the clinic and fainted.")
+                .is_empty()
+        );
     }
 
     #[test]
