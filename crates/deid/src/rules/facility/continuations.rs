@@ -84,6 +84,7 @@ pub(super) fn of_tail(
     };
     let content = |k: usize| {
         !determiner(k)
+            && !PHRASE_STARTS.contains(&folded[k].as_ref())
             && folded[k].chars().all(char::is_alphabetic)
             && !is_connector(k)
             && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
@@ -115,12 +116,24 @@ pub(super) fn of_tail(
     if !doc.case_informative && words < 2 && !hospital_of_the {
         return None;
     }
-    let closed = last + 1 >= n || {
+    // (or a preposition that starts the next phrase, in lower case where capitals mean
+    // something: "AT UNIVERSITY HOSPITAL OF THE WEST INDIES FOR PREVENTION OF LYME DISEASE")
+    let next_phrase = last + 1 < n
+        && doc.gap_after(last) == " "
+        && PHRASE_STARTS.contains(&folded[last + 1].as_ref())
+        && (!doc.case_informative || doc.token_text(last + 1).starts_with(char::is_lowercase));
+    let closed = last + 1 >= n || next_phrase || {
         let gap = doc.gap_after(last);
         gap.contains([',', '.', ';', '(', ')', ':', '\n'])
     };
     closed.then_some(last + 1)
 }
+
+/// Prepositions that start the phrase after a facility's name ("... OF THE WEST INDIES FOR
+/// PREVENTION"): no word of the name after "of".
+const PHRASE_STARTS: &[&str] = &[
+    "for", "on", "in", "at", "with", "since", "from", "after", "until", "during",
+];
 
 /// Words that name a kind of place, not one: "the hospital of the city".
 const KINDS_OF_PLACE: &[&str] = &[

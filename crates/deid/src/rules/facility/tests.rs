@@ -691,6 +691,10 @@ fn a_facility_named_in_facility_words_and_a_name_after_of_where_one_goes() {
             &["UNIVERSITY", "HOSPITAL", "OF", "THE", "WEST", "INDIES"][..],
         ),
         (
+            "RECEIVED LYMERIX AT UNIVERSITY HOSPITAL OF THE WEST INDIES FOR PREVENTION OF LYME.",
+            &["UNIVERSITY", "HOSPITAL", "OF", "THE", "WEST", "INDIES"][..],
+        ),
+        (
             "IS GRIEF COUNSELOR AT HOSPICE OF THE BLUEGRASS. SHE TESTED POSITIVE.",
             &["HOSPICE", "OF", "THE", "BLUEGRASS"][..],
         ),
