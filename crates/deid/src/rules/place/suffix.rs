@@ -218,7 +218,14 @@ pub(super) fn towns_of_two_words(
             && folded[first - 1] == "near"
             && doc.gap_before(first) == " "
             && !rules[k].features.has(Feature::IsMedicalTerm);
-        let closes = closes_phrase(doc, k) || state_after;
+        // (where capitals mean something, the name ends before a word without one: "born in
+        // 1929 near Many Farms and herded sheep")
+        let capitals_end = near
+            && doc.case_informative
+            && k + 1 < n
+            && doc.gap_after(k) == " "
+            && doc.token_text(k + 1).starts_with(char::is_lowercase);
+        let closes = closes_phrase(doc, k) || state_after || capitals_end;
         let opens = after_place || state_after || near;
         if opens && closes && (!rules[first].phi || !rules[k].phi) {
             mark_place(&mut rules[first], PhiType::City);
@@ -270,6 +277,10 @@ mod tests {
             (
                 "the patient (dwight honeycutt, 64, tobacco farmer near four oaks) had anaphylaxis",
                 ["four", "oaks"],
+            ),
+            (
+                "She was born in 1929 near Many Farms and herded sheep all her life until the fall.",
+                ["Many", "Farms"],
             ),
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
