@@ -2,6 +2,8 @@
 //! masked name joins it ("[Vistara] Heart Institute", "[imam khomeini] hospital complex",
 //! "[kirulapone] post office", "[DONGSHAN DISTRICT NO. 3] PRIMARY SCHOOL").
 //!
+//! And whom a home the model masked is for, in its name ("[GOLDEN REAPERS HOME] FOR THE AGED").
+//!
 //! Why here and not in the facility rule: the rule extends the rules' own names; where the rules
 //! knew no name but the model masked one (a name of another language, a place in lower case), the
 //! head nouns after it, dictionary words both call safe, were left visible, and a visible "Heart
@@ -143,6 +145,28 @@ pub fn complete_facility_heads(
         }
         k = end;
     }
+    // whom a home the model masked is for, in its name: "[GOLDEN REAPERS HOME] FOR THE AGED"
+    // (the model released "FOR THE AGED", words of every sentence)
+    for k in 1..n.saturating_sub(2) {
+        let Some(kind) = masked[k] else { continue };
+        if !matches!(
+            folded[k].as_ref(),
+            "home" | "hospital" | "hospice" | "house"
+        ) || masked[k - 1].is_none()
+            || doc.gap_before(k) != " "
+        {
+            continue;
+        }
+        let head = |h: usize| h == k;
+        if let Some(end) = super::continuations::for_tail(doc, &folded, k + 1, &head) {
+            for (j, slot) in masked.iter_mut().enumerate().take(end).skip(k + 1) {
+                if slot.is_none() {
+                    *slot = Some(kind);
+                    out.push((j, kind));
+                }
+            }
+        }
+    }
     out
 }
 
@@ -200,6 +224,11 @@ mod tests {
                 "STAYING FOR THE WINTER AT THE HOTEL CASTELLANA GRANDE, TOWER ROAD 142",
                 &["CASTELLANA", "GRANDE"],
                 &["HOTEL"],
+            ),
+            (
+                "IS A RESIDENT OF GOLDEN REAPERS HOME FOR THE AGED, PUROK 4",
+                &["GOLDEN", "REAPERS", "HOME"],
+                &["FOR", "THE", "AGED"],
             ),
             (
                 "PUPIL AT DONGSHAN DISTRICT NO. 3 PRIMARY SCHOOL. FATHER",
