@@ -77,21 +77,27 @@ fn note_before_patient(rest: &str) -> Option<usize> {
     let after = inner[close + 1..].trim_start_matches([' ', '\u{a0}']);
     // ... or the form's "reporting for herself", "reporting on himself"
     let lower = after.to_lowercase();
-    if ["reporting for ", "reporting on ", "reporting about "]
-        .iter()
-        .any(|p| lower.starts_with(p))
+    // (a note that names the patient is none: "pharmacist (patient) reported for herself")
+    let names_patient = {
+        let n = note.trim().to_lowercase();
+        n.starts_with("patient") || n.starts_with("the patient") || n == "pt"
+    };
+    if [
+        "reporting for ",
+        "reporting on ",
+        "reporting about ",
+        "reported for ",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
     {
         let words_only = note.chars().all(|ch| ch.is_alphabetic() || ch == ' ');
-        return words_only.then(|| rest.len() - inner.len() + close + 1);
+        return (words_only && !names_patient).then(|| rest.len() - inner.len() + close + 1);
     }
     let patient = after.strip_prefix('(')?.trim_start().to_lowercase();
     let words_only = note
         .chars()
         .all(|ch| ch.is_alphabetic() || matches!(ch, ' ' | ',' | '\'' | '-'));
-    let names_patient = {
-        let n = note.trim().to_lowercase();
-        n.starts_with("patient") || n.starts_with("the patient") || n == "pt"
-    };
     (words_only
         && !names_patient
         && (patient.starts_with("patient")
@@ -199,7 +205,7 @@ impl ProfessionRecognizer {
             r"(?i)(?:[*:_]in(?:nen)?)?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|,?\s+who\s+is\s+(?:also\s+)?the\s+(?:patient|pt)\b)",
         );
         let reporter_is_patient = compile(
-            r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\([\p{L}\p{M} ,'-]{2,40}\))?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+reporting\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
+            r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\([\p{L}\p{M} ,'-]{2,40}\))?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+report(?:ing|ed)\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
         );
         let pupil = compile(
             r"(?i)\b(pupil|schoolboy|schoolgirl|schoolchild|student)[ \u{a0}]+(?:at|of)[ \u{a0}]+(\p{L}+)",

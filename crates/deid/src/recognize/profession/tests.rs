@@ -183,6 +183,14 @@ fn the_patients_or_a_relatives_occupation() {
         ["other health professional"]
     );
     assert_eq!(
+        found("a spontaneous report from a contactable nurse reported for herself. a 63-years-old"),
+        ["nurse"]
+    );
+    assert_eq!(
+        found("a spontaneous report from a contactable pharmacist (patient) reported for herself"),
+        ["pharmacist"]
+    );
+    assert_eq!(
         found("from a contactable physician (patient's husband). The physician"),
         ["physician"]
     );
