@@ -149,10 +149,8 @@ pub fn complete_facility_heads(
     // (the model released "FOR THE AGED", words of every sentence)
     for k in 1..n.saturating_sub(2) {
         let Some(kind) = masked[k] else { continue };
-        if !matches!(
-            folded[k].as_ref(),
-            "home" | "hospital" | "hospice" | "house"
-        ) || masked[k - 1].is_none()
+        if !super::continuations::HOMES.contains(&folded[k].as_ref())
+            || masked[k - 1].is_none()
             || doc.gap_before(k) != " "
         {
             continue;

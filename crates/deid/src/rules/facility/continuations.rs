@@ -108,11 +108,9 @@ pub(super) fn of_tail(
     // (where capitals say nothing, two words at least: "the rt-center of back;" is a body part;
     // one after a hospital word and "of the": "AT HOSPICE OF THE BLUEGRASS.", not a word that
     // names a kind of place: "TO HOSPITAL OF THE REGION.")
-    let hospital_of_the =
-        the && matches!(
-            folded[j - 1].as_ref(),
-            "hospital" | "hospice" | "infirmary" | "clinic"
-        ) && !KINDS_OF_PLACE.contains(&folded[last].as_ref());
+    let hospital_of_the = the
+        && HOSPITAL_WORDS.contains(&folded[j - 1].as_ref())
+        && !KINDS_OF_PLACE.contains(&folded[last].as_ref());
     if !doc.case_informative && words < 2 && !hospital_of_the {
         return None;
     }
@@ -128,6 +126,13 @@ pub(super) fn of_tail(
     };
     closed.then_some(last + 1)
 }
+
+/// Hospital words that one name word after "of the" completes where capitals say nothing ("AT
+/// HOSPICE OF THE BLUEGRASS."), not "center" ("at center of the chest") or "home".
+pub(super) const HOSPITAL_WORDS: &[&str] = &["hospital", "hospice", "infirmary", "clinic"];
+
+/// Homes and hospitals whose name says whom they are for ("HOME FOR THE AGED", `for_tail`).
+pub(super) const HOMES: &[&str] = &["home", "hospital", "hospice", "house"];
 
 /// Prepositions that start the phrase after a facility's name ("... OF THE WEST INDIES FOR
 /// PREVENTION"): no word of the name after "of".

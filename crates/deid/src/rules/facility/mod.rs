@@ -17,7 +17,7 @@ mod completion;
 mod continuations;
 pub use completion::complete_facility_heads;
 mod words;
-use continuations::{ampersand_continuation, for_tail, of_tail};
+use continuations::{ampersand_continuation, for_tail, of_tail, HOMES, HOSPITAL_WORDS};
 use words::*;
 pub(super) use words::{CONNECTORS, HOSPITAL_NOUNS, OTHER_HEADS};
 
@@ -307,10 +307,7 @@ pub(super) fn apply(
             let one_before_the = j - from == 1
                 && j + 1 < n
                 && folded[j + 1] == "the"
-                && matches!(
-                    folded[from].as_ref(),
-                    "hospital" | "hospice" | "infirmary" | "clinic"
-                );
+                && HOSPITAL_WORDS.contains(&folded[from].as_ref());
             if after_where_one_goes && (j - from >= 2 || one_before_the) {
                 if let Some(end) = of_tail(doc, folded, j, &is_head, &is_connector) {
                     mark_named(rules, from..end);
@@ -324,10 +321,7 @@ pub(super) fn apply(
     // 1c. a home or hospital named for whom it cares, after a name or place: "SLOVENE HOME FOR
     // THE AGED", "GOLDEN REAPERS HOME FOR THE AGED" (the model released "FOR THE AGED")
     for k in 1..n.saturating_sub(2) {
-        let home = matches!(
-            folded[k].as_ref(),
-            "home" | "hospital" | "hospice" | "house"
-        );
+        let home = HOMES.contains(&folded[k].as_ref());
         if home && close(doc, k) && is_anchor(k - 1, rules) {
             let head = |h: usize| h == k;
             if let Some(end) = for_tail(doc, folded, k + 1, &head) {
