@@ -379,12 +379,39 @@ pub(super) fn apply(
             && doc.gap_before(i - 1) == " ";
         let named = (doc.gap_before(i) == " " && introduced(i - 1, rules))
             || (initial && introduced(i - 2, rules));
-        if !rules[i].phi
+        let weak = !rules[i].phi
+            || matches!(
+                rules[i].reason,
+                Reason::Unsafe(_) | Reason::Unknown | Reason::Context
+            );
+        if weak
             && named
             && flags[i] & flag::SURNAME != 0
             && flags[i] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
         {
-            mark(rules, i, rules[i - 1].kind.unwrap_or(PhiType::Patient));
+            // a listed given name that a title or a relation word introduced, then a listed
+            // surname: the rules are as sure of the surname as of the given name ("DR ARNOLD
+            // WHITE", where the model, reading a colour, released "WHITE"); a surname after a
+            // surname found this way stays a context guess
+            let certain = doc.gap_before(i) == " "
+                && matches!(
+                    rules[i - 1].reason,
+                    Reason::AfterSalutation | Reason::RelationName
+                )
+                && flags[i - 1] & flag::FIRST_NAME != 0
+                // where capitals mean something, both written as names ("Pt dev pain",
+                // "father SID death" are no names)
+                && (!case_informative
+                    || [i - 1, i]
+                        .iter()
+                        .all(|&k| doc.token_text(k).starts_with(char::is_uppercase)));
+            if !rules[i].phi {
+                mark(rules, i, rules[i - 1].kind.unwrap_or(PhiType::Patient));
+            }
+            if certain {
+                rules[i].kind = rules[i - 1].kind.or(Some(PhiType::Patient));
+                rules[i].reason = Reason::RelationName;
+            }
         }
     }
     // 1. particles: a run of 1-3 particles between a name or place (or a salutation) and a name
