@@ -383,7 +383,11 @@ LOCAL_FESTIVALS = [
 # Faker's job list is British and lists neither.
 QUALIFICATIONS = ["physician", "pharmacist", "other health professional", "health professional",
                   "healthcare professional", "health care professional", "healthcare worker",
-                  "health care worker", "hcw", "lawyer", "registered nurse", "licensed practical nurse",
+                  "health care worker", "hcw", "lawyer",
+                  # the Pfizer form's abbreviation and its spelled-out forms ("a contactable other
+                  # HCP (patient, ...)")
+                  "hcp", "other hcp", "other health care professional",
+                  "other healthcare professional", "registered nurse", "licensed practical nurse",
                   "nurse practitioner", "nurse anesthetist", "certified nursing assistant",
                   "nursing assistant", "medical assistant", "resident physician", "physician assistant",
                   "paramedic", "emt", "dentist", "pediatrician", "caregiver", "teacher", "cna", "lpn", "rn",

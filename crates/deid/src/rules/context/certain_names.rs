@@ -8,7 +8,7 @@ use super::{close, is_namelike, mark};
 use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
 use crate::rules::word_class::{WordClasses, PARTICLE, RELATION};
-use crate::rules::{Reason, TokenRule};
+use crate::rules::{one_of, Reason, TokenRule};
 use crate::tokenize::Tokenized;
 
 /// Particles after which, in a name a relation word opened, the next word is the surname even
@@ -210,6 +210,44 @@ pub(super) fn apply(
             for rule in &mut rules[k..=last] {
                 rule.phi = true;
                 rule.kind = rule.kind.or(kind);
+                rule.reason = Reason::RelationName;
+            }
+        }
+    }
+    // 1j. the Pfizer form's bracket that says the reporter is the patient and then names them:
+    // "a contactable other hcp (patient, joy hill, 406-555-0152)", "(Patient, Morag Rose
+    // Campbell, a health visitor)": one to four words up to the next comma or bracket, the first a
+    // listed given name or a word no dictionary holds, none a stop word (the model released "joy
+    // hill" in lower case; "(patient, unspecified age)", "(patient, self)" are no names)
+    for k in 1..n {
+        let opens = one_of(doc.token_text(k - 1), &["patient", "pt"])
+            && doc.gap_before(k - 1).trim_end().ends_with('(')
+            && matches!(doc.gap_before(k), ", " | ": ");
+        if !opens || !(flags[k] & flag::FIRST_NAME != 0 || flags[k] & flag::SAFE == 0) {
+            continue;
+        }
+        let word = |m: usize| {
+            let w = doc.token_text(m);
+            w.chars().count() >= 2
+                && w.chars().all(char::is_alphabetic)
+                && (!doc.case_informative || w.starts_with(char::is_uppercase))
+                && flags[m] & flag::STOPWORD == 0
+                && !class.on(m, RELATION)
+                && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+        };
+        let mut last = k;
+        while last + 1 < n
+            && last - k < 3
+            && matches!(doc.gap_after(last), " " | "-" | "'")
+            && word(last + 1)
+        {
+            last += 1;
+        }
+        let closed = doc.gap_after(last).starts_with([',', ')']);
+        if word(k) && closed {
+            for rule in &mut rules[k..=last] {
+                rule.phi = true;
+                rule.kind = Some(PhiType::Patient);
                 rule.reason = Reason::RelationName;
             }
         }

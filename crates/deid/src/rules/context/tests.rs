@@ -586,3 +586,39 @@ fn a_surname_after_a_given_name_a_title_introduced_is_as_certain_as_the_given_na
         assert!(!p.contains(&word.to_string()), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn the_name_in_the_forms_bracket_after_patient_is_certain() {
+    for (text, want) in [
+        (
+            "this is a spontaneous report from a contactable other hcp (patient, joy hill, \
+             406-555-0152). a 52-year-old female patient received the vaccine.",
+            &["joy", "hill"][..],
+        ),
+        (
+            "This is a spontaneous report from a contactable other HCP (Patient, Morag Rose \
+             Campbell, a health visitor). A 40-year-old female patient received BNT162B2.",
+            &["Morag", "Rose", "Campbell"][..],
+        ),
+        (
+            "A SPONTANEOUS REPORT FROM A CONTACTABLE OTHER HCP (PATIENT, ANGEL MARIE THIBODEAUX, A \
+             RESPIRATORY THERAPIST). A 40-YEAR-OLD FEMALE PATIENT RECEIVED THE VACCINE.",
+            &["ANGEL", "MARIE", "THIBODEAUX"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::RelationName);
+        for w in want {
+            assert!(p.contains(&w.to_string()), "{w}: {text}: {p:?}");
+        }
+    }
+    // what follows "patient," that is no name
+    for text in [
+        "a spontaneous report from a contactable consumer (patient, self) who received the vaccine.",
+        "a spontaneous report from a contactable nurse (patient, unspecified age) who received it.",
+        "a spontaneous report from a contactable nurse (patient, 52 years old) who received it.",
+        "A report from a contactable nurse (patient, female) who received the vaccine in her arm.",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::RelationName);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
