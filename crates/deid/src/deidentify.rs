@@ -12,7 +12,8 @@ use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
     complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_inner_words,
-    complete_middle_names, foreign_script_words, RuleEngine, RuleOutput, TokenRule,
+    complete_middle_names, complete_title_employers, foreign_script_words, RuleEngine, RuleOutput,
+    TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -230,16 +231,18 @@ impl Deidentifier {
                     // before, each never released: a facility's head after a name the model
                     // masked ("[Vistara] Heart Institute"), the other half of a hyphenated name
                     // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM"), a given
-                    // name before its masked surname ("[yvette] arcement-leblanc"), and first the
+                    // name before its masked surname ("[yvette] arcement-leblanc"), last an
+                    // employer's words after a title ("guard at [black] swan security"), and first the
                     // inner words of a name the rules read whole ("Medical Center [of] Orangeburg")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 5] = [
+                    let completions: [Completion; 6] = [
                         complete_inner_words,
                         complete_facility_heads,
                         complete_hyphenated_names,
                         complete_middle_names,
                         complete_given_names,
+                        complete_title_employers,
                     ];
                     for complete in completions {
                         let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();

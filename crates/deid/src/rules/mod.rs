@@ -21,6 +21,7 @@ mod role;
 mod script;
 mod signature;
 mod time_of_day;
+mod title_employer;
 mod usage;
 mod word_class;
 
@@ -29,6 +30,7 @@ pub use facility::complete_facility_heads;
 pub use features::{token_features, Feature, Features};
 pub use inner_words::complete_inner_words;
 pub use script::foreign_script_words;
+pub use title_employer::complete_title_employers;
 
 use crate::lexicon::{flag, LexFlags, Lexicons};
 use crate::phi::{PhiType, Span};

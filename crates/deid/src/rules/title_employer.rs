@@ -1,0 +1,175 @@
+//! After the combination: the employer named right after the patient's or a relative's title,
+//! where the model masked its last word and released the others ("security guard at [black] swan
+//! security, lae", "school bus dispatcher for [first student] buffalo"). The title says the next
+//! words are where the person works; the model, reading "black" and "first" as ordinary words,
+//! left part of the employer's name visible.
+//!
+//! Only ever masks more: after a title the rules found (`pattern:PROFESSION`) and "at", "for" or
+//! "with", a run of one to five words of letters (joined by single blanks, "&" or hyphens, "of",
+//! "and" and "&" inside), closed by a punctuation mark, the text's end or "in"; the run's last word
+//! masked by the combination; the run stops at a preposition or article. "The" before the name is not part of it. Where capitals mean
+//! something, every word but the connectors is capitalised ("nurse at the Hospital" has no run;
+//! "nurse at night shift" has no masked head).
+
+use crate::phi::PhiType;
+use crate::rules::{Reason, TokenRule};
+use crate::tokenize::Tokenized;
+
+/// The longest employer's name filled.
+const MAX_WORDS: usize = 5;
+
+/// Words that end the employer's name or show there is none: prepositions and articles ("jeep
+/// driver for tourists at volcanoes national park").
+const STOPS: &[&str] = &[
+    "in", "at", "on", "for", "with", "near", "to", "from", "as", "since", "by", "the", "a", "an",
+];
+
+/// Words inside a name that join its other words.
+const CONNECTORS: &[&str] = &["of", "and", "de"];
+
+/// The words (indices) to mask after the combination, with their kind. `kinds[i]` is the
+/// combination's verdict on word `i`, `rules[i]` the rules'.
+pub fn complete_title_employers(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+) -> Vec<(usize, PhiType)> {
+    let n = doc.len();
+    let lower = |k: usize| doc.token_text(k).to_lowercase();
+    let mut out = Vec::new();
+    for t in 0..n.saturating_sub(2) {
+        let title = rules[t].reason == Reason::Pattern(PhiType::Profession) && kinds[t].is_some();
+        if !title
+            || doc.gap_after(t) != " "
+            || !matches!(lower(t + 1).as_str(), "at" | "for" | "with")
+            || doc.gap_after(t + 1) != " "
+        {
+            continue;
+        }
+        let mut first = t + 2;
+        if lower(first) == "the" && doc.gap_after(first) == " " {
+            first += 1;
+        }
+        let connector = |k: usize| CONNECTORS.contains(&lower(k).as_str());
+        let word = |k: usize| {
+            let w = doc.token_text(k);
+            w.chars().count() >= 2
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || c == '\'' || c == '’')
+                && (!doc.case_informative || connector(k) || w.starts_with(char::is_uppercase))
+        };
+        // the run, up to where it is closed
+        let mut last = None;
+        let mut k = first;
+        while k < n && k - first < MAX_WORDS && word(k) {
+            if k > first && !matches!(doc.gap_before(k), " " | " & " | "-") {
+                break;
+            }
+            if STOPS.contains(&lower(k).as_str()) || (k == first && connector(k)) {
+                break;
+            }
+            let gap = doc.gap_after(k);
+            let closed = k + 1 >= n
+                || gap.trim_start().starts_with([',', '.', ';', '(', ')', ':'])
+                || gap.contains('\n')
+                || (gap == " " && lower(k + 1) == "in");
+            if closed {
+                last = Some(k);
+                break;
+            }
+            k += 1;
+        }
+        let Some(last) = last else { continue };
+        // (an employer, or the care facility the model read in it: "guard at [black] swan security")
+        let kind = match kinds[last] {
+            None => continue,
+            Some(k @ (PhiType::Hospital | PhiType::Organization)) => k,
+            Some(_) => PhiType::Organization,
+        };
+        if last == first || connector(last) {
+            continue;
+        }
+        for m in first..last {
+            if kinds[m].is_none() {
+                out.push((m, kind));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str, masked: &[&str]) -> Vec<String> {
+        let doc = Tokenized::new(text);
+        let mut rules: Vec<TokenRule> = (0..doc.len())
+            .map(|_| TokenRule {
+                phi: false,
+                kind: None,
+                reason: Reason::Safe,
+                features: Default::default(),
+            })
+            .collect();
+        let mut kinds = vec![None; doc.len()];
+        for i in 0..doc.len() {
+            let w = doc.token_text(i);
+            if ["guard", "dispatcher", "nurse", "driver"].contains(&w.to_lowercase().as_str()) {
+                rules[i].phi = true;
+                rules[i].kind = Some(PhiType::Profession);
+                rules[i].reason = Reason::Pattern(PhiType::Profession);
+                kinds[i] = Some(PhiType::Profession);
+            }
+            if masked.contains(&w) {
+                kinds[i] = Some(PhiType::Organization);
+            }
+        }
+        complete_title_employers(&doc, &rules, &kinds)
+            .into_iter()
+            .map(|(k, _)| doc.token_text(k).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_employers_released_words_after_a_title_are_masked() {
+        assert_eq!(
+            run(
+                "pt (peter wari, 27, security guard at black swan security, lae, morobe province)",
+                &["swan", "security"]
+            ),
+            ["black"]
+        );
+        assert_eq!(
+            run(
+                "48 yo f school bus dispatcher for first student buffalo, janssen lot 1805031",
+                &["buffalo"]
+            ),
+            ["first", "student"]
+        );
+    }
+
+    #[test]
+    fn no_employer_without_a_masked_head_or_a_closed_run() {
+        // the model masked nothing of it
+        assert!(run("she is a nurse at the hospital, on nights.", &[]).is_empty());
+        // where capitals mean something, a lower-case word is no name's
+        assert!(run(
+            "She is a Nurse at the main Hospital, on nights since 2019 and well.",
+            &["Hospital"]
+        )
+        .is_empty());
+        // a preposition ends the name: "tourists" is no employer's
+        assert!(run(
+            "eric (27), jeep driver for tourists at volcanoes national park. rwanda fda",
+            &["park"]
+        )
+        .is_empty());
+        // a run that goes on past five words is a sentence, not a name
+        assert!(run(
+            "pt is a guard at one two three four five six seven, then",
+            &["seven"]
+        )
+        .is_empty());
+    }
+}
