@@ -89,11 +89,11 @@ pub fn complete_title_employers(
         if last == first || connector(last) {
             continue;
         }
-        for m in first..last {
-            if kinds[m].is_none() {
-                out.push((m, kind));
-            }
-        }
+        out.extend(
+            (first..last)
+                .filter(|&m| kinds[m].is_none())
+                .map(|m| (m, kind)),
+        );
     }
     out
 }
