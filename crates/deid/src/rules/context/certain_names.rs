@@ -40,6 +40,8 @@ const WHO_WORDS: &[&str] = &[
     "neighbor",
     "friend",
     "colleague",
+    // the Pfizer form's reporter ("a contactable consumer (pat lynn white, 870-555-0117)")
+    "consumer",
     // the patient described before the name ("CAUCASIAN FEMALE (MIA BIRD) WITH")
     "female",
     "male",
@@ -196,20 +198,46 @@ pub(super) fn apply(
                 && flags[m] & flag::STOPWORD == 0
                 && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
         };
-        if last == k
-            && k + 1 < n
-            && doc.gap_after(k) == " "
-            && flags[k] & flag::FIRST_NAME != 0
-            && surname(k + 1)
-            && doc.gap_after(k + 1).starts_with(')')
-        {
-            last = k + 1;
+        // ... or a listed given name, whatever else the dictionaries call it, and one or two more
+        // words up to the bracket's end or a comma: "FEMALE (AUTUMN LITTLE BEAR)", "a contactable
+        // consumer (pat lynn white, 870-555-0117)" (the model released "AUTUMN", "LITTLE", "pat")
+        let given_case = |m: usize| {
+            let w = doc.token_text(m);
+            w.chars().count() >= 3
+                && w.chars().all(char::is_alphabetic)
+                && (!doc.case_informative || w.starts_with(char::is_uppercase))
+        };
+        let given = |m: usize| {
+            flags[m] & flag::FIRST_NAME != 0 && flags[m] & flag::STOPWORD == 0 && given_case(m)
+        };
+        let ends = |m: usize| doc.gap_after(m).starts_with([')', ',']);
+        let mut given_first = false;
+        if last == k && given(k) {
+            let mut m = k;
+            // (a surname the stop words hold too: "LITTLE")
+            let more = |m: usize| surname(m) || (flags[m] & flag::SURNAME != 0 && given_case(m));
+            while m + 1 < n && m - k < 2 && doc.gap_after(m) == " " && more(m + 1) {
+                m += 1;
+                if ends(m) {
+                    last = m;
+                    given_first = true;
+                    break;
+                }
+            }
         }
-        if last > k && name_word(k) && doc.gap_after(last).starts_with(')') {
-            let kind = rules[k].kind;
+        if last > k && (given_first || (name_word(k) && doc.gap_after(last).starts_with(')'))) {
+            // (a person's kind: "Joy" is a town's name too)
+            let kind = rules[k]
+                .kind
+                .filter(|kind| rules[k].phi && matches!(kind, PhiType::Patient | PhiType::Doctor))
+                .or(Some(PhiType::Patient));
             for rule in &mut rules[k..=last] {
+                rule.kind = if given_first {
+                    kind
+                } else {
+                    rule.kind.or(kind)
+                };
                 rule.phi = true;
-                rule.kind = rule.kind.or(kind);
                 rule.reason = Reason::RelationName;
             }
         }

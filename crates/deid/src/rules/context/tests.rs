@@ -622,3 +622,33 @@ fn the_name_in_the_forms_bracket_after_patient_is_certain() {
         assert!(p.is_empty(), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn a_given_name_and_ordinary_words_in_brackets_after_a_who_word_are_a_name() {
+    for (text, want) in [
+        (
+            "A REPORT FROM THE MOTHER OF A 5-YEAR-OLD FEMALE (AUTUMN LITTLE BEAR) WHO ON 02 JUL 92 \
+             WAS VACCINATED.",
+            &["AUTUMN", "LITTLE", "BEAR"][..],
+        ),
+        (
+            "a spontaneous report from a contactable consumer (pat lynn white, 870-555-0117). a \
+             44-year-old female patient received the vaccine.",
+            &["pat", "lynn", "white"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::RelationName);
+        for w in want {
+            assert!(p.contains(&w.to_string()), "{w}: {text}: {p:?}");
+        }
+    }
+    // no given name first, a stop word, or a bracket that goes on: no name
+    for text in [
+        "a spontaneous report from a contactable consumer (patient herself) who received the dose.",
+        "the patient (may have had a fever) was seen by her doctor the next morning at home.",
+        "a report from a contactable nurse (grace period of two weeks) about a patient with rash.",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::RelationName);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
