@@ -121,6 +121,11 @@ mod tests {
                 "This nurse is reporting similar events for two patients. A female patient (Lorena Two Bulls, a tribal school bus driver from Wanblee) received a dose.",
                 &["tribal", "school", "bus", "driver"][..],
             ),
+            // the person's age between the name and the title
+            (
+                "the patient (dwight honeycutt, 64, tobacco farmer near four oaks) experienced anaphylaxis.",
+                &["tobacco", "farmer"][..],
+            ),
         ] {
             assert_eq!(titles(text), want, "{text}");
         }

@@ -21,6 +21,16 @@ fn prefix_len(rest: &str, prefixes: &[&str]) -> usize {
         .map_or(0, |p| p.len())
 }
 
+/// The length of an age of one to three digits and the comma after it at the start of `rest`
+/// ("64, "), or 0.
+fn age_and_comma(rest: &str) -> usize {
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    match rest[digits..].strip_prefix(", ") {
+        Some(_) if (1..=3).contains(&digits) => digits + 2,
+        _ => 0,
+    }
+}
+
 impl ProfessionRecognizer {
     /// The title (a listed one, or one or two words no list knows before a listed head) set off
     /// by a comma or an opening bracket right after a name that ends at byte `name_end`, and
@@ -33,6 +43,8 @@ impl ProfessionRecognizer {
             .or_else(|| rest.strip_prefix(" ("))
             .or_else(|| rest.strip_prefix('('))?;
         let mut at = text.len() - opened.len();
+        // the person's age between ("dwight honeycutt, 64, tobacco farmer near four oaks")
+        at += age_and_comma(&text[at..]);
         // ("Craig Pennefather, patient, a fly-in fly-out haul truck operator")
         at += prefix_len(&text[at..], &["the patient, ", "patient, ", "pt, "]);
         at += prefix_len(&text[at..], &["a ", "an "]);
@@ -41,7 +53,8 @@ impl ProfessionRecognizer {
             .filter(|&(start, _)| start == at)
             .or_else(|| self.title_after_unlisted_words(text, at))?;
         let after = &text[end..];
-        (ends_apposition(after) || starts_with_any_ci(after.trim_start(), &["of ", "out of "]))
-            .then_some((start, end))
+        (ends_apposition(after)
+            || starts_with_any_ci(after.trim_start(), &["of ", "out of ", "near "]))
+        .then_some((start, end))
     }
 }

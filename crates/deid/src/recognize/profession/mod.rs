@@ -198,14 +198,14 @@ impl ProfessionRecognizer {
             }
         }
         let before = compile(
-            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|used\s+to\s+be|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|used\s+to\s+be|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?as|working\s+as|worked\s+as|employed\s+as|(?:works?|worked|working|employed)\s+(?:(?:nights|days|\w+\s+shifts?|part-time|full-time)\s+)?(?:at|for|by|with)\s+[^.;,\n()]{1,60}?\s+as|occupation\s*[:\-]?|occ\.?\s*[:\-]|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)?|\b(?:is|aged|age:?)\s+\d{1,3}|\b\d{1,3}\s*(?:y/o|y\.o|yo|y|yrs?|years?|a|años|anos|ans|j|jahre)\.?\s*,\s*(?:m|f|male|female)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?(?:retired|former)\s+)|(?P<idlist>\b\d[\d./-]{3,}\d\s*,\s*)",
+            r"(?i)(?P<contactable>\bcontactable\s+)|(?P<self>\b(?:i\s+am|i'm|used\s+to\s+be|i\s+work(?:ed)?\s+as|(?:he|she|who|patient|pt|(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse|boyfriend|girlfriend)(?:'s)?)\s+(?:(?:and|who)\s+)?(?:is|was|used\s+to\s+be|works\s+as|worked\s+as)|works?\s+(?:(?:nights|days|\w+\s+shifts?|part[- ]time|full[- ]time)\s+)?as|working\s+as|worked\s+as|employed\s+as|(?:works?|worked|working|employed)\s+(?:(?:nights|days|\w+\s+shifts?|part[- ]time|full[- ]time)\s+)?(?:at|for|by|with)\s+[^.;,\n()]{1,60}?\s+as|occupation\s*[:\-]?|occ\.?\s*[:\-]|profession\s*[:\-]?|(?:work|job|employment)\s*:)\s+(?:an?\s+)?)|(?P<age>\b\d{1,3}\s*-?\s*(?:y/o|yo|y\.o\.|(?:years?|yrs?)\s*-?\s*old)(?:\s+|\b))|(?P<appos>(?:,\s*\d{1,3}|\(\d{1,3}\)?|\b(?:is|aged|age:?)\s+\d{1,3}|\b\d{1,3}\s*(?:y/o|y\.o|yo|y|yrs?|years?|a|años|anos|ans|j|jahre)\.?\s*,\s*(?:m|f|male|female)|\b(?:male|female|man|woman|(?:patient's|pt's|his|her|my)\s+(?:husband|wife|partner|father|mother|dad|mom|mum|son|daughter|brother|sister|spouse)))\s*,\s*(?:an?\s+)?)|(?P<retired>\b(?:pt\s+an?\s+)?(?:retired|former)\s+)|(?P<idlist>\b\d[\d./-]{3,}\d\s*,\s*)",
         );
         // "Registered nurse (patient)", "a physician, who is the patient's mother"
         let patient_after = compile(
             r"(?i)(?:[*:_]in(?:nen)?)?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|,?\s+who\s+is\s+(?:also\s+)?the\s+(?:patient|pt)\b)",
         );
         let reporter_is_patient = compile(
-            r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\([\p{L}\p{M} ,'-]{2,40}\))?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s+report(?:ing|ed)\s+(?:for|on|about)\s+(?:him|her|them)sel(?:f|ves)\b)",
+            r"(?i)^(?:[*:_]in(?:nen)?)?(?:\s*\([\p{L}\p{M} ,'-]{2,40}\))?(?:\s*\(\s*(?:the\s+)?(?:patient|pt)\b|\s*\(?\s*report(?:ing|ed)\s+(?:for|on|about)\s+(?:(?:him|her|them)sel(?:f|ves)|self)\b)",
         );
         let pupil = compile(
             r"(?i)\b(pupil|schoolboy|schoolgirl|schoolchild|student)[ \u{a0}]+(?:at|of)[ \u{a0}]+(\p{L}+)",

@@ -831,3 +831,24 @@ fn a_title_after_a_name_and_a_comma_that_its_employer_follows() {
         assert!(found(text).is_empty(), "{text}: {:?}", found(text));
     }
 }
+
+#[test]
+fn the_forms_reporting_for_self_in_brackets_or_short_and_work_part_time_as() {
+    assert_eq!(
+        found("a spontaneous report from a contactable healthcare professional (reporting for herself; aïssatou diop)"),
+        ["healthcare professional"]
+    );
+    assert_eq!(
+        found("a spontaneous report from a contactable pharmacist reporting for self (minh quan vo, a"),
+        ["pharmacist"]
+    );
+    assert_eq!(
+        found("Hx none. Works part time as a cashier at the mall. Dad Grant reports"),
+        ["cashier"]
+    );
+    // another's report stays the reporter's qualification
+    assert!(
+        found("a spontaneous report from a contactable pharmacist reporting for a patient.")
+            .is_empty()
+    );
+}

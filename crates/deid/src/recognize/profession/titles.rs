@@ -148,10 +148,11 @@ impl ProfessionRecognizer {
                 let ends_phrase = rest.is_empty()
                     || rest.starts_with(['.', ',', ';', ':', '(', ')', '\n'])
                     // ("Retired Sinhala teacher of Dharmaraja College", "sugar worker on an
-                    // estate", "a tribal school bus driver from Wanblee")
+                    // estate", "a tribal school bus driver from Wanblee", "tobacco farmer near four
+                    // oaks")
                     || matches!(
                         word_at(text, end).as_deref(),
-                        Some("for" | "at" | "with" | "of" | "on" | "from")
+                        Some("for" | "at" | "with" | "of" | "on" | "from" | "near" | "in")
                     )
                     // ("a shrimp boat deckhand out of delcambre")
                     || starts_with_any_ci(rest, &["out of "]);

@@ -211,8 +211,9 @@ pub(super) fn apply(
             flags[m] & flag::FIRST_NAME != 0 && flags[m] & flag::STOPWORD == 0 && given_case(m)
         };
         let ends = |m: usize| doc.gap_after(m).starts_with([')', ',']);
+        let by_lists = last > k && name_word(k) && doc.gap_after(last).starts_with(')');
         let mut given_first = false;
-        if last == k && given(k) {
+        if !by_lists && given(k) {
             let mut m = k;
             // (a surname the stop words hold too: "LITTLE")
             let more = |m: usize| surname(m) || (flags[m] & flag::SURNAME != 0 && given_case(m));
@@ -225,7 +226,7 @@ pub(super) fn apply(
                 }
             }
         }
-        if last > k && (given_first || (name_word(k) && doc.gap_after(last).starts_with(')'))) {
+        if by_lists || given_first {
             // (a person's kind: "Joy" is a town's name too)
             let kind = rules[k]
                 .kind
