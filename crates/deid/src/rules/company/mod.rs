@@ -73,6 +73,13 @@ pub(in crate::rules) const ORGANISATION_HEADS: &[&str] = &[
     "newspaper",
     "airlines",
     "railways",
+    // a railway, a ranch, a cruise line ("rail conductor with duluth missabe & iron range
+    // railway", "RANCH HAND AT CIRCLE J RANCH", "deckhand for tangier-smith island cruises")
+    "railway",
+    "railroad",
+    "ranch",
+    "cruises",
+    "airways",
     "motors",
     "insurance",
     "logistics",
@@ -286,12 +293,16 @@ pub(super) fn apply(
     for c in 1..n {
         // ("civil servant w/ fct water board": shorthand's "with")
         let with_shorthand = folded[c] == "w" && doc.gap_after(c).starts_with("/ ");
-        if (matches!(folded[c].as_ref(), "at" | "with" | "for") || with_shorthand)
-            && rules[c - 1].reason == Reason::Pattern(PhiType::Profession)
-            && doc.gap_before(c) == " "
-        {
+        let title =
+            rules[c - 1].reason == Reason::Pattern(PhiType::Profession) && doc.gap_before(c) == " ";
+        if (matches!(folded[c].as_ref(), "at" | "with" | "for") || with_shorthand) && title {
             organisation_after_cue(doc, rules, folded, c);
             employer_named_after_cue(doc, rules, folded, class, c);
+        }
+        // "on" and "from" say where one works only before an organisation's head ("RANCH HAND ON
+        // THE DOUBLE S RANCH"; "a nurse from Lagos" is where she comes from)
+        if matches!(folded[c].as_ref(), "on" | "from") && title {
+            organisation_after_cue(doc, rules, folded, c);
         }
     }
     // a port's authority or its company: "dock workers at the Port of Antwerp", "CUSTOMS OFFICER

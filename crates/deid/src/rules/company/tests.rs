@@ -245,3 +245,23 @@ fn a_co_op_and_the_words_of_its_name() {
         assert!(p.is_empty(), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn a_railway_or_a_ranch_after_an_occupation_and_on_or_from_before_a_head() {
+    let company = |text: &str| crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+    for (text, org) in [
+        (
+            "pt 58 yo m, a retired rail conductor with duluth missabe & iron range railway, received dose 1",
+            &["duluth", "missabe", "iron", "range", "railway"][..],
+        ),
+        (
+            "MOC IS 31, FOC 34 Y/O RANCH HAND ON THE DOUBLE S RANCH. MOC WORKS AS A DISPATCHER.",
+            &["DOUBLE", "S", "RANCH"][..],
+        ),
+    ] {
+        assert_eq!(company(text), org, "{text}");
+    }
+    // "from" before a place is where one comes from, not an employer
+    let p = company("Her husband, 58, a retired teacher from Lagos came with her to the clinic.");
+    assert!(p.is_empty(), "{p:?}");
+}

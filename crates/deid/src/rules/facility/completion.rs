@@ -233,6 +233,11 @@ mod tests {
                 &["DONGSHAN", "DISTRICT", "NO", "3"],
                 &["PRIMARY", "SCHOOL"],
             ),
+            (
+                "works as a medical assistant (yakima valley farm workers clinic in toppenish, wa)",
+                &["yakima", "valley"],
+                &["farm", "workers", "clinic"],
+            ),
         ] {
             assert_eq!(completed(text, masked), want, "{text}");
         }
