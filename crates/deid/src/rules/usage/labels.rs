@@ -110,6 +110,31 @@ pub(super) fn is_state_before_zip(doc: &Tokenized, flags: &[LexFlags], i: usize)
         && zip(doc.token_text(i + 1))
 }
 
+/// Words that begin a house's address after a home label: "HOME PLOT 9, KISENYI LANE", "Home flat
+/// 4, ...".
+const ADDRESS_STARTS: &[&str] = &[
+    "plot", "stand", "erf", "house", "hse", "flat", "apt", "block", "lot", "casa", "unit",
+    "secteur", "parcelle", "room",
+];
+
+/// "FISHERMAN. HOME RUE 22 X 15, MÉDINA": "home" or "residence" opening a field before an address
+/// (a street word, a house-number word or a number) is the address's label, as "Address:" is; the
+/// model masked it with the address.
+pub(super) fn is_home_label(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let n = doc.len();
+    if i + 1 >= n || !one_of(doc.token_text(i), &["home", "residence"]) {
+        return false;
+    }
+    let gap = doc.gap_before(i);
+    let opens_field =
+        i == 0 || gap.contains('\n') || gap.trim_end().ends_with(['.', ';', ':', ')']);
+    let next = doc.token_text(i + 1);
+    let address = flags[i + 1] & flag::STREET != 0
+        || one_of(next, ADDRESS_STARTS)
+        || next.starts_with(|c: char| c.is_ascii_digit());
+    opens_field && matches!(doc.gap_after(i), " " | ": " | " : ") && address
+}
+
 /// Whether the label at `i` is followed by its value: the next word (after ".", ":", "#", "-",
 /// or the "mail" of "e-mail") is claimed by a recognizer or holds a digit.
 pub(super) fn label_introduces_value(doc: &Tokenized, claimed: &[bool], i: usize) -> bool {

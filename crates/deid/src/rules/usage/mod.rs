@@ -599,6 +599,8 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && !is_surname_after_first_name(doc, flags, i)
         {
             out[i] = Some(Usage::FieldLabel);
+        } else if is_home_label(doc, flags, i) {
+            out[i] = Some(Usage::FieldLabel);
         } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, flags, i) {
             out[i] = Some(Usage::Title);
         }

@@ -823,3 +823,27 @@ fn the_initials_of_an_identity_document_before_its_number_are_its_label() {
     );
     assert!(labels.is_empty(), "{labels:?}");
 }
+
+#[test]
+fn home_opening_a_field_before_an_address_is_its_label() {
+    for text in [
+        "FATHER OUSMANE DIOP (34), FISHERMAN. HOME RUE 22 X 15, MÉDINA, DAKAR. TEL 822 75 18.",
+        "FATHER SSEBUNYA GODFREY (31), BODA BODA RIDER. HOME PLOT 9, KISENYI LANE, KAWEMPE.",
+        "NURSE AT POLICLÍNICO JOSÉ MARTÍ (HCW). HOME CALLE HEREDIA NO. 314, SANTIAGO DE CUBA.",
+    ] {
+        let w = words(text, Usage::FieldLabel);
+        assert!(w.contains(&"HOME".to_string()), "{text}: {w:?}");
+    }
+    // "home" inside a sentence, or before no address, is the word
+    for text in [
+        "She went home. Plot 9 of the farm was flooded and she had a fever after that.",
+        "DISCHARGED. HOME HEALTH NURSE TO VISIT IN TWO DAYS FOR WOUND CARE AND LABS.",
+        "SHE WAS SENT HOME 2 DAYS LATER WITH ORAL ANTIBIOTICS AND A FOLLOW-UP VISIT.",
+    ] {
+        let w = words(text, Usage::FieldLabel);
+        assert!(
+            !w.iter().any(|x| x.eq_ignore_ascii_case("home")),
+            "{text}: {w:?}"
+        );
+    }
+}
