@@ -592,14 +592,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         if out[i].is_some() || claimed[i] {
             continue;
         }
-        if (flags[i] & flag::CURATED_SAFE != 0 || is_number_abbreviation(doc, flags, i))
+        let label = (flags[i] & flag::CURATED_SAFE != 0 || is_number_abbreviation(doc, flags, i))
             && label_introduces_value(doc, claimed, i)
             && !is_post_box(doc, i)
             && !is_state_before_zip(doc, flags, i)
-            && !is_surname_after_first_name(doc, flags, i)
-        {
-            out[i] = Some(Usage::FieldLabel);
-        } else if is_home_label(doc, flags, i) {
+            && !is_surname_after_first_name(doc, flags, i);
+        if label || is_home_label(doc, flags, i) {
             out[i] = Some(Usage::FieldLabel);
         } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, flags, i) {
             out[i] = Some(Usage::Title);
