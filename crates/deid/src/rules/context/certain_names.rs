@@ -281,6 +281,43 @@ pub(super) fn apply(
             }
         }
     }
+    // 1k. a listed given name, whatever else the dictionaries call it, before a surname the rules
+    // hold and the person's age: "Pat Brown, 45, developed hives", "will chavez, 29, bus driver"
+    // (the model released "Pat" and "will", everyday words)
+    for k in 0..n.saturating_sub(2) {
+        let w = doc.token_text(k);
+        let s = k + 1;
+        // (not a relation word a given-name list also holds: "son amos (19)")
+        let given = flags[k] & flag::FIRST_NAME != 0
+            && !class.on(k, RELATION)
+            && w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && (!doc.case_informative
+                || (w.starts_with(char::is_uppercase)
+                    && doc.token_text(s).starts_with(char::is_uppercase)));
+        let surname = rules[s].phi
+            && matches!(
+                rules[s].kind,
+                Some(PhiType::Patient | PhiType::Doctor | PhiType::City)
+            )
+            && rules[s].features.has(crate::rules::Feature::IsPossiblyName)
+            && flags[s] & flag::STOPWORD == 0;
+        let age = |a: usize| {
+            let t = doc.token_text(a);
+            (1..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+        };
+        let aged = s + 1 < n
+            && age(s + 1)
+            && ((doc.gap_after(s) == ", " && doc.gap_after(s + 1).starts_with([',', ' ']))
+                || (doc.gap_after(s) == " (" && doc.gap_after(s + 1).starts_with(')')));
+        if given && surname && aged && doc.gap_after(k) == " " && !rules[k].phi {
+            for rule in &mut rules[k..=s] {
+                rule.phi = true;
+                rule.kind = Some(PhiType::Patient);
+                rule.reason = Reason::RelationName;
+            }
+        }
+    }
     // 1f. a particle inside a name a relation word opened is as certain as the name: "Wife Maria
     // das Graças Lins" (the model released "das")
     for k in 1..n.saturating_sub(1) {

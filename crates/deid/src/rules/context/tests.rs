@@ -652,3 +652,38 @@ fn a_given_name_and_ordinary_words_in_brackets_after_a_who_word_are_a_name() {
         assert!(p.is_empty(), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn an_everyday_given_name_before_a_surname_and_the_persons_age() {
+    for (text, want) in [
+        (
+            "Pat Brown, 45, developed hives after the vaccine and went to urgent care.",
+            &["Pat", "Brown"][..],
+        ),
+        (
+            "will chavez, 29, bus driver for gallup schools, got the shot on 3/3 and had a rash.",
+            &["will", "chavez"][..],
+        ),
+        (
+            "WILL CHAVEZ (29) GOT THE SHOT ON 3/3 AND HAD A RASH ON BOTH ARMS THE NEXT DAY.",
+            &["WILL", "CHAVEZ"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::RelationName);
+        for w in want {
+            assert!(p.contains(&w.to_string()), "{w}: {text}: {p:?}");
+        }
+    }
+    // no age after it, or a word not written as a name where capitals mean something
+    for text in [
+        "Pat Brown developed hives after the vaccine and went to urgent care the next day.",
+        "We will Chavez, 29, said the nurse when she read the list out loud in the room.",
+        "Hx: penicillin allergy; asthma. Son Faisal, 19, vaccinated same day w/o rxn.",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::RelationName);
+        assert!(
+            !p.iter().any(|w| w == "Pat" || w == "will"),
+            "{text}: {p:?}"
+        );
+    }
+}
