@@ -670,6 +670,8 @@ pub(super) fn apply(
     // 1f, 1g. names a relation word or an age made certain: a particle inside a relative's name,
     // an ordinary-word surname before the person's age
     certain_names::apply(doc, rules, flags, class);
+    // 1l. a given name and a surname side by side where capitals mean nothing: "PETER JOHNSON"
+    name_pairs::apply(doc, rules, flags, class);
 }
 
 mod address_parts;
@@ -677,6 +679,7 @@ mod certain_names;
 mod hyphen_names;
 mod id_parts;
 mod middle_names;
+mod name_pairs;
 mod relative_name;
 pub use hyphen_names::complete_hyphenated_names;
 pub use middle_names::complete_middle_names;

@@ -687,3 +687,32 @@ fn an_everyday_given_name_before_a_surname_and_the_persons_age() {
         );
     }
 }
+
+#[test]
+fn a_given_name_and_a_surname_side_by_side_in_all_caps() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    for (text, want) in [
+        (
+            "SPOKE WITH PT'S WIFE TODAY; SHE SAYS PETER JOHNSON IS DOING BETTER BUT STILL TIRED.",
+            &["PETER", "JOHNSON"][..],
+        ),
+        (
+            "ANTONIO WHITE CALLED ON 2/2/21 TO REPORT THAT HER DAUGHTER HAD A FEVER OF 102.",
+            &["ANTONIO", "WHITE"][..],
+        ),
+    ] {
+        let p = related(text);
+        for w in want {
+            assert!(p.contains(&w.to_string()), "{w}: {text}: {p:?}");
+        }
+    }
+    // clinical words the name lists hold, a street, and any pair where capitals mean something
+    for text in [
+        "SEVERE ABD PAIN STARTED 10 HOURS AFTER THE VACCINE AND LASTED UNTIL THE NEXT MORNING.",
+        "SHE CAME BACK TO THE CLINIC ON FREDERICK AVE, WHICH WAS CLOSED BUT SAT IN THE LOT.",
+        "pt exp severe abd pain after the vaccine and was seen in the ER the next morning.",
+    ] {
+        let p = related(text);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
