@@ -19,6 +19,9 @@ const SURNAME_PARTICLES: &[&str] = &[
     "del", "della", "du", "des",
 ];
 
+/// Roles in brackets after a person's name that are no relation word: "Lori Wade (reporter)".
+const BRACKETED_ROLES: &[&str] = &["reporter", "caller", "consumer", "guardian", "self"];
+
 /// Words that say who the person named in brackets after them is: "a pa (zhang wei)",
 /// "vaccinator (Aigerim Bekova)".
 const WHO_WORDS: &[&str] = &[
@@ -312,6 +315,45 @@ pub(super) fn apply(
                 || (doc.gap_after(s) == " (" && doc.gap_after(s + 1).starts_with(')')));
         if given && surname && aged && doc.gap_after(k) == " " && !rules[k].phi {
             for rule in &mut rules[k..=s] {
+                rule.phi = true;
+                rule.kind = Some(PhiType::Patient);
+                rule.reason = Reason::RelationName;
+            }
+        }
+    }
+    // 1m. a name right before a bracket that says who the person is: "information was received
+    // from eusebia brown (mother)", "MALIK GÜÇLÜ (MOTHER)", "Lori Wade (reporter)": one to three
+    // words of letters back from the bracket to a function word, a punctuation mark or the
+    // text's start, none a stop word or a relation word, one at least on a name list (the model
+    // released "brown" and "MALIK")
+    for b in 1..n {
+        let says_who = doc.gap_before(b).ends_with('(')
+            && doc.gap_after(b).starts_with(')')
+            && (class.on(b, RELATION) || one_of(doc.token_text(b), BRACKETED_ROLES));
+        if !says_who || doc.gap_before(b).trim() != "(" {
+            continue;
+        }
+        let word = |m: usize| {
+            let w = doc.token_text(m);
+            w.chars().count() >= 2
+                && w.chars().all(char::is_alphabetic)
+                && (!doc.case_informative || w.starts_with(char::is_uppercase))
+                && flags[m] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+                && !class.on(m, RELATION)
+                && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+        };
+        let last = b - 1;
+        let mut first = last;
+        while first > 0 && last - first < 2 && doc.gap_before(first) == " " && word(first - 1) {
+            first -= 1;
+        }
+        // the run opens at the text's start, after punctuation or after a stop word
+        let opens = first == 0
+            || doc.gap_before(first).trim() != ""
+            || flags[first - 1] & flag::STOPWORD != 0;
+        let listed = (first..=last).any(|m| flags[m] & (flag::FIRST_NAME | flag::SURNAME) != 0);
+        if word(last) && opens && listed {
+            for rule in &mut rules[first..=last] {
                 rule.phi = true;
                 rule.kind = Some(PhiType::Patient);
                 rule.reason = Reason::RelationName;

@@ -716,3 +716,31 @@ fn a_given_name_and_a_surname_side_by_side_in_all_caps() {
         assert!(p.is_empty(), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn a_name_right_before_a_bracket_that_says_who() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    for (text, want) in [
+        (
+            "information was received from eusebia brown (mother) regarding her son who developed a rash.",
+            &["eusebia", "brown"][..],
+        ),
+        (
+            "INFORMATION WAS RECEIVED FROM MALIK GÜÇLÜ (MOTHER) REGARDING HER SON WHO DEVELOPED A RASH.",
+            &["MALIK", "GÜÇLÜ"][..],
+        ),
+    ] {
+        let p = related(text);
+        for w in want {
+            assert!(p.contains(&w.to_string()), "{w}: {text}: {p:?}");
+        }
+    }
+    // no name list holds any word before it, or a clinical phrase
+    for text in [
+        "the rash was reported by the school nurse (mother) on the next day after the dose.",
+        "She was seen and treated with antibiotics (patient) and went home the same day.",
+    ] {
+        let p = related(text);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
