@@ -19,6 +19,27 @@ const SURNAME_PARTICLES: &[&str] = &[
     "del", "della", "du", "des",
 ];
 
+/// Verbs a person does, after their name at a clause's start ("joshua smith was seen").
+const PERSON_VERBS: &[&str] = &[
+    "called",
+    "calls",
+    "reported",
+    "reports",
+    "states",
+    "stated",
+    "said",
+    "says",
+    "was",
+    "is",
+    "received",
+    "got",
+    "developed",
+    "presented",
+    "experienced",
+    "complained",
+    "complains",
+];
+
 /// Roles in brackets after a person's name that are no relation word: "Lori Wade (reporter)".
 const BRACKETED_ROLES: &[&str] = &["reporter", "caller", "consumer", "guardian", "self"];
 
@@ -354,6 +375,63 @@ pub(super) fn apply(
         let listed = (first..=last).any(|m| flags[m] & (flag::FIRST_NAME | flag::SURNAME) != 0);
         if word(last) && opens && listed {
             for rule in &mut rules[first..=last] {
+                rule.phi = true;
+                rule.kind = Some(PhiType::Patient);
+                rule.reason = Reason::RelationName;
+            }
+        }
+    }
+    // 1n. at a clause's start, a listed given name and one or two more words that a name list
+    // holds or no dictionary knows, then a verb a person does: "joshua smith was seen in the er",
+    // "OLGIERD HERING CALLED ON 2/2/21" (the model released "smith", "olgierd")
+    let has_lower = doc.text.chars().any(char::is_lowercase);
+    for k in 0..n.saturating_sub(2) {
+        let gap = doc.gap_before(k);
+        let clause_start =
+            k == 0 || gap.contains('\n') || gap.trim_end().ends_with(['.', ';', ':']);
+        let w = doc.token_text(k);
+        // (where capitals mean something, written as a name, not as an acronym: "ELISA study
+        // was performed")
+        let case_ok = |m: usize| {
+            let t = doc.token_text(m);
+            if doc.case_informative {
+                t.starts_with(char::is_uppercase) && t.chars().skip(1).any(char::is_lowercase)
+            } else {
+                // (an acronym in a narrative that has lower case: "ELISA study was performed")
+                !has_lower || t.chars().any(char::is_lowercase)
+            }
+        };
+        if !clause_start
+            || flags[k] & flag::FIRST_NAME == 0
+            || flags[k] & (flag::STOPWORD | flag::CURATED_SAFE | flag::SALUTATION) != 0
+            || class.on(k, RELATION)
+            || w.chars().count() < 3
+            || !w.chars().all(char::is_alphabetic)
+            || !case_ok(k)
+        {
+            continue;
+        }
+        let surname = |m: usize| {
+            let t = doc.token_text(m);
+            t.chars().count() >= 2
+                && t.chars().all(char::is_alphabetic)
+                && case_ok(m)
+                && flags[m] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+                && !class.on(m, RELATION)
+                && !one_of(t, &["parent", "parents"])
+                && (flags[m] & flag::SURNAME != 0 || flags[m] & flag::SAFE == 0)
+        };
+        let mut last = k;
+        while last + 1 < n && last - k < 2 && doc.gap_after(last) == " " && surname(last + 1) {
+            last += 1;
+        }
+        let verb = last + 1;
+        if last > k
+            && verb < n
+            && doc.gap_after(last) == " "
+            && one_of(doc.token_text(verb), PERSON_VERBS)
+        {
+            for rule in &mut rules[k..=last] {
                 rule.phi = true;
                 rule.kind = Some(PhiType::Patient);
                 rule.reason = Reason::RelationName;

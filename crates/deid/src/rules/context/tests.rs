@@ -674,9 +674,8 @@ fn an_everyday_given_name_before_a_surname_and_the_persons_age() {
             assert!(p.contains(&w.to_string()), "{w}: {text}: {p:?}");
         }
     }
-    // no age after it, or a word not written as a name where capitals mean something
+    // a word not written as a name where capitals mean something, a relation word
     for text in [
-        "Pat Brown developed hives after the vaccine and went to urgent care the next day.",
         "We will Chavez, 29, said the nurse when she read the list out loud in the room.",
         "Hx: penicillin allergy; asthma. Son Faisal, 19, vaccinated same day w/o rxn.",
     ] {
@@ -739,6 +738,37 @@ fn a_name_right_before_a_bracket_that_says_who() {
     for text in [
         "the rash was reported by the school nurse (mother) on the next day after the dose.",
         "She was seen and treated with antibiotics (patient) and went home the same day.",
+    ] {
+        let p = related(text);
+        assert!(p.is_empty(), "{text}: {p:?}");
+    }
+}
+
+#[test]
+fn a_name_at_a_clauses_start_before_a_verb_a_person_does() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    for (text, want) in [
+        (
+            "joshua smith was seen in the er on 1/10/21 for chest pain and shortness of breath.",
+            &["joshua", "smith"][..],
+        ),
+        (
+            "JOSHUA HERING CALLED ON 2/2/21 TO REPORT THAT HER DAUGHTER HAD A FEVER OF 102.",
+            &["JOSHUA", "HERING"][..],
+        ),
+        (
+            "Pat Brown developed hives after the vaccine and went to urgent care the next day.",
+            &["Pat", "Brown"][..],
+        ),
+    ] {
+        let p = related(text);
+        for w in want {
+            assert!(p.contains(&w.to_string()), "{w}: {text}: {p:?}");
+        }
+    }
+    for text in [
+        "foster parent states 30 mins past vax pt stated was sleepy and had a fever of 101.",
+        "Seen by MD 21OCT92; ELISA study was performed which indicated borderline results.",
     ] {
         let p = related(text);
         assert!(p.is_empty(), "{text}: {p:?}");
