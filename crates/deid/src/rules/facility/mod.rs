@@ -506,19 +506,34 @@ pub(super) fn apply(
     // 2c. a pharmacy or store by its number where one goes: "readmitted to the walgreens #17574",
     // "vaccinated at CVS #4521" (the number is masked as a number already; the model released
     // the chain's name in lower case)
-    for k in 1..n.saturating_sub(1) {
-        let numbered = matches!(doc.gap_after(k), " #" | "#" | " # ")
+    // ... with the word for its site between ("from the walgreens store #15620")
+    let numbered = |k: usize| {
+        matches!(doc.gap_after(k), " #" | "#" | " # ")
+            && k + 1 < n
             && doc.token_text(k + 1).bytes().all(|b| b.is_ascii_digit())
-            && (2..=6).contains(&doc.token_text(k + 1).len());
+            && (2..=6).contains(&doc.token_text(k + 1).len())
+    };
+    for k in 1..n.saturating_sub(1) {
+        let site = k + 2 < n
+            && doc.gap_after(k) == " "
+            && matches!(
+                folded[k + 1].as_ref(),
+                "store" | "pharmacy" | "location" | "branch"
+            )
+            && numbered(k + 1);
         // a chain's name, not a label before a number ("NDC #", "cb #", "rm #")
         let chain = folded[k].chars().count() >= 5 || matches!(folded[k].as_ref(), "cvs" | "heb");
-        if numbered
+        if (numbered(k) || site)
             && chain
             && introduced(k)
             && flags[k] & (flag::STOPWORD | flag::COMMON_WORD) == 0
         {
             mark(rules, k, PhiType::Hospital);
             rules[k].reason = Reason::NamedFacility;
+            if site {
+                mark(rules, k + 1, PhiType::Hospital);
+                rules[k + 1].reason = Reason::NamedFacility;
+            }
         }
     }
     // 3. a facility or home named after a person: "Smith Nursing Home", "Walker Family

@@ -258,6 +258,10 @@ fn facility_heads_join_a_named_facility_only() {
             vec!["walgreens"],
         ),
         (
+            "dose 2 on 1/21/21 from the walgreens store #15620 ltc team. he has been stable.",
+            vec!["walgreens", "store"],
+        ),
+        (
             "and readmitted to the Spitalul Clinic Colentina. He has been stable.",
             vec!["Spitalul", "Clinic", "Colentina"],
         ),
