@@ -102,6 +102,15 @@ const RESIDENCE_VERBS: &[&str] = &[
     "lives", "live", "living", "lived", "resides", "reside", "residing", "resided",
 ];
 
+/// Surnames the stop-word list holds too, among the most frequent US surnames (Faker's en_US list
+/// holds them): after a given name a title or relation word introduced, the surname ("nurse lukas
+/// young", "wife amy little"); other stop words go on the sentence ("wife sarah found him", "dr
+/// mark will see her").
+const STOPWORD_SURNAMES: &[&str] = &[
+    "young", "long", "little", "small", "wells", "page", "case", "best", "good", "downs", "li",
+    "yu",
+];
+
 pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     "no", "nr", "nro", "num", "bus", "apt", "flat", "unit", "house", "sector", "block", "lot",
     "building", "bldg", "floor", "kv", "d", "dom",
@@ -384,27 +393,27 @@ pub(super) fn apply(
                 rules[i].reason,
                 Reason::Unsafe(_) | Reason::Unknown | Reason::Context
             );
-        if weak
-            && named
-            && flags[i] & flag::SURNAME != 0
-            && flags[i] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
-        {
-            // a listed given name that a title or a relation word introduced, then a listed
-            // surname: the rules are as sure of the surname as of the given name ("DR ARNOLD
-            // WHITE", where the model, reading a colour, released "WHITE"); a surname after a
-            // surname found this way stays a context guess
-            let certain = doc.gap_before(i) == " "
-                && matches!(
-                    rules[i - 1].reason,
-                    Reason::AfterSalutation | Reason::RelationName
-                )
-                && flags[i - 1] & flag::FIRST_NAME != 0
-                // where capitals mean something, both written as names ("Pt dev pain",
-                // "father SID death" are no names)
-                && (!case_informative
-                    || [i - 1, i]
-                        .iter()
-                        .all(|&k| doc.token_text(k).starts_with(char::is_uppercase)));
+        // a listed given name that a title or a relation word introduced, then a listed surname:
+        // the rules are as sure of the surname as of the given name ("DR ARNOLD WHITE", where
+        // the model, reading a colour, released "WHITE"); a surname after a surname found this
+        // way stays a context guess
+        let certain = doc.gap_before(i) == " "
+            && matches!(
+                rules[i - 1].reason,
+                Reason::AfterSalutation | Reason::RelationName
+            )
+            && flags[i - 1] & flag::FIRST_NAME != 0
+            // where capitals mean something, both written as names ("Pt dev pain", "father SID
+            // death" are no names)
+            && (!case_informative
+                || [i - 1, i]
+                    .iter()
+                    .all(|&k| doc.token_text(k).starts_with(char::is_uppercase)));
+        // (there, a frequent surname the stop-word list holds too: "nurse lukas young")
+        let surname = flags[i] & flag::CURATED_SAFE == 0
+            && (flags[i] & flag::STOPWORD == 0
+                || (certain && super::one_of(doc.token_text(i), STOPWORD_SURNAMES)));
+        if weak && named && flags[i] & flag::SURNAME != 0 && surname {
             if !rules[i].phi {
                 mark(rules, i, rules[i - 1].kind.unwrap_or(PhiType::Patient));
             }

@@ -774,3 +774,38 @@ fn a_name_at_a_clauses_start_before_a_verb_a_person_does() {
         assert!(p.is_empty(), "{text}: {p:?}");
     }
 }
+
+#[test]
+fn a_surname_the_stop_words_hold_after_a_titled_given_name() {
+    let related = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    for (text, word) in [
+        (
+            "the vaccine was administered by nurse lukas young and the patient felt dizzy after.",
+            "young",
+        ),
+        (
+            "my wife amy little had a fever and chills after the second dose of the vaccine.",
+            "little",
+        ),
+    ] {
+        let p = related(text);
+        assert!(p.contains(&word.to_string()), "{word}: {text}: {p:?}");
+    }
+    for (text, word) in [
+        (
+            "she was seen by dr mark will see her again next week for the rash.",
+            "will",
+        ),
+        (
+            "the nurse said wife amy may call back tomorrow about the rash on her arm.",
+            "may",
+        ),
+        (
+            "13/3 830am wife sarah found him confused + slurred speech, ?tia, 999 called.",
+            "found",
+        ),
+    ] {
+        let p = related(text);
+        assert!(!p.contains(&word.to_string()), "{word}: {text}: {p:?}");
+    }
+}
