@@ -416,7 +416,9 @@ pub(super) fn apply(
             t.chars().count() >= 2
                 && t.chars().all(char::is_alphabetic)
                 && case_ok(m)
-                && flags[m] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+                && flags[m] & flag::CURATED_SAFE == 0
+                // (a frequent surname the stop words hold too: "dylano young called")
+                && (flags[m] & flag::STOPWORD == 0 || one_of(t, super::STOPWORD_SURNAMES))
                 && !class.on(m, RELATION)
                 && !one_of(t, &["parent", "parents"])
                 && (flags[m] & flag::SURNAME != 0 || flags[m] & flag::SAFE == 0)

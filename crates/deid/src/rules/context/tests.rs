@@ -760,6 +760,10 @@ fn a_name_at_a_clauses_start_before_a_verb_a_person_does() {
             "Pat Brown developed hives after the vaccine and went to urgent care the next day.",
             &["Pat", "Brown"][..],
         ),
+        (
+            "amy young called on 2/2/21 to report that her daughter had a fever of 102 after it.",
+            &["amy", "young"][..],
+        ),
     ] {
         let p = related(text);
         for w in want {
