@@ -77,6 +77,26 @@ const WHO_WORDS: &[&str] = &[
     "woman",
 ];
 
+/// Whether word `m` may be a word of a person's name: two letters or more and letters only,
+/// capitalised where capitals mean something, on none of the `stop` lists, no relation word and
+/// no word a recognizer or a digit claimed.
+fn person_word(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    flags: &[LexFlags],
+    class: &WordClasses,
+    m: usize,
+    stop: LexFlags,
+) -> bool {
+    let w = doc.token_text(m);
+    w.chars().count() >= 2
+        && w.chars().all(char::is_alphabetic)
+        && (!doc.case_informative || w.starts_with(char::is_uppercase))
+        && flags[m] & stop == 0
+        && !class.on(m, RELATION)
+        && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
+}
+
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -279,15 +299,7 @@ pub(super) fn apply(
         if !opens || !(flags[k] & flag::FIRST_NAME != 0 || flags[k] & flag::SAFE == 0) {
             continue;
         }
-        let word = |m: usize| {
-            let w = doc.token_text(m);
-            w.chars().count() >= 2
-                && w.chars().all(char::is_alphabetic)
-                && (!doc.case_informative || w.starts_with(char::is_uppercase))
-                && flags[m] & flag::STOPWORD == 0
-                && !class.on(m, RELATION)
-                && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
-        };
+        let word = |m: usize| person_word(doc, rules, flags, class, m, flag::STOPWORD);
         let mut last = k;
         while last + 1 < n
             && last - k < 3
@@ -354,15 +366,8 @@ pub(super) fn apply(
         if !says_who || doc.gap_before(b).trim() != "(" {
             continue;
         }
-        let word = |m: usize| {
-            let w = doc.token_text(m);
-            w.chars().count() >= 2
-                && w.chars().all(char::is_alphabetic)
-                && (!doc.case_informative || w.starts_with(char::is_uppercase))
-                && flags[m] & (flag::STOPWORD | flag::CURATED_SAFE) == 0
-                && !class.on(m, RELATION)
-                && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
-        };
+        let stop = flag::STOPWORD | flag::CURATED_SAFE;
+        let word = |m: usize| person_word(doc, rules, flags, class, m, stop);
         let last = b - 1;
         let mut first = last;
         while first > 0 && last - first < 2 && doc.gap_before(first) == " " && word(first - 1) {

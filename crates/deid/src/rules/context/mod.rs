@@ -696,4 +696,6 @@ mod given_names;
 pub use given_names::complete_given_names;
 
 #[cfg(test)]
+mod name_tests;
+#[cfg(test)]
 mod tests;
