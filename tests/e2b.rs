@@ -87,7 +87,7 @@ fn an_r3_report_is_one_document_named_by_its_safety_report_id() {
     let xml = std::fs::read(dir.path().join("i2b2/SE-MPA-2026-004711.xml")).unwrap();
     let doc = deid::i2b2::parse(&xml, Path::new("out.xml")).unwrap();
     assert_eq!(doc.text, R3_SINGLE);
-    assert!(doc.tags.iter().any(|t| t.text == "Bergström"));
+    assert!(doc.tags.iter().any(|t| t.text == "Henrik Bergström"));
 }
 
 #[test]
