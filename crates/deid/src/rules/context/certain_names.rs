@@ -77,6 +77,15 @@ const WHO_WORDS: &[&str] = &[
     "woman",
 ];
 
+/// Whether word `m` is written as a name's word: three letters or more and letters only,
+/// capitalised where capitals mean something.
+fn written_as_name(doc: &Tokenized, m: usize) -> bool {
+    let w = doc.token_text(m);
+    w.chars().count() >= 3
+        && w.chars().all(char::is_alphabetic)
+        && (!doc.case_informative || w.starts_with(char::is_uppercase))
+}
+
 /// Whether word `m` may be a word of a person's name: two letters or more and letters only,
 /// capitalised where capitals mean something, on none of the `stop` lists, no relation word and
 /// no word a recognizer or a digit claimed.
@@ -235,22 +244,14 @@ pub(super) fn apply(
         // a stop word: the surname ("FEMALE (MIA BIRD) WITH": the model released "BIRD", which
         // the medical lists hold too)
         let surname = |m: usize| {
-            let w = doc.token_text(m);
-            w.chars().count() >= 3
-                && w.chars().all(char::is_alphabetic)
-                && (!doc.case_informative || w.starts_with(char::is_uppercase))
+            written_as_name(doc, m)
                 && flags[m] & flag::STOPWORD == 0
                 && !matches!(rules[m].reason, Reason::Pattern(_) | Reason::Digit)
         };
         // ... or a listed given name, whatever else the dictionaries call it, and one or two more
         // words up to the bracket's end or a comma: "FEMALE (AUTUMN LITTLE BEAR)", "a contactable
         // consumer (pat lynn white, 870-555-0117)" (the model released "AUTUMN", "LITTLE", "pat")
-        let given_case = |m: usize| {
-            let w = doc.token_text(m);
-            w.chars().count() >= 3
-                && w.chars().all(char::is_alphabetic)
-                && (!doc.case_informative || w.starts_with(char::is_uppercase))
-        };
+        let given_case = |m: usize| written_as_name(doc, m);
         let given = |m: usize| {
             flags[m] & flag::FIRST_NAME != 0 && flags[m] & flag::STOPWORD == 0 && given_case(m)
         };
@@ -321,16 +322,12 @@ pub(super) fn apply(
     // hold and the person's age: "Pat Brown, 45, developed hives", "will chavez, 29, bus driver"
     // (the model released "Pat" and "will", everyday words)
     for k in 0..n.saturating_sub(2) {
-        let w = doc.token_text(k);
         let s = k + 1;
         // (not a relation word a given-name list also holds: "son amos (19)")
         let given = flags[k] & flag::FIRST_NAME != 0
             && !class.on(k, RELATION)
-            && w.chars().count() >= 3
-            && w.chars().all(char::is_alphabetic)
-            && (!doc.case_informative
-                || (w.starts_with(char::is_uppercase)
-                    && doc.token_text(s).starts_with(char::is_uppercase)));
+            && written_as_name(doc, k)
+            && (!doc.case_informative || doc.token_text(s).starts_with(char::is_uppercase));
         let surname = rules[s].phi
             && matches!(
                 rules[s].kind,
