@@ -2,7 +2,9 @@
 //! where the model masked its last word and released the others ("security guard at [black] swan
 //! security, lae", "school bus dispatcher for [first student] buffalo"). The title says the next
 //! words are where the person works; the model, reading "black" and "first" as ordinary words,
-//! left part of the employer's name visible.
+//! left part of the employer's name visible. Where the rules themselves can read the employer
+//! after a title (a head word such as "Mining" or "Railway", a name list), `rules/company` masks it
+//! before the combination; this completion covers the names only the model saw.
 //!
 //! Only ever masks more: after a title the rules found (`pattern:PROFESSION`) and "at", "for" or
 //! "with", a run of one to five words of letters (joined by single blanks, "&" or hyphens, "of",
