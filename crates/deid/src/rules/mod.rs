@@ -25,7 +25,10 @@ mod title_employer;
 mod usage;
 mod word_class;
 
-pub use context::{complete_given_names, complete_hyphenated_names, complete_middle_names};
+pub use context::{
+    complete_given_names, complete_hyphenated_names, complete_middle_names,
+    complete_surnames_after_given_names,
+};
 pub use facility::complete_facility_heads;
 pub use features::{token_features, Feature, Features};
 pub use inner_words::complete_inner_words;

@@ -6,15 +6,18 @@
 //! after a title (a head word such as "Mining" or "Railway", a name list), `rules/company` masks it
 //! before the combination; this completion covers the names only the model saw.
 //!
-//! Only ever masks more: after a title the rules found (`pattern:PROFESSION`) and "at", "for" or
-//! "with", a run of one to five words of letters (joined by single blanks, "&" or hyphens, "of",
-//! "and" and "&" inside), closed by a punctuation mark, the text's end or "in"; the run's last word
-//! masked by the combination; the run stops at a preposition or article. "The" before the name is not part of it. Where capitals mean
+//! Only ever masks more: after a title the rules found (`pattern:PROFESSION`) and "at", "for",
+//! "with" or "from", a run of one to five words of letters (joined by single blanks, "&" or
+//! hyphens, "of", "and" and "&" inside), closed by a punctuation mark, the text's end or "in"; the
+//! run stops at a preposition or article. "The" before the name is not part of it. The run's last
+//! word masked by the combination; or, where capitals say nothing (ALL CAPS, lower case), a run of
+//! two words or more that no determiner starts and no clinical word is in, masked whole ("RETIRED
+//! MACHINIST FROM ELECTRIC BOAT,": the model read two everyday words). Where capitals mean
 //! something, every word but the connectors is capitalised ("nurse at the Hospital" has no run;
 //! "nurse at night shift" has no masked head).
 
 use crate::phi::PhiType;
-use crate::rules::{Reason, TokenRule};
+use crate::rules::{Feature, Reason, TokenRule};
 use crate::tokenize::Tokenized;
 
 /// The longest employer's name filled.
@@ -24,6 +27,39 @@ const MAX_WORDS: usize = 5;
 /// driver for tourists at volcanoes national park").
 const STOPS: &[&str] = &[
     "in", "at", "on", "for", "with", "near", "to", "from", "as", "since", "by", "the", "a", "an",
+];
+
+/// Words that start no employer's name the model did not mask ("a cook at the same hotel").
+const DETERMINERS: &[&str] = &[
+    "same",
+    "other",
+    "another",
+    "this",
+    "that",
+    "these",
+    "those",
+    "his",
+    "her",
+    "their",
+    "our",
+    "my",
+    "its",
+    "your",
+    "several",
+    "many",
+    "various",
+    "different",
+    "each",
+    "every",
+    "some",
+    "any",
+    "no",
+    "one",
+    "two",
+    "three",
+    "both",
+    "all",
+    "most",
 ];
 
 /// Words inside a name that join its other words.
@@ -43,7 +79,7 @@ pub fn complete_title_employers(
         let title = rules[t].reason == Reason::Pattern(PhiType::Profession) && kinds[t].is_some();
         if !title
             || doc.gap_after(t) != " "
-            || !matches!(lower(t + 1).as_str(), "at" | "for" | "with")
+            || !matches!(lower(t + 1).as_str(), "at" | "for" | "with" | "from")
             || doc.gap_after(t + 1) != " "
         {
             continue;
@@ -83,7 +119,22 @@ pub fn complete_title_employers(
         }
         let Some(last) = last else { continue };
         // (an employer, or the care facility the model read in it: "guard at [black] swan security")
+        // where capitals say nothing, a run of two words or more closed right after the title's
+        // "at" is a name even where the model masked none of it ("machinist from [electric boat],")
+        let unmasked_name = !doc.case_informative
+            && last > first
+            && !DETERMINERS.contains(&lower(first).as_str())
+            && (first..=last).all(|m| {
+                // (no clinical word: "nurse with [hip dysplasia]."; the medical list's everyday
+                // words, "electric", "continental", may be a name's)
+                let f = &rules[m].features;
+                f.has(Feature::IsCommonWord)
+                    || ![Feature::IsMedicalTerm, Feature::IsDrug]
+                        .iter()
+                        .any(|&g| f.has(g))
+            });
         let kind = match kinds[last] {
+            None if unmasked_name => PhiType::Organization,
             None => continue,
             Some(k @ (PhiType::Hospital | PhiType::Organization)) => k,
             Some(_) => PhiType::Organization,
@@ -92,7 +143,7 @@ pub fn complete_title_employers(
             continue;
         }
         out.extend(
-            (first..last)
+            (first..=last)
                 .filter(|&m| kinds[m].is_none())
                 .map(|m| (m, kind)),
         );
@@ -117,7 +168,9 @@ mod tests {
         let mut kinds = vec![None; doc.len()];
         for i in 0..doc.len() {
             let w = doc.token_text(i);
-            if ["guard", "dispatcher", "nurse", "driver"].contains(&w.to_lowercase().as_str()) {
+            if ["guard", "dispatcher", "nurse", "driver", "machinist"]
+                .contains(&w.to_lowercase().as_str())
+            {
                 rules[i].phi = true;
                 rules[i].kind = Some(PhiType::Profession);
                 rules[i].reason = Reason::Pattern(PhiType::Profession);
@@ -149,6 +202,27 @@ mod tests {
             ),
             ["first", "student"]
         );
+    }
+
+    #[test]
+    fn where_capitals_say_nothing_an_unmasked_run_of_two_words_is_the_employer() {
+        // the model masked none of it; "from" after a title says where one worked too
+        assert_eq!(
+            run(
+                "SALVATORE LONG, 63, A RETIRED MACHINIST FROM ELECTRIC BOAT, WITH A HISTORY",
+                &[]
+            ),
+            ["ELECTRIC", "BOAT"]
+        );
+        // one word is no name ("a nurse at work."), nor a run that a determiner starts
+        assert!(run("she is a nurse at work. she is a nurse at night.", &[]).is_empty());
+        assert!(run("a driver at the same hotel, also vaccinated", &[]).is_empty());
+        // where capitals mean something, the model's verdict is needed
+        assert!(run(
+            "A retired Machinist from Electric Boat, with a history",
+            &[]
+        )
+        .is_empty());
     }
 
     #[test]
