@@ -290,6 +290,14 @@ impl ProfessionRecognizer {
                     .or_else(|| self.title_after_unlisted_words(text, at))
                     .filter(|&(_, end)| ends_apposition(&text[end..]))
             });
+            // after an age (and a sex), a title whose first words no list knows, ending its phrase:
+            // "Mark 52 yo log truck driver for Roseburg Forest Products", "52 yo male log truck
+            // driver;"
+            let title = title.or_else(|| {
+                c.name("age")?;
+                let at = m.end() + sex_word(&text[m.end()..]);
+                self.title_after_unlisted_words(text, at)
+            });
             // a self-description or "retired" before a word that says where or how one works:
             // "work as FIFO electrician", "RETIRED GM ASSEMBLY LINE WORKER", "pt a retired school
             // cafeteria cook" (the title without that word)

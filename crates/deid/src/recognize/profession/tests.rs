@@ -852,3 +852,22 @@ fn the_forms_reporting_for_self_in_brackets_or_short_and_work_part_time_as() {
             .is_empty()
     );
 }
+
+#[test]
+fn after_an_age_a_title_whose_first_words_no_list_knows() {
+    assert_eq!(
+        found("Walker, Mark 52 yo log truck driver for Roseburg Forest Products; rt hand"),
+        ["log truck driver"]
+    );
+    assert_eq!(
+        found("PT EARL FREEMAN (48 Y/O CONRAIL TRACK INSPECTOR, ONEIDA NY) REPORTED"),
+        ["CONRAIL TRACK INSPECTOR"]
+    );
+    assert_eq!(
+        found("a 52 yo male log truck driver; rt hand"),
+        ["log truck driver"]
+    );
+    // no listed title at the end of the phrase: no occupation
+    assert!(found("a 45 yo female heavy smoker, developed fever").is_empty());
+    assert!(found("a 45 yo female with severe headache, nurse called").is_empty());
+}

@@ -445,6 +445,25 @@ pub(super) fn sex_and_comma(rest: &str) -> Option<usize> {
     (blanks > 0).then_some(word + 1 + blanks)
 }
 
+/// The length of a sex word and the blanks after it at the start of `rest` ("male log truck
+/// driver": 5), or 0 where none is.
+pub(super) fn sex_word(rest: &str) -> usize {
+    let word = rest
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(rest.len());
+    let sex = &rest[..word];
+    let after = &rest[word..];
+    let blanks = after.len() - after.trim_start_matches([' ', '\u{a0}']).len();
+    let is_sex = ["m", "f", "male", "female", "man", "woman"]
+        .iter()
+        .any(|s| sex.eq_ignore_ascii_case(s));
+    if is_sex && blanks > 0 {
+        word + blanks
+    } else {
+        0
+    }
+}
+
 /// Words that describe the person before their occupation: "46y/o male", "a 37-year-old
 /// female", "retired".
 pub(super) fn is_description(w: &str) -> bool {

@@ -265,3 +265,30 @@ fn a_railway_or_a_ranch_after_an_occupation_and_on_or_from_before_a_head() {
     let p = company("Her husband, 58, a retired teacher from Lagos came with her to the clinic.");
     assert!(p.is_empty(), "{p:?}");
 }
+
+#[test]
+fn a_makers_or_a_suppliers_name_and_a_day_care_after_an_occupation() {
+    for (text, org) in [
+        (
+            "Walker, Mark 52 yo log truck driver for Roseburg Forest Products; rt hand",
+            &["Roseburg", "Forest", "Products"][..],
+        ),
+        (
+            "pt (brooke young, oil field pumper for continental resources, watford city, nd)",
+            &["continental", "resources"][..],
+        ),
+        (
+            "mom, a teacher aide at kiddie academy daycare, called",
+            &["kiddie", "academy", "daycare"][..],
+        ),
+    ] {
+        let p = crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+        assert_eq!(p, org, "{text}");
+    }
+    // a verb after a name is no employer's head ("daughter brandi leblanc works for")
+    let p = crate::rules::words_with_reason(
+        "daughter brandi leblanc works for iberia parish school board.",
+        crate::rules::Reason::Company,
+    );
+    assert!(!p.iter().any(|w| w == "leblanc"), "{p:?}");
+}
