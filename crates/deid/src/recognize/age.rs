@@ -158,7 +158,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}(?:\s+\p{{L}}+){{0,3}}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?:i|he|she|we|they|you)\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}(?:\s+\p{{L}}+){{0,3}}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?:i|he|she|we|they|you)\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b|\b(?P<n12>\d{{1,3}})\s*(?:mos?|mths?|months?|yrs?|years?|wks?|weeks?)\s*,?\s+(?:m|f|male|female)\b)"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -209,9 +209,24 @@ impl AgeRecognizer {
                 }
             }
             for name in [
-                "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "dec",
+                "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "n12", "dec",
             ] {
                 let Some(n) = c.name(name) else { continue };
+                // "pt 3 mo f rcvd", "18 MO M, DOB": an age and a sex; not "3 mo f/u" (follow-up)
+                // nor a duration ("for 2 weeks, m")
+                if name == "n12" {
+                    let prev_word = text[..n.start()]
+                        .trim_end_matches([' ', '\t'])
+                        .rsplit(|ch: char| ch.is_whitespace())
+                        .next()
+                        .unwrap_or("")
+                        .to_ascii_lowercase();
+                    if text[m.end()..].starts_with('/')
+                        || NOT_AGE_SEX_BEFORE.contains(&prev_word.as_str())
+                    {
+                        continue;
+                    }
+                }
                 // "turned 90" is an age, "turned 2 days later", "BP turned 90/60" are not; so
                 // "when I was 12", not "when she was 6 weeks pregnant"
                 if matches!(name, "n10" | "n11") && !turned_age(&text[n.end()..]) {
@@ -270,6 +285,9 @@ mod tests {
             ("Age at time of vaccination, 46 years 6 months", "46"),
             ("wore braces until 13yr of age", "13"),
             ("febrile sz x 3 at 9mo;szs", "9"),
+            ("via mfr pt-inf-1997-00094: pt 3 mo f rcvd bcg", "3"),
+            ("PT TRAVIS 18 MO M, DOB 7/5/90", "18"),
+            ("45 yrs, female, seen for rash", "45"),
             ("seen at 4 mos for shots", "4"),
             ("coming in for 15 mos injections.DTP not given", "15"),
             ("norm 4 mo well baby exam", "4"),
@@ -362,6 +380,8 @@ mod tests {
             "at 2 mg",
             "son (2 doses)",
             "mother (G2P1)",
+            "seen again 3 mo f/u visit",
+            "for 2 weeks, m",
         ] {
             assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
         }

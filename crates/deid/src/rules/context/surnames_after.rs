@@ -10,8 +10,8 @@
 //! people's names ("and", "dr"); a single blank after the masked words, and the name closed right
 //! after it (a punctuation mark, a bracket, a line's or the text's end). The masked words before
 //! it: two words of letters joined by a single blank, masked as whatever (the model called "joy
-//! lee" part of the site before them); or one given name the rules hold as a person's (no everyday
-//! word), where capitals mean something both capitalised ("Delphine Young,"), elsewhere before
+//! lee" part of the site before them); or one given name of a name list (no everyday word, a
+//! town's name too: "dolores"), where capitals mean something both capitalised ("Delphine Young,"), elsewhere before
 //! one of the frequent surnames ("dolores walker,"; "told maria back," would be no name).
 
 use super::middle_names::BETWEEN_NAMES;
@@ -101,17 +101,24 @@ pub fn complete_surnames_after_given_names(
                 .or_else(|| person_kind(k - 2))
                 .unwrap_or(PhiType::Patient)
         });
-        // one given name the rules hold as a person's: both capitalised ("Delphine Young,"), or
+        // one given name of a name list, masked: both capitalised ("Delphine Young,"), or
         // where capitals say nothing a frequent surname ("(LEILANI YOUNG, A HOTEL HOUSEKEEPER")
         let single = (if doc.case_informative {
             capitalised(k) && capitalised(k - 1)
         } else {
             frequent(k)
         }) && rules[k - 1].phi
-            && matches!(rules[k - 1].kind, Some(PhiType::Patient | PhiType::Doctor))
             && rules[k - 1].features.has(Feature::IsPossiblyName)
             && !rules[k - 1].features.has(Feature::IsCommonWord);
-        if let Some(kind) = kind.or_else(|| person_kind(k - 1).filter(|_| single)) {
+        // (the rules may hold the given name as a town's too: "(dolores walker, a resident")
+        let single_kind = || {
+            person_kind(k - 1)
+                .or(rules[k - 1]
+                    .kind
+                    .filter(|k| matches!(k, PhiType::Patient | PhiType::Doctor)))
+                .unwrap_or(PhiType::Patient)
+        };
+        if let Some(kind) = kind.or_else(|| single.then(single_kind)) {
             out.push((k, kind));
         }
     }
