@@ -8,7 +8,7 @@
 //! everyday or medical word or drug, or one of the 1,000 most frequent US surnames
 //! (`context/frequent_surnames.txt`, "brown", "young" among them); no word that stands between two
 //! people's names ("and", "dr"); a single blank after the masked words, and the name closed right
-//! after it (a punctuation mark, a bracket, a line's or the text's end). The masked words before
+//! after it (a punctuation mark, a bracket, a line's or the text's end, or a verb: "is", "said"). The masked words before
 //! it: two words of letters joined by a single blank, masked as whatever (the model called "joy
 //! lee" part of the site before them); or one given name of a name list (no everyday word, a
 //! town's name too: "dolores"), where capitals mean something both capitalised ("Delphine Young,"), elsewhere before
@@ -17,7 +17,7 @@
 use super::middle_names::BETWEEN_NAMES;
 use super::RELATIONS;
 use crate::phi::PhiType;
-use crate::rules::{one_of, Feature, TokenRule};
+use crate::rules::{one_of, Feature, Reason, TokenRule};
 use crate::tokenize::Tokenized;
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -31,6 +31,11 @@ static FREQUENT_SURNAMES: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect()
 });
+
+/// Verbs right after a person's name that close it ("she says martin cooper is doing better").
+const VERBS_AFTER_NAME: &[&str] = &[
+    "is", "was", "has", "had", "says", "said", "states", "stated", "reports", "reported", "called",
+];
 
 /// The words (indices) to mask after the combination, with their kind. `kinds[i]` is the
 /// combination's verdict on word `i`, `rules[i]` the rules'.
@@ -71,11 +76,13 @@ pub fn complete_surnames_after_given_names(
     for k in 1..n {
         let w = doc.token_text(k);
         let gap = doc.gap_after(k);
+        // (or a verb of saying or being after the name: "she says martin [cooper] is doing")
         let closed = k + 1 == n
             || gap.contains('\n')
             || gap
                 .trim_start()
-                .starts_with([',', ';', ':', '.', '(', ')', '[', ']']);
+                .starts_with([',', ';', ':', '.', '(', ')', '[', ']'])
+            || (gap == " " && one_of(doc.token_text(k + 1), VERBS_AFTER_NAME));
         if kinds[k].is_some()
             || !letters(k)
             || doc.gap_before(k) != " "
@@ -103,13 +110,18 @@ pub fn complete_surnames_after_given_names(
         });
         // one given name of a name list, masked: both capitalised ("Delphine Young,"), or
         // where capitals say nothing a frequent surname ("(LEILANI YOUNG, A HOTEL HOUSEKEEPER")
+        // (where capitals say nothing, a given name that is an everyday word too, which the
+        // combination masked all the same: "she says [martin] cooper is")
         let single = (if doc.case_informative {
-            capitalised(k) && capitalised(k - 1)
+            capitalised(k)
+                && capitalised(k - 1)
+                && !rules[k - 1].features.has(Feature::IsCommonWord)
         } else {
             frequent(k)
         }) && rules[k - 1].phi
-            && rules[k - 1].features.has(Feature::IsPossiblyName)
-            && !rules[k - 1].features.has(Feature::IsCommonWord);
+            && (rules[k - 1].features.has(Feature::IsPossiblyName)
+                // (or a word no list knows, there: "[dylano] young called")
+                || (!doc.case_informative && rules[k - 1].reason == Reason::Unknown));
         // (the rules may hold the given name as a town's too: "(dolores walker, a resident")
         let single_kind = || {
             person_kind(k - 1)
@@ -128,7 +140,6 @@ pub fn complete_surnames_after_given_names(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Reason;
 
     fn rule(phi: bool, name: bool) -> TokenRule {
         let mut r = TokenRule {
@@ -189,7 +200,7 @@ mod tests {
         rules[6] = rule(true, true);
         rules[6].features.set(Feature::IsCommonWord, true);
         // ("Young" is a stop word: no name list's word for the rules, but a frequent surname)
-        rules[4].features.set(Feature::IsPossiblyName, false);
+        rules[4] = rule(false, false);
         kinds[3] = Some(PhiType::Patient);
         kinds[6] = Some(PhiType::Patient);
         // "Delphine Young,": a given name no everyday word spells
@@ -197,6 +208,9 @@ mod tests {
             complete_surnames_after_given_names(&doc, &rules, &kinds),
             [(4, PhiType::Patient)]
         );
+        // in lower case an everyday given name counts too, but "fever" is on no name list
+        rules[6] = rule(true, false);
+        rules[6].features.set(Feature::IsCommonWord, true);
         // in lower case only before a frequent surname ("young"; not "brahe")
         let doc = Tokenized::new("i'm young, delphine young, and fever young, i'm 71.");
         assert_eq!(
@@ -205,5 +219,31 @@ mod tests {
         );
         let doc = Tokenized::new("i'm young, delphine brahe, and fever young, i'm 71.");
         assert!(complete_surnames_after_given_names(&doc, &rules, &kinds).is_empty());
+        // a verb closes the name as a comma does; another word does not
+        let doc = Tokenized::new("i'm young, delphine young is fever young, i'm 71.");
+        assert_eq!(
+            complete_surnames_after_given_names(&doc, &rules, &kinds),
+            [(4, PhiType::Patient)]
+        );
+        let doc = Tokenized::new("i'm young, delphine young adults fever young, i'm 71.");
+        assert!(complete_surnames_after_given_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn where_capitals_say_nothing_a_given_name_no_list_knows() {
+        let lower = Tokenized::new("dylano young called to report that her daughter had a fever");
+        let mixed = Tokenized::new("Dylano Young called to report that her daughter had a fever");
+        let mut rules: Vec<_> = (0..lower.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; lower.len()];
+        rules[0].phi = true;
+        rules[0].reason = Reason::Unknown;
+        kinds[0] = Some(PhiType::Patient);
+        // lower case: the word no list knows, masked, before a frequent surname and a verb
+        assert_eq!(
+            complete_surnames_after_given_names(&lower, &rules, &kinds),
+            [(1, PhiType::Patient)]
+        );
+        // where capitals mean something, only a name list's given name counts
+        assert!(complete_surnames_after_given_names(&mixed, &rules, &kinds).is_empty());
     }
 }
