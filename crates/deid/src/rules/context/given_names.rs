@@ -9,6 +9,7 @@
 //! masked as a person, on a name list (or the first half of a hyphenated name whose second half
 //! is), and no everyday or medical word or drug; never a relation word or a title ("MOC", "Herr").
 
+use super::frequent_names::is_frequent_given_name;
 use super::middle_names::BETWEEN_NAMES;
 use super::RELATIONS;
 use crate::phi::PhiType;
@@ -47,6 +48,11 @@ pub fn complete_given_names(
     let mut out = Vec::new();
     for k in 0..n.saturating_sub(1) {
         let w = doc.token_text(k);
+        if kinds[k].is_none() && after_by(doc, rules, kinds, k) {
+            let kind = kinds[k + 1].or(kinds[k + 2.min(n - 1)]);
+            out.push((k, kind.expect("a person's kind")));
+            continue;
+        }
         if kinds[k].is_none()
             && rules[k].phi
             && matches!(rules[k].reason, Reason::Unsafe(_))
@@ -74,6 +80,67 @@ pub fn complete_given_names(
     }
     out
 }
+
+/// A given name right after "by" and before the masked rest of a person's name, which may be an
+/// everyday word: "case reported by [ivy] de kok of", "seen by [ben] vos,". The given name on a
+/// name list and no everyday word, or one of the most frequent given names; the surname (after a
+/// particle the combination masked, perhaps) masked as a person and a person's name for the rules
+/// too; the name closed after it ("of", "from", "at", a punctuation mark). Never a word that stands
+/// between names, a relation word, a title, a salutation, a medical word or a drug, and where
+/// capitals mean something only a capitalised word.
+fn after_by(doc: &Tokenized, rules: &[TokenRule], kinds: &[Option<PhiType>], k: usize) -> bool {
+    let n = doc.len();
+    // the surname: masked as a person, a person's for the rules too, on a name list
+    let person = |m: usize| {
+        m < n
+            && matches!(kinds[m], Some(PhiType::Patient | PhiType::Doctor))
+            && rules[m].phi
+            && rules[m].features.has(Feature::IsPossiblyName)
+    };
+    let w = doc.token_text(k);
+    // the given name: on a name list and no everyday word, or a frequent given name
+    let given = (rules[k].features.has(Feature::IsPossiblyName)
+        && !rules[k].features.has(Feature::IsCommonWord))
+        || is_frequent_given_name(w);
+    // the name closed after the surname ("of", a punctuation mark, the end)
+    let end = if person(k + 1) { k + 1 } else { k + 2 };
+    let closed = end + 1 >= n
+        || doc
+            .gap_after(end)
+            .trim_start()
+            .starts_with([',', ';', ':', '.', '(', ')'])
+        || doc.gap_after(end).contains('\n')
+        || (doc.gap_after(end) == " " && one_of(doc.token_text(end + 1), &["of", "from", "at"]));
+    k > 0
+        && k + 1 < n
+        && given
+        && closed
+        && doc.token_text(k - 1).eq_ignore_ascii_case("by")
+        && doc.gap_before(k) == " "
+        && doc.gap_after(k) == " "
+        && w.chars().count() >= 2
+        && w.chars().all(char::is_alphabetic)
+        && (!doc.case_informative || w.starts_with(char::is_uppercase))
+        // the surname next, or a particle the combination masked and then the surname
+        && (person(k + 1)
+            || (kinds[k + 1].is_some()
+                && one_of(doc.token_text(k + 1), PARTICLES)
+                && doc.gap_after(k + 1) == " "
+                && person(k + 2)))
+        && !one_of(w, BETWEEN_NAMES)
+        && !one_of(w, RELATIONS)
+        && !one_of(w, TITLES)
+        && !rules[k].features.has(Feature::IsSalutation)
+        && ![Feature::IsMedicalTerm, Feature::IsDrug]
+            .iter()
+            .any(|&f| rules[k].features.has(f) && !rules[k].features.has(Feature::IsCommonWord))
+}
+
+/// Particles between a given name and a surname ("ivy de kok", "job da conceição").
+const PARTICLES: &[&str] = &[
+    "de", "da", "do", "dos", "das", "del", "della", "di", "van", "von", "der", "den", "le", "la",
+    "du", "ter", "ten", "bin", "ibn", "al", "el",
+];
 
 #[cfg(test)]
 mod tests {
@@ -114,5 +181,27 @@ mod tests {
         // not a word the rules called safe
         rules[1] = rule(false, true);
         assert!(complete_given_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn a_frequent_given_name_after_by_before_a_masked_surname() {
+        let doc = Tokenized::new(
+            "case reported by ivy de kok of the county; caused by staph aureus; seen by ben vos, rn",
+        );
+        // case reported by ivy de kok of the county caused by staph aureus seen by ben vos rn
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [5, 16] {
+            rules[k] = rule(true, true);
+            kinds[k] = Some(PhiType::Patient);
+        }
+        kinds[4] = Some(PhiType::Patient);
+        // (a word the model masked as a person that no name list holds is no surname)
+        rules[12] = rule(true, false);
+        kinds[12] = Some(PhiType::Doctor);
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(3, PhiType::Patient), (15, PhiType::Patient)]
+        );
     }
 }

@@ -694,6 +694,7 @@ pub use hyphen_names::complete_hyphenated_names;
 pub use middle_names::complete_middle_names;
 mod given_names;
 pub use given_names::complete_given_names;
+mod frequent_names;
 mod surnames_after;
 pub use surnames_after::complete_surnames_after_given_names;
 

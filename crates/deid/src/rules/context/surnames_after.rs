@@ -14,23 +14,12 @@
 //! town's name too: "dolores"), where capitals mean something both capitalised ("Delphine Young,"), elsewhere before
 //! one of the frequent surnames ("dolores walker,"; "told maria back," would be no name).
 
+use super::frequent_names::is_frequent_surname;
 use super::middle_names::BETWEEN_NAMES;
 use super::RELATIONS;
 use crate::phi::PhiType;
 use crate::rules::{one_of, Feature, Reason, TokenRule};
 use crate::tokenize::Tokenized;
-use std::collections::HashSet;
-use std::sync::LazyLock;
-
-/// The 1,000 most frequent US surnames (`lexicons/context/frequent_surnames.txt`, the census
-/// list's top ranks): an everyday word among them ("brown", "young") is a surname right after
-/// masked given names, where the name lists' other entries already count.
-static FREQUENT_SURNAMES: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
-    include_str!("../../../../../lexicons/context/frequent_surnames.txt")
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
-});
 
 /// Verbs right after a person's name that close it ("she says martin cooper is doing better").
 const VERBS_AFTER_NAME: &[&str] = &[
@@ -59,7 +48,7 @@ pub fn complete_surnames_after_given_names(
     };
     // on a name list and no everyday or medical word or drug ("inc [temp]"), or one of the most
     // frequent surnames whatever else it is ("brown": a colour, on the medical list too)
-    let frequent = |k: usize| FREQUENT_SURNAMES.contains(doc.token_text(k).to_lowercase().as_str());
+    let frequent = |k: usize| is_frequent_surname(doc.token_text(k));
     let surname = |k: usize| {
         let f = &rules[k].features;
         (f.has(Feature::IsPossiblyName)
