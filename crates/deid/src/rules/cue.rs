@@ -16,6 +16,23 @@ use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
+/// Verbs and prepositions that follow a bracket of a person's details (folded).
+const AFTER_BRACKET_VERBS: &[&str] = &[
+    "concerning",
+    "regarding",
+    "informed",
+    "notified",
+    "brought",
+    "reported",
+    "called",
+    "stated",
+    "states",
+    "said",
+    "says",
+    "accompanied",
+    "consented",
+];
+
 /// Verbs of residence and work before the place they introduce (lower case).
 const PLACE_VERBS: &[&str] = &[
     "resides", "reside", "residing", "resided", "lives", "live", "living", "lived", "works",
@@ -159,6 +176,17 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
             // after a word that is no name, or a new clause: "her daughter, Karin Öberg (38),
             // lives at", "the pt (maria lópez) works as"
             && (i == 0 || after_no_name(flags[i - 1]) || doc.gap_before(i).contains([',', ')']))
+        {
+            out[i] = true;
+        }
+        // where capitals say nothing, a verb or preposition right after a bracket that closed a
+        // person's or reporter's details: "(ANNE FITZ, MERCY HOSPITAL) CONCERNING A", "NIECE
+        // SEIJA LEHTONEN (71) INFORMED.", "SERWAA (70). BROUGHT TO" (the model, reading capitals
+        // after a name, masked them)
+        if !doc.case_informative
+            && AFTER_BRACKET_VERBS.contains(&w)
+            && doc.gap_before(i).contains(')')
+            && flags[i] & flag::UNSAFE == 0
         {
             out[i] = true;
         }
@@ -343,6 +371,25 @@ mod tests {
         let mut words = words_with_reason(text, Reason::PhiCue);
         words.iter_mut().for_each(|w| w.make_ascii_lowercase());
         words
+    }
+
+    #[test]
+    fn where_capitals_say_nothing_a_verb_after_a_persons_bracket() {
+        assert_eq!(
+            cues("THIS IS A REPORT FROM A NURSE (ANNE FITZ, MERCY HOSPITAL) CONCERNING A 73 YEAR OLD FEMALE PATIENT."),
+            // (and the sex, a person word)
+            ["concerning", "female"]
+        );
+        assert_eq!(
+            cues("RASH ON DAY 2. NIECE SEIJA LEHTONEN (71) INFORMED. TX: COLD PACKS, PARACETAMOL AND REST."),
+            // (and the relation word before the name)
+            ["niece", "informed"]
+        );
+        // where capitals mean something the model reads "concerning" well: no cue needed
+        assert!(cues(
+            "This is a report from a nurse (Anne Fitz, Mercy Hospital) concerning a 73 year old patient."
+        )
+        .is_empty());
     }
 
     #[test]

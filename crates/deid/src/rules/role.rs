@@ -1,7 +1,8 @@
 //! Words that say who a named person is, beside the name: the relation word before a relative's
 //! name ("MOC Heidi Sorensen", "son dennis tanabe", "SON KARIM EL-SAYED") and a nurse's or
 //! doctor's credential after or before it ("Hope Tatro RN", "Vera Sims, RN,", "RN LENA
-//! MANUELITO"). The guidelines call neither PHI, and the causality assessment reads them (who
+//! MANUELITO"), and "former" or "retired" before an occupation the recognizers found ("A FORMER
+//! TELEPHONE OPERATOR"). The guidelines call none of them PHI, and the causality assessment reads them (who
 //! reported, who was there); the model, which saw them beside names in training, masked them.
 //! Reason `phi-cue`: released whatever the model says. Applied after every rule that finds names.
 //!
@@ -55,7 +56,11 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
             && ((k > 0 && matches!(doc.gap_before(k), " " | ", ") && person(k - 1))
                 || (next_is(&[" "]) && person(k + 1)))
             && one_of(w, CREDENTIALS);
-        if (relation || credential)
+        // "A FORMER TELEPHONE OPERATOR", "retired school cook": what one was, not what
+        let former = next_is(&[" "])
+            && rules[k + 1].reason == Reason::Pattern(PhiType::Profession)
+            && one_of(w, &["former", "retired", "ex"]);
+        if (relation || credential || former)
             && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
         {
             out.push(k);
@@ -82,6 +87,10 @@ mod tests {
             (
                 "Vaccine given at the school clinic by Hope Tatro RN (DTP lot 3L51207, L thigh IM).",
                 &["RN"][..],
+            ),
+            (
+                "PT ANNA DE GROOT (BSN 294173067), A FORMER TELEPHONE OPERATOR AT THE PTT, RESIDES",
+                &["FORMER"][..],
             ),
             (
                 "Reporter: Vera Sims, RN, county health nurse, 601-453-7720. No other history.",
