@@ -87,9 +87,16 @@ pub fn complete_facility_heads(
     // the model's "[nearest] hospital"
     let mut anchored = vec![false; n];
     for k in 0..n {
+        // (or masked as something else where the rules call it a place or a name: "(yakima
+        // valley farm workers clinic" read as part of the title before it)
         let named = masked[k].is_some_and(names_a_place);
-        anchored[k] =
-            named && (rules[k].phi || (k > 0 && anchored[k - 1] && doc.gap_before(k) == " "));
+        let rules_place =
+            masked[k].is_some() && rules[k].phi && rules[k].kind.is_some_and(names_a_place);
+        let goes_on = k > 0
+            && anchored[k - 1]
+            && doc.gap_before(k) == " "
+            && (named || (masked[k].is_some() && masked[k] == masked[k - 1]));
+        anchored[k] = (named && rules[k].phi) || rules_place || goes_on;
     }
     // a head that comes before its name: "at the HOTEL [CASTELLANA GRANDE]"
     for k in 0..n.saturating_sub(1) {
@@ -193,6 +200,36 @@ mod tests {
             .into_iter()
             .map(|(k, _)| doc.token_text(k).to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_place_the_combination_read_as_part_of_a_title_still_takes_its_head() {
+        let doc = Tokenized::new(
+            "works as a medical assistant (yakima valley farm workers clinic in toppenish, wa)",
+        );
+        let mut rules: Vec<TokenRule> = (0..doc.len())
+            .map(|_| TokenRule {
+                phi: false,
+                kind: None,
+                reason: crate::rules::Reason::Safe,
+                features: Default::default(),
+            })
+            .collect();
+        // works as a medical assistant yakima valley farm workers clinic in toppenish wa
+        rules[5].phi = true;
+        rules[5].kind = Some(PhiType::City);
+        let mut kinds = vec![None; doc.len()];
+        for k in [3, 4, 5, 6] {
+            kinds[k] = Some(PhiType::Profession);
+        }
+        let words: Vec<_> = complete_facility_heads(&doc, &rules, &kinds)
+            .into_iter()
+            .map(|(k, _)| doc.token_text(k))
+            .collect();
+        assert_eq!(words, ["farm", "workers", "clinic"]);
+        // no place for the rules: the title's words take no head
+        rules[5].phi = false;
+        assert!(complete_facility_heads(&doc, &rules, &kinds).is_empty());
     }
 
     #[test]
