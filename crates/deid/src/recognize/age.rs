@@ -149,6 +149,18 @@ fn turned_age(after: &str) -> bool {
     )
 }
 
+/// Whether the word before byte `at` says a duration follows ("for 2 weeks", "x 3 days"): the
+/// word before, unless a comma, colon or bracket ends it ("cubicle 14, 22m").
+fn after_duration_word(text: &str, at: usize) -> bool {
+    let prev_word = text[..at]
+        .trim_end_matches([' ', '\t'])
+        .rsplit(|ch: char| ch.is_whitespace())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    NOT_AGE_SEX_BEFORE.contains(&prev_word.as_str())
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct AgeRecognizer {
     re: Regex,
@@ -173,14 +185,7 @@ impl AgeRecognizer {
             at = sex.end();
             let value: u32 = n.as_str().parse().unwrap_or(0);
             let female = sex.as_str().eq_ignore_ascii_case("f");
-            // the word before, unless a comma, colon or bracket ends it ("cubicle 14, 22m")
-            let prev_word = text[..n.start()]
-                .trim_end_matches([' ', '\t'])
-                .rsplit(|ch: char| ch.is_whitespace())
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
-            let duration = NOT_AGE_SEX_BEFORE.contains(&prev_word.as_str());
+            let duration = after_duration_word(text, n.start());
             if value == 0
                 || (female && value >= 90)
                 || (!female && duration)
@@ -215,15 +220,7 @@ impl AgeRecognizer {
                 // "pt 3 mo f rcvd", "18 MO M, DOB": an age and a sex; not "3 mo f/u" (follow-up)
                 // nor a duration ("for 2 weeks, m")
                 if name == "n12" {
-                    let prev_word = text[..n.start()]
-                        .trim_end_matches([' ', '\t'])
-                        .rsplit(|ch: char| ch.is_whitespace())
-                        .next()
-                        .unwrap_or("")
-                        .to_ascii_lowercase();
-                    if text[m.end()..].starts_with('/')
-                        || NOT_AGE_SEX_BEFORE.contains(&prev_word.as_str())
-                    {
+                    if text[m.end()..].starts_with('/') || after_duration_word(text, n.start()) {
                         continue;
                     }
                 }

@@ -143,10 +143,11 @@ const PARTICLES: &[&str] = &[
 ];
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn rule(phi: bool, name: bool) -> TokenRule {
+    /// A word's rules verdict: PHI (a patient's, from a name list) or safe, on a name list or not.
+    pub(in crate::rules::context) fn rule(phi: bool, name: bool) -> TokenRule {
         let mut r = TokenRule {
             phi,
             kind: phi.then_some(PhiType::Patient),

@@ -129,21 +129,7 @@ pub fn complete_surnames_after_given_names(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn rule(phi: bool, name: bool) -> TokenRule {
-        let mut r = TokenRule {
-            phi,
-            kind: phi.then_some(PhiType::Patient),
-            reason: if phi {
-                Reason::Unsafe("is-possibly-name")
-            } else {
-                Reason::Safe
-            },
-            features: Default::default(),
-        };
-        r.features.set(Feature::IsPossiblyName, name);
-        r
-    }
+    use crate::rules::context::given_names::tests::rule;
 
     #[test]
     fn an_everyday_surname_after_two_masked_given_names() {
