@@ -219,10 +219,10 @@ impl AgeRecognizer {
                 let Some(n) = c.name(name) else { continue };
                 // "pt 3 mo f rcvd", "18 MO M, DOB": an age and a sex; not "3 mo f/u" (follow-up)
                 // nor a duration ("for 2 weeks, m")
-                if name == "n12" {
-                    if text[m.end()..].starts_with('/') || after_duration_word(text, n.start()) {
-                        continue;
-                    }
+                if name == "n12"
+                    && (text[m.end()..].starts_with('/') || after_duration_word(text, n.start()))
+                {
+                    continue;
                 }
                 // "turned 90" is an age, "turned 2 days later", "BP turned 90/60" are not; so
                 // "when I was 12", not "when she was 6 weeks pregnant"
