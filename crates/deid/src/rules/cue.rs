@@ -16,6 +16,18 @@ use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
+/// A facility's head before its emergency department (folded).
+const FACILITY_HEADS_BEFORE_DEPARTMENT: &[&str] = &[
+    "hospital",
+    "center",
+    "centre",
+    "clinic",
+    "clinica",
+    "infirmary",
+    "institute",
+    "hastanesi",
+];
+
 /// Verbs and prepositions that follow a bracket of a person's details (folded).
 const AFTER_BRACKET_VERBS: &[&str] = &[
     "concerning",
@@ -187,6 +199,15 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
             && AFTER_BRACKET_VERBS.contains(&w)
             && doc.gap_before(i).contains(')')
             && flags[i] & flag::UNSAFE == 0
+        {
+            out[i] = true;
+        }
+        // the emergency department after a facility's head: "KOMFO ANOKYE TEACHING HOSPITAL
+        // EMERGENCY,", "ASAN MEDICAL CENTER EMERGENCY ROOM" (a department, no name's word)
+        if w == "emergency"
+            && i > 0
+            && doc.gap_before(i) == " "
+            && FACILITY_HEADS_BEFORE_DEPARTMENT.contains(&lower(i - 1))
         {
             out[i] = true;
         }
@@ -371,6 +392,15 @@ mod tests {
         let mut words = words_with_reason(text, Reason::PhiCue);
         words.iter_mut().for_each(|w| w.make_ascii_lowercase());
         words
+    }
+
+    #[test]
+    fn the_emergency_department_after_a_facilitys_head() {
+        assert_eq!(
+            cues("SEEN 04/03/2021 AT KOMFO ANOKYE TEACHING HOSPITAL EMERGENCY, FOLDER KATH/21/66310."),
+            ["emergency"]
+        );
+        assert!(cues("SHE HAD AN EMERGENCY CAESAREAN SECTION AND WENT HOME.").is_empty());
     }
 
     #[test]
