@@ -11,7 +11,7 @@
 
 use super::frequent_names::is_frequent_given_name;
 use super::middle_names::BETWEEN_NAMES;
-use super::RELATIONS;
+use super::{PARTICLES, RELATIONS};
 use crate::phi::PhiType;
 use crate::rules::{one_of, Feature, Reason, TokenRule};
 use crate::tokenize::Tokenized;
@@ -135,12 +135,6 @@ fn after_by(doc: &Tokenized, rules: &[TokenRule], kinds: &[Option<PhiType>], k: 
             .iter()
             .any(|&f| rules[k].features.has(f) && !rules[k].features.has(Feature::IsCommonWord))
 }
-
-/// Particles between a given name and a surname ("ivy de kok", "job da conceição").
-const PARTICLES: &[&str] = &[
-    "de", "da", "do", "dos", "das", "del", "della", "di", "van", "von", "der", "den", "le", "la",
-    "du", "ter", "ten", "bin", "ibn", "al", "el",
-];
 
 #[cfg(test)]
 pub(super) mod tests {
