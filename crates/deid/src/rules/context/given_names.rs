@@ -49,7 +49,8 @@ pub fn complete_given_names(
     for k in 0..n.saturating_sub(1) {
         let w = doc.token_text(k);
         if kinds[k].is_none() && after_by(doc, rules, kinds, k) {
-            let kind = kinds[k + 1].or(kinds[k + 2.min(n - 1)]);
+            let kind = person_kind(rules, kinds, k + 1)
+                .or_else(|| person_kind(rules, kinds, (k + 2).min(n - 1)));
             out.push((k, kind.expect("a person's kind")));
             continue;
         }
@@ -81,29 +82,67 @@ pub fn complete_given_names(
     out
 }
 
-/// A given name right after "by" and before the masked rest of a person's name, which may be an
-/// everyday word: "case reported by [ivy] de kok of", "seen by [ben] vos,". The given name on a
-/// name list and no everyday word, or one of the most frequent given names; the surname (after a
-/// particle the combination masked, perhaps) masked as a person and a person's name for the rules
-/// too; the name closed after it ("of", "from", "at", a punctuation mark). Never a word that stands
-/// between names, a relation word, a title, a salutation, a medical word or a drug, and where
-/// capitals mean something only a capitalised word.
+/// The person's kind of masked word `m`: the combination's, or, where the model named another
+/// kind ("i am will [reyes]-price": PROFESSION), the rules'.
+fn person_kind(rules: &[TokenRule], kinds: &[Option<PhiType>], m: usize) -> Option<PhiType> {
+    let person = |kind: Option<PhiType>| {
+        matches!(kind, Some(PhiType::Patient | PhiType::Doctor)).then(|| kind.expect("a kind"))
+    };
+    kinds[m]?;
+    person(kinds[m]).or_else(|| person(rules[m].kind))
+}
+
+/// Words right before a person's name that say one comes: "reported by", "a post by", "i am",
+/// "i'm", "my name is", "named", "the nurse" (before a name the combination masked, never a verb:
+/// "the nurse will [monitor]" has no masked surname after it).
+fn introduces_name(doc: &Tokenized, k: usize) -> bool {
+    let word = |m: usize| doc.token_text(m).to_lowercase();
+    if k == 0 || doc.gap_before(k) != " " {
+        return false;
+    }
+    match word(k - 1).as_str() {
+        "by" | "named" | "nurse" | "pharmacist" => true,
+        // "i am", "i'm"
+        "am" => k >= 2 && word(k - 2) == "i" && doc.gap_before(k - 1) == " ",
+        "m" => k >= 2 && word(k - 2) == "i" && matches!(doc.gap_before(k - 1), "'" | "\u{2019}"),
+        "is" => k >= 2 && word(k - 2) == "name" && doc.gap_before(k - 1) == " ",
+        _ => false,
+    }
+}
+
+/// A given name right after words that introduce a person (`introduces_name`: "by", "i am") and
+/// before the masked rest of a person's name, which may be an everyday word: "case reported by
+/// [ivy] de kok of", "seen by [ben] vos,", "i am [will] reyes-price, 67", "a post by [hope] xiloj
+/// (". The given name on a name list and no everyday word, or one of the most frequent given
+/// names; the surname (after a particle the combination masked, perhaps) masked as a person and a
+/// person's name for the rules too (on a name list, or, after a frequent given name, a word no
+/// dictionary knows); the name closed after it, or after the hyphenated name it begins ("of",
+/// "from", "at", a punctuation mark). Never a word that stands between names, a relation word, a
+/// title, a salutation, a medical word or a drug, and where capitals mean something only a
+/// capitalised word.
 fn after_by(doc: &Tokenized, rules: &[TokenRule], kinds: &[Option<PhiType>], k: usize) -> bool {
     let n = doc.len();
-    // the surname: masked as a person, a person's for the rules too, on a name list
+    let w = doc.token_text(k);
+    let frequent = is_frequent_given_name(w);
+    // the surname: masked as a person, a person's for the rules too, on a name list (or, after
+    // a frequent given name, no dictionary's word: "hope xiloj")
     let person = |m: usize| {
         m < n
-            && matches!(kinds[m], Some(PhiType::Patient | PhiType::Doctor))
+            && person_kind(rules, kinds, m).is_some()
             && rules[m].phi
-            && rules[m].features.has(Feature::IsPossiblyName)
+            && (rules[m].features.has(Feature::IsPossiblyName)
+                || (frequent && rules[m].reason == Reason::Unknown))
     };
-    let w = doc.token_text(k);
     // the given name: on a name list and no everyday word, or a frequent given name
     let given = (rules[k].features.has(Feature::IsPossiblyName)
         && !rules[k].features.has(Feature::IsCommonWord))
-        || is_frequent_given_name(w);
-    // the name closed after the surname ("of", a punctuation mark, the end)
-    let end = if person(k + 1) { k + 1 } else { k + 2 };
+        || frequent;
+    // the name closed after the surname ("of", a punctuation mark, the end), or after the
+    // hyphenated name it begins ("reyes-price,")
+    let mut end = if person(k + 1) { k + 1 } else { k + 2 };
+    while end + 1 < n && doc.gap_after(end) == "-" && kinds[end + 1].is_some() {
+        end += 1;
+    }
     let closed = end + 1 >= n
         || doc
             .gap_after(end)
@@ -115,8 +154,7 @@ fn after_by(doc: &Tokenized, rules: &[TokenRule], kinds: &[Option<PhiType>], k: 
         && k + 1 < n
         && given
         && closed
-        && doc.token_text(k - 1).eq_ignore_ascii_case("by")
-        && doc.gap_before(k) == " "
+        && introduces_name(doc, k)
         && doc.gap_after(k) == " "
         && w.chars().count() >= 2
         && w.chars().all(char::is_alphabetic)
@@ -198,5 +236,34 @@ pub(super) mod tests {
             complete_given_names(&doc, &rules, &kinds),
             [(3, PhiType::Patient), (15, PhiType::Patient)]
         );
+    }
+    #[test]
+    fn a_frequent_given_name_after_i_am_or_by_before_a_hyphenated_or_unknown_surname() {
+        let doc = Tokenized::new(
+            "i am will reyes-price, 67; a post by hope xiloj (online); they will call mark soon",
+        );
+        // i am will reyes price 67 a post by hope xiloj online they will call mark soon
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [3, 4] {
+            rules[k] = rule(true, true);
+            kinds[k] = Some(PhiType::Patient);
+        }
+        // "xiloj": no dictionary knows it; the combination masked it as a person
+        rules[10] = rule(true, false);
+        rules[10].reason = Reason::Unknown;
+        kinds[10] = Some(PhiType::Patient);
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(2, PhiType::Patient), (9, PhiType::Patient)]
+        );
+        // an unknown word is a surname only after a frequent given name ("by staph xiloj")
+        let doc = Tokenized::new("the rash was caused by staph xiloj (a lab error) today");
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        rules[6] = rule(true, false);
+        rules[6].reason = Reason::Unknown;
+        kinds[6] = Some(PhiType::Patient);
+        assert!(complete_given_names(&doc, &rules, &kinds).is_empty());
     }
 }
