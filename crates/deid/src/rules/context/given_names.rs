@@ -54,6 +54,11 @@ pub fn complete_given_names(
             out.push((k, kind.expect("a person's kind")));
             continue;
         }
+        if kinds[k].is_none() && before_age_or_role(doc, rules, kinds, k) {
+            let kind = person_kind(rules, kinds, k + 1).unwrap_or(PhiType::Patient);
+            out.push((k, kind));
+            continue;
+        }
         if kinds[k].is_none()
             && rules[k].phi
             && matches!(rules[k].reason, Reason::Unsafe(_))
@@ -80,6 +85,75 @@ pub fn complete_given_names(
         }
     }
     out
+}
+
+/// A given name before a masked surname (one word, or a hyphenated name) that the person's age or
+/// occupation follows: "cliff gentle (83, a retired cane farmer", "she (sky nakamura-parker, 68,",
+/// "(PATIENT), ROBIN LAMOILLE-STORY, A DENTAL HYGIENIST". The model, reading an everyday word in
+/// lower case or ALL CAPS, released the first name and masked the rest. The surname masked by the
+/// combination and read as a name by the rules (a name or place list, no dictionary, or the
+/// context; the model may call it a place: "nakamura"); then ", 68" or " (83" (an age the
+/// combination masked), or ", a" and an occupation it masked. The given name one of the most
+/// frequent given names or on a name list and no everyday word, or, right after an opening bracket
+/// and before a surname on a name list and an age, any word; never a word that stands between names, a relation word, a title,
+/// a salutation, a medical word or a drug, and where capitals mean something only a capitalised
+/// word.
+fn before_age_or_role(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+    k: usize,
+) -> bool {
+    let n = doc.len();
+    let w = doc.token_text(k);
+    let letters = |m: usize| doc.token_text(m).chars().all(char::is_alphabetic);
+    let surname = |m: usize| {
+        m < n
+            && kinds[m].is_some()
+            && rules[m].phi
+            && matches!(
+                rules[m].reason,
+                Reason::Unsafe(_) | Reason::Unknown | Reason::Context
+            )
+            && letters(m)
+    };
+    if k + 2 >= n || doc.gap_after(k) != " " || !surname(k + 1) {
+        return false;
+    }
+    let mut end = k + 1;
+    while end + 1 < n && doc.gap_after(end) == "-" && surname(end + 1) {
+        end += 1;
+    }
+    if end + 1 >= n {
+        return false;
+    }
+    let gap = doc.gap_after(end).trim();
+    let next = doc.token_text(end + 1);
+    let age = matches!(gap, "," | "(")
+        && kinds[end + 1] == Some(PhiType::Age)
+        && (1..=3).contains(&next.len())
+        && next.chars().all(|c| c.is_ascii_digit());
+    let role = gap == ","
+        && one_of(next, &["a", "an"])
+        && (end + 2..(end + 5).min(n)).any(|m| kinds[m] == Some(PhiType::Profession));
+    let bracketed = doc.gap_before(k).trim_end().ends_with('(');
+    let given = is_frequent_given_name(w)
+        || (rules[k].features.has(Feature::IsPossiblyName)
+            && !rules[k].features.has(Feature::IsCommonWord))
+        || (age && bracketed && rules[k + 1].features.has(Feature::IsPossiblyName));
+    (age || role)
+        && given
+        && w.chars().count() >= 2
+        && letters(k)
+        && (!doc.case_informative || w.starts_with(char::is_uppercase))
+        && !one_of(w, BETWEEN_NAMES)
+        && !one_of(w, RELATIONS)
+        && !one_of(w, TITLES)
+        && !rules[k].features.has(Feature::IsSalutation)
+        // (an everyday word a medical list also holds is no medical word: "cliff")
+        && ![Feature::IsMedicalTerm, Feature::IsDrug]
+            .iter()
+            .any(|&f| rules[k].features.has(f) && !rules[k].features.has(Feature::IsCommonWord))
 }
 
 /// The person's kind of masked word `m`: the combination's, or, where the model named another
@@ -265,5 +339,35 @@ pub(super) mod tests {
         rules[6].reason = Reason::Unknown;
         kinds[6] = Some(PhiType::Patient);
         assert!(complete_given_names(&doc, &rules, &kinds).is_empty());
+    }
+    #[test]
+    fn a_given_name_before_a_masked_surname_and_the_persons_age_or_occupation() {
+        let doc = Tokenized::new(
+            "at 3am cliff gentle (83, a farmer) fell; she (sky nakamura-parker, 68) sat; the rash (upper arm, 12) spread",
+        );
+        // at 3am cliff gentle 83 a farmer fell she sky nakamura parker 68 sat the rash upper arm 12 spread
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [3, 10, 11] {
+            rules[k] = rule(true, true);
+            kinds[k] = Some(PhiType::Patient);
+        }
+        // "arm" masked by the model as a person's name is no surname ("upper" is no given name)
+        rules[17] = rule(true, false);
+        rules[17].reason = Reason::Unknown;
+        kinds[17] = Some(PhiType::Patient);
+        for k in [4, 12, 18] {
+            kinds[k] = Some(PhiType::Age);
+        }
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(2, PhiType::Patient), (9, PhiType::Patient)]
+        );
+        // no age after the name, no completion
+        kinds[4] = None;
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(9, PhiType::Patient)]
+        );
     }
 }
