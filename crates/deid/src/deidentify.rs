@@ -12,8 +12,8 @@ use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
     complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_inner_words,
-    complete_middle_names, complete_surnames_after_given_names, complete_title_employers,
-    foreign_script_words, RuleEngine, RuleOutput, TokenRule,
+    complete_middle_names, complete_repeated_names, complete_surnames_after_given_names,
+    complete_title_employers, foreign_script_words, RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -232,18 +232,20 @@ impl Deidentifier {
                     // masked ("[Vistara] Heart Institute"), the other half of a hyphenated name
                     // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM"), a given
                     // name before its masked surname ("[yvette] arcement-leblanc"), an everyday word's surname after
-                    // masked given names ("[joy lee] brown ("), last an
+                    // masked given names ("[joy lee] brown ("), a name word said again on its own
+                    // ("found [cliff] unresponsive"), last an
                     // employer's words after a title ("guard at [black] swan security"), and first the
                     // inner words of a name the rules read whole ("Medical Center [of] Orangeburg")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 7] = [
+                    let completions: [Completion; 8] = [
                         complete_inner_words,
                         complete_facility_heads,
                         complete_hyphenated_names,
                         complete_middle_names,
                         complete_given_names,
                         complete_surnames_after_given_names,
+                        complete_repeated_names,
                         complete_title_employers,
                     ];
                     for complete in completions {

@@ -20,7 +20,7 @@ const SURNAME_PARTICLES: &[&str] = &[
 ];
 
 /// Verbs a person does, after their name at a clause's start ("joshua smith was seen").
-const PERSON_VERBS: &[&str] = &[
+pub(super) const PERSON_VERBS: &[&str] = &[
     "called",
     "calls",
     "reported",

@@ -18,7 +18,7 @@ use crate::tokenize::Tokenized;
 
 /// Titles of other languages before a name that no salutation list holds ("Herr Jürgen
 /// Meißner", "SIG.RA GIUSEPPINA MARINELLI").
-const TITLES: &[&str] = &[
+pub(super) const TITLES: &[&str] = &[
     "herr", "herrn", "frau", "hr", "fr", "sig", "ra", "sra", "sr", "mme", "mlle", "dona", "dott",
     "ssa", "prof", "sir", "lady", "madam",
 ];

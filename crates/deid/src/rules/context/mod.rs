@@ -697,6 +697,8 @@ pub use given_names::complete_given_names;
 mod frequent_names;
 mod surnames_after;
 pub use surnames_after::complete_surnames_after_given_names;
+mod repeated_names;
+pub use repeated_names::complete_repeated_names;
 
 #[cfg(test)]
 mod name_tests;

@@ -1,0 +1,170 @@
+//! After the other name completions: a person's name word said again on its own ("cliff gentle
+//! (83, …) called for assistance. … cliff refused vitals", "found cliff unresponsive"). Narratives
+//! name the patient or a relative in full once and then by the first name; in lower case and ALL
+//! CAPS the model, reading an everyday word ("cliff", "rose", "grant"), released the repeats and
+//! left the person's first name visible beside the masked full name.
+//!
+//! Only ever masks more. The name word: masked as a person (patient or doctor) beside another word
+//! masked as a person (a name of two words or more, so that one word the model took for a name
+//! does not spread), on a name list or one of the most frequent given names or surnames (never a
+//! word only the model took for a name: "Pasien", "rxn"), three letters or more, letters only, no
+//! word that stands between names, no relation word, title, salutation, modal verb, medical word
+//! or drug. A repeat: the same word (any case) that the combination released, capitalised where
+//! capitals mean something, and only where the sentence reads it as a person (the full name may
+//! be a name only the model saw, "abdo parin", so a word does not spread on its own): before a
+//! verb a person does ("cliff refused", "rose said"), before "'s", or after a verb done to a
+//! person ("found cliff", "told rose").
+
+use super::certain_names::PERSON_VERBS;
+use super::frequent_names::{is_frequent_given_name, is_frequent_surname};
+use super::given_names::TITLES;
+use super::middle_names::BETWEEN_NAMES;
+use super::RELATIONS;
+use crate::phi::PhiType;
+use crate::rules::{one_of, Feature, TokenRule};
+use crate::tokenize::Tokenized;
+use std::collections::HashMap;
+
+/// Modal and auxiliary verbs that are also given names or surnames ("will", "may", "can").
+const MODALS: &[&str] = &[
+    "will", "may", "can", "must", "shall", "might", "would", "could", "should", "did", "does",
+];
+
+/// Verbs a person does after their name, besides `PERSON_VERBS`: "cliff refused vitals".
+const MORE_PERSON_VERBS: &[&str] = &[
+    "refused", "refuses", "did", "does", "had", "has", "denied", "denies", "went", "felt", "feels",
+    "fell", "died", "expired", "woke", "became", "started", "noticed", "told", "asked", "called",
+    "returned", "came", "tested", "needed", "needs", "wants", "wanted",
+];
+
+/// Verbs done to a person before their name: "found cliff unresponsive", "told rose to".
+const VERBS_BEFORE: &[&str] = &[
+    "found", "told", "saw", "asked", "gave", "brought", "took", "helped", "called", "informed",
+    "advised", "examined", "sent", "drove",
+];
+
+/// The words (indices) to mask after the combination, with their kind. `kinds[i]` is the
+/// combination's verdict on word `i`, `rules[i]` the rules'.
+pub fn complete_repeated_names(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+) -> Vec<(usize, PhiType)> {
+    let n = doc.len();
+    let person = |k: usize| matches!(kinds[k], Some(PhiType::Patient | PhiType::Doctor));
+    let lower = |k: usize| doc.token_text(k).to_lowercase();
+    // the name words: a person's, beside another word masked as a person's
+    let mut names: HashMap<String, PhiType> = HashMap::new();
+    for k in 0..n {
+        let w = doc.token_text(k);
+        let beside = (k > 0 && person(k - 1) && matches!(doc.gap_before(k), " " | "-"))
+            || (k + 1 < n && person(k + 1) && matches!(doc.gap_after(k), " " | "-"));
+        // (on a name list, or one of the most frequent names: not a word the model alone took
+        // for a name, "Pasien", "rxn")
+        let listed = rules[k].features.has(Feature::IsPossiblyName)
+            || is_frequent_given_name(w)
+            || is_frequent_surname(w);
+        if person(k)
+            && beside
+            && listed
+            && w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && !one_of(w, BETWEEN_NAMES)
+            && !one_of(w, RELATIONS)
+            && !one_of(w, TITLES)
+            && !one_of(w, MODALS)
+            && !rules[k].features.has(Feature::IsSalutation)
+            && ![Feature::IsMedicalTerm, Feature::IsDrug]
+                .iter()
+                .any(|&f| rules[k].features.has(f) && !rules[k].features.has(Feature::IsCommonWord))
+        {
+            names
+                .entry(lower(k))
+                .or_insert(kinds[k].expect("a person's kind"));
+        }
+    }
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for k in (0..n).filter(|&k| kinds[k].is_none()) {
+        let w = doc.token_text(k);
+        let Some(&kind) = names.get(&lower(k)) else {
+            continue;
+        };
+        if doc.case_informative && !w.starts_with(char::is_uppercase) {
+            continue;
+        }
+        // read as a person: a verb after it, "'s", or a verb done to a person before it
+        let verb_after = k + 1 < n
+            && doc.gap_after(k) == " "
+            && (one_of(doc.token_text(k + 1), PERSON_VERBS)
+                || one_of(doc.token_text(k + 1), MORE_PERSON_VERBS));
+        let possessive = k + 1 < n
+            && matches!(doc.gap_after(k), "'" | "\u{2019}")
+            && doc.token_text(k + 1).eq_ignore_ascii_case("s");
+        let verb_before =
+            k > 0 && doc.gap_before(k) == " " && one_of(doc.token_text(k - 1), VERBS_BEFORE);
+        if verb_after || possessive || verb_before {
+            out.push((k, kind));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::context::given_names::tests::rule;
+
+    #[test]
+    fn a_first_name_said_again_where_the_sentence_reads_it_as_a_person() {
+        let doc = Tokenized::new(
+            "cliff gentle (83) fell. staff found cliff on the floor; cliff refused vitals. \
+             the cliff edge; cliff's wife came. xiloj came too",
+        );
+        // cliff gentle 83 fell staff found cliff on the floor cliff refused vitals the cliff edge
+        // cliff s wife came xiloj came too
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [0, 1] {
+            kinds[k] = Some(PhiType::Patient);
+        }
+        for k in [0, 6, 10, 14, 16] {
+            rules[k].features.set(Feature::IsCommonWord, true);
+        }
+        // "cliff" after "found", before "refused" and before "'s"; not "the cliff edge"
+        assert_eq!(
+            complete_repeated_names(&doc, &rules, &kinds),
+            [
+                (6, PhiType::Patient),
+                (10, PhiType::Patient),
+                (16, PhiType::Patient)
+            ]
+        );
+        // one word masked as a person on its own spreads nowhere
+        let mut kinds = vec![None; doc.len()];
+        kinds[0] = Some(PhiType::Patient);
+        assert!(complete_repeated_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn a_repeat_where_capitals_mean_something_is_capitalised() {
+        // where capitals mean something, a lower-case repeat is another word
+        let doc = Tokenized::new(
+            "Patient Rose Miller was seen today. Her temperature rose and Rose said so.",
+        );
+        // Patient Rose Miller was seen today Her temperature rose and Rose said so
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        kinds[1] = Some(PhiType::Patient);
+        kinds[2] = Some(PhiType::Patient);
+        for k in [1, 8, 10] {
+            rules[k].features.set(Feature::IsCommonWord, true);
+        }
+        assert_eq!(
+            complete_repeated_names(&doc, &rules, &kinds),
+            [(10, PhiType::Patient)]
+        );
+    }
+}
