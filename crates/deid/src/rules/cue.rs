@@ -188,6 +188,8 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
             // after a word that is no name, or a new clause: "her daughter, Karin Öberg (38),
             // lives at", "the pt (maria lópez) works as"
             && (i == 0 || after_no_name(flags[i - 1]) || doc.gap_before(i).contains([',', ')']))
+            // (a care home's kind, no verb: "PRAIRIE CROSSING SENIOR LIVING IN MITCHELL")
+            && !(w == "living" && i > 0 && matches!(lower(i - 1), "senior" | "assisted"))
         {
             out[i] = true;
         }

@@ -13,6 +13,7 @@ use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
+mod care_homes;
 mod completion;
 mod continuations;
 pub use completion::complete_facility_heads;
@@ -691,6 +692,9 @@ pub(super) fn apply(
             rules[k].reason = Reason::NamedFacility;
         }
     }
+    // 6. a care home named in everyday words before its kind, where one lives or goes ("all
+    // residents of PRAIRIE CROSSING SENIOR LIVING")
+    care_homes::apply(doc, rules, flags, folded, case_informative);
 }
 
 #[cfg(test)]

@@ -306,6 +306,28 @@ pub(in crate::rules) const QUALIFIERS: &[&str] = &[
     "outpatient",
     "specialty",
     "primary",
+    // which care home of a kind, or what kind ("the skilled nursing home", "a long term care
+    // home", "adult day care center")
+    "skilled",
+    "assisted",
+    "senior",
+    "memory",
+    "adult",
+    "day",
+    "long",
+    "term",
+    "short",
+    "respite",
+    "residential",
+    "independent",
+    "intermediate",
+    "subacute",
+    "extended",
+    "transitional",
+    "state",
+    "current",
+    "previous",
+    "family",
 ];
 
 /// What kind of home a named home is ("Smith Nursing Home", "Oak Ridge Care Home"), folded.
