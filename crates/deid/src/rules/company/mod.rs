@@ -267,15 +267,34 @@ pub(super) fn apply(
         }
     }
     // "West Union Co-op", "Kisii Farmers co-op": one to three words before a co-op, capitalised
-    // where capitals mean something ("my co-op", "the co-op" name nothing)
+    // where capitals mean something ("my co-op", "the co-op" name nothing); and a US Head Start
+    // centre, a child's preschool ("ATTENDS TABOR TOTS HEAD START", "attends little sprouts head
+    // start"; not the programme's "Early Head Start")
     for k in 2..n {
-        if folded[k] != "op" || folded[k - 1] != "co" || doc.gap_before(k) != "-" {
+        let co_op = folded[k] == "op" && folded[k - 1] == "co" && doc.gap_before(k) == "-";
+        let head_start =
+            folded[k] == "start" && folded[k - 1] == "head" && doc.gap_before(k) == " ";
+        if !co_op && !head_start {
             continue;
         }
         let word = |m: usize| {
             doc.gap_after(m) == " "
                 && same_line(m + 1)
                 && !FUNCTION_WORDS.contains(&folded[m].as_ref())
+                && !(head_start
+                    && matches!(
+                        folded[m].as_ref(),
+                        "early"
+                            | "federal"
+                            | "local"
+                            | "attends"
+                            | "attend"
+                            | "attended"
+                            | "attending"
+                            | "enrolled"
+                            | "goes"
+                            | "went"
+                    ))
                 && folded[m].chars().count() >= 2
                 && folded[m].chars().all(char::is_alphabetic)
                 && (!doc.case_informative || doc.token_text(m).starts_with(char::is_uppercase))

@@ -1,4 +1,4 @@
-use crate::rules::phi_words;
+use crate::rules::{phi_words, words_with_reason, Reason};
 
 #[test]
 fn a_numbered_school_and_a_school_for_girls_after_an_occupation() {
@@ -291,4 +291,30 @@ fn a_makers_or_a_suppliers_name_and_a_day_care_after_an_occupation() {
         crate::rules::Reason::Company,
     );
     assert!(!p.iter().any(|w| w == "leblanc"), "{p:?}");
+}
+
+#[test]
+fn a_head_start_centre_by_its_name() {
+    assert_eq!(
+        words_with_reason(
+            "PT (4 YO, OF HILLSBORO, KANSAS; ATTENDS TABOR TOTS HEAD START) WHO ON 05-APR-1997",
+            Reason::Company
+        ),
+        ["TABOR", "TOTS", "HEAD", "START"]
+    );
+    let org = words_with_reason(
+        "pt (marcus, 4 yo, attends little sprouts head start in shiprock) had a sz",
+        Reason::Company,
+    );
+    assert_eq!(org, ["little", "sprouts", "head", "start"]);
+    // the programme, or a centre named by nothing but the programme
+    for text in [
+        "she was enrolled in early head start last year and had all her vaccines there",
+        "the child attends head start five days a week and had a fever after the dose",
+    ] {
+        assert!(
+            words_with_reason(text, Reason::Company).is_empty(),
+            "{text}"
+        );
+    }
 }
