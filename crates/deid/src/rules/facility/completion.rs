@@ -19,9 +19,22 @@ use crate::rules::TokenRule;
 use crate::tokenize::Tokenized;
 
 /// Heads of what else a narrative names after a place or a person: a school, a post office, a
-/// housing estate, a service, a park of offices.
+/// housing estate, a service, a park of offices, a health department or a laboratory
+/// ("[elkhart county health] dept &", "[al-karkh public health] laboratory and").
 const MORE_HEADS: &[&str] = &[
-    "school", "office", "complex", "unit", "service", "services", "park", "estate", "market",
+    "school",
+    "office",
+    "complex",
+    "unit",
+    "service",
+    "services",
+    "park",
+    "estate",
+    "market",
+    "department",
+    "dept",
+    "laboratory",
+    "laboratories",
 ];
 
 /// Heads written before the name: "the Hotel Castellana Grande", "pharmacy al-shifa".
@@ -77,7 +90,7 @@ pub fn complete_facility_heads(
             || doc
                 .gap_after(k)
                 .trim_start()
-                .starts_with(['.', ',', ';', ':', '(', ')'])
+                .starts_with(['.', ',', ';', ':', '(', ')', '&'])
             || FUNCTION_WORDS.contains(&folded[k + 1].as_ref())
     };
     let mut masked: Vec<Option<PhiType>> = kinds.to_vec();
@@ -125,7 +138,14 @@ pub fn complete_facility_heads(
             if masked[j].is_some() || doc.gap_before(j) != " " || !word(j) {
                 break;
             }
-            if is_head(&folded[j]) && closes(j) {
+            // (a department or a laboratory only after a name of two masked words or more:
+            // "[elkhart county health] dept", not the shorthand "[Hlth] Dept")
+            let long_name = k > 0 && masked[k - 1].is_some() && doc.gap_before(k) == " ";
+            let needs_long_name = matches!(
+                folded[j].as_ref(),
+                "department" | "dept" | "laboratory" | "laboratories"
+            );
+            if is_head(&folded[j]) && closes(j) && (long_name || !needs_long_name) {
                 done = Some(j);
                 break;
             }
@@ -275,6 +295,16 @@ mod tests {
                 &["yakima", "valley"],
                 &["farm", "workers", "clinic"],
             ),
+            (
+                "rcv vax 19jan99 at elkhart county health dept & 6 days later",
+                &["elkhart", "county", "health"],
+                &["dept"],
+            ),
+            (
+                "tested at karkh public health laboratory and was positive",
+                &["karkh", "public", "health"],
+                &["laboratory"],
+            ),
         ] {
             assert_eq!(completed(text, masked), want, "{text}");
         }
@@ -288,6 +318,8 @@ mod tests {
             ("seen in Lagos. Clinic notes say fever", &["Lagos"]),
             ("she lives in Lagos with her family since 2019", &["Lagos"]),
             ("Người bệnh: Lò Thị Phượng, nữ, 58 tuổi", &["Người"]),
+            // (a department after one masked word: the shorthand "Hlth Dept")
+            ("immun in clinic @ Hlth Dept; Mom phoned", &["Hlth"]),
         ] {
             let got = completed(text, masked);
             assert!(got.is_empty(), "{text}: {got:?}");
