@@ -11,6 +11,9 @@
 //! rules called PHI only because no dictionary knows it, a digit, a pattern's hit, a title or a
 //! word released by design (a time of day between two dates: "17DEC90 5PM 18DEC90") reads no
 //! span, so it neither counts as a neighbour nor is masked.
+//!
+//! And "at" between two words the combination masked as a facility's, the hospital and the system
+//! that runs it ("[Children's Hospital] at [OU Medicine]").
 
 use crate::phi::PhiType;
 use crate::rules::{Reason, TokenRule};
@@ -70,6 +73,30 @@ pub fn complete_inner_words(
             out.extend((k..end).map(|i| (i, kind)));
         }
         k = end.max(k + 1);
+    }
+    // "at" between two facility names the combination masked, the hospital and the system that
+    // runs it ("[riley hospital for children] at [iu health]", "[children's hospital] at [ou
+    // medicine]"): the model released "at", a word of every sentence
+    // (a hospital's head before "at", and two masked words after it: the model also masks
+    // "bought", "given" or "adon" before "at" and "about" or "their" after it)
+    let hospital = |k: usize| kinds[k] == Some(PhiType::Hospital);
+    for k in 1..n.saturating_sub(2) {
+        if kinds[k].is_none()
+            && doc.token_text(k).eq_ignore_ascii_case("at")
+            && hospital(k - 1)
+            && matches!(
+                doc.token_text(k - 1).to_lowercase().as_str(),
+                "hospital" | "children" | "childrens" | "healthcare" | "center" | "centre"
+            )
+            && hospital(k + 1)
+            && hospital(k + 2)
+            && doc.gap_before(k) == " "
+            && doc.gap_after(k) == " "
+            && doc.gap_after(k + 1) == " "
+            && !out.iter().any(|&(i, _)| i == k)
+        {
+            out.push((k, PhiType::Hospital));
+        }
     }
     out
 }
@@ -131,5 +158,27 @@ mod tests {
             complete_inner_words(&doc, &rules, &kinds),
             [(3, PhiType::Patient)]
         );
+    }
+
+    #[test]
+    fn at_between_a_hospital_and_its_health_system() {
+        let doc = Tokenized::new("hospitalized at childrens hospital at ou medicine and at home");
+        // hospitalized at childrens hospital at ou medicine and at home
+        let rules = vec![rule(false, None, Reason::Safe); doc.len()];
+        let mut kinds = vec![None; doc.len()];
+        for k in [2, 3, 5, 6] {
+            kinds[k] = Some(PhiType::Hospital);
+        }
+        assert_eq!(
+            complete_inner_words(&doc, &rules, &kinds),
+            [(4, PhiType::Hospital)]
+        );
+        // not before a town ("[mercy hospital] at [springfield]")
+        kinds[5] = Some(PhiType::City);
+        assert!(complete_inner_words(&doc, &rules, &kinds).is_empty());
+        // nor after a word the model masked that is no hospital's head ("[bought] at [apteka na]")
+        kinds[5] = Some(PhiType::Hospital);
+        kinds[3] = None;
+        assert!(complete_inner_words(&doc, &rules, &kinds).is_empty());
     }
 }
