@@ -80,9 +80,8 @@ pub fn complete_inner_words(
     // (a hospital's head before "at", and two masked words after it: the model also masks
     // "bought", "given" or "adon" before "at" and "about" or "their" after it)
     let hospital = |k: usize| kinds[k] == Some(PhiType::Hospital);
-    for k in 1..n.saturating_sub(2) {
-        if kinds[k].is_none()
-            && doc.token_text(k).eq_ignore_ascii_case("at")
+    for k in (1..n.saturating_sub(2)).filter(|&k| kinds[k].is_none()) {
+        if doc.token_text(k).eq_ignore_ascii_case("at")
             && hospital(k - 1)
             && matches!(
                 doc.token_text(k - 1).to_lowercase().as_str(),
