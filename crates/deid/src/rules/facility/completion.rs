@@ -174,16 +174,25 @@ pub fn complete_facility_heads(
     }
     // whom a home the model masked is for, in its name: "[GOLDEN REAPERS HOME] FOR THE AGED"
     // (the model released "FOR THE AGED", words of every sentence)
+    // (or the home after two words the model masked: "staff of [sacred heart] home for the aged")
     for k in 1..n.saturating_sub(2) {
-        let Some(kind) = masked[k] else { continue };
         if !super::continuations::HOMES.contains(&folded[k].as_ref())
             || masked[k - 1].is_none()
             || doc.gap_before(k) != " "
         {
             continue;
         }
+        let named_before = k >= 2 && masked[k - 2].is_some() && doc.gap_before(k - 1) == " ";
+        // (a home's words the model named no facility's are a home's: "[sacred heart]" was DATE)
+        let Some(kind) = masked[k].or(named_before.then_some(PhiType::Hospital)) else {
+            continue;
+        };
         let head = |h: usize| h == k;
         if let Some(end) = super::continuations::for_tail(doc, &folded, k + 1, &head) {
+            if masked[k].is_none() {
+                masked[k] = Some(kind);
+                out.push((k, kind));
+            }
             for (j, slot) in masked.iter_mut().enumerate().take(end).skip(k + 1) {
                 if slot.is_none() {
                     *slot = Some(kind);
@@ -286,6 +295,11 @@ mod tests {
                 &["FOR", "THE", "AGED"],
             ),
             (
+                "staff of sacred heart home for the aged found him",
+                &["sacred", "heart"],
+                &["home", "for", "the", "aged"],
+            ),
+            (
                 "PUPIL AT DONGSHAN DISTRICT NO. 3 PRIMARY SCHOOL. FATHER",
                 &["DONGSHAN", "DISTRICT", "NO", "3"],
                 &["PRIMARY", "SCHOOL"],
@@ -320,6 +334,8 @@ mod tests {
             ("Người bệnh: Lò Thị Phượng, nữ, 58 tuổi", &["Người"]),
             // (a department after one masked word: the shorthand "Hlth Dept")
             ("immun in clinic @ Hlth Dept; Mom phoned", &["Hlth"]),
+            // (a home after one masked word: "[jones] home for the holidays" is no name)
+            ("went to the jones home for the holidays", &["jones"]),
         ] {
             let got = completed(text, masked);
             assert!(got.is_empty(), "{text}: {got:?}");
