@@ -1,11 +1,13 @@
-//! Care homes named in everyday words before their two-word kind, where one lives or goes: "all
+//! Care homes and children's day cares named in everyday words before their kind, where one lives
+//! or goes: "pt excluded from little sprouts daycare", "all
 //! residents of PRAIRIE CROSSING SENIOR LIVING", "lives at autumn ridge assisted living", "staff
 //! of sacred heart nursing home". In ALL CAPS and lower case no word of such a name is on a
 //! name or place list, so rule 1 of `facility` finds no anchor, and the model released the
 //! everyday words ("prairie", "crossing", "ridge").
 //!
 //! The name: one to three words right after a word that says where one lives or goes ("of",
-//! "at", "to", "from", "in", "into", an opening bracket), each letters only, no stopword, no
+//! "at", "to", "from", "in", "into", "attends", an opening bracket), each letters only, no word of
+//! every sentence, no
 //! medical word or drug that is no everyday word too, no word that says which home of a kind without naming it
 //! (`QUALIFIERS`: "the local", "skilled", "another"), capitalised where capitals mean something; then the kind. Without such
 //! words there is no name ("in a nursing home", "to assisted living", "at the skilled nursing
@@ -38,8 +40,30 @@ const CARE_KINDS: &[(&str, &str)] = &[
     ("healthcare", "center"),
 ];
 
-/// Words after which a care home's name begins.
-const WHERE: &[&str] = &["of", "at", "to", "from", "in", "into"];
+/// Words of every sentence that name nothing: pronouns, auxiliaries, conjunctions.
+const FUNCTION_WORDS: &[&str] = &[
+    "the", "a", "an", "and", "or", "but", "with", "for", "on", "by", "as", "is", "was", "are",
+    "were", "be", "been", "being", "has", "had", "have", "she", "he", "they", "we", "i", "you",
+    "it", "this", "that", "these", "those", "which", "who", "also", "then", "now", "still", "not",
+    "no", "all", "both", "some", "any", "there", "here", "when", "where", "after", "before",
+];
+
+/// A child's day care by its one-word kind ("pt excluded from little sprouts daycare").
+const CHILD_CARE_KINDS: &[&str] = &["daycare", "preschool", "kindergarten", "nursery"];
+
+/// Words after which a care home's or day care's name begins.
+const WHERE: &[&str] = &[
+    "of",
+    "at",
+    "to",
+    "from",
+    "in",
+    "into",
+    "attends",
+    "attended",
+    "attend",
+    "attending",
+];
 
 pub(super) fn apply(
     doc: &Tokenized,
@@ -55,7 +79,9 @@ pub(super) fn apply(
         let w = doc.token_text(k);
         w.chars().count() >= 2
             && w.chars().all(char::is_alphabetic)
-            && flags[k] & flag::STOPWORD == 0
+            // (the stopword lists hold "little" and "young" too: only the words of every
+            // sentence count)
+            && !FUNCTION_WORDS.contains(&folded[k].as_ref())
             // (the medical and drug lists hold everyday words too: "prairie", "crossing", "heart")
             && (flags[k] & (flag::MEDICAL_TERM | flag::DRUG) == 0
                 || flags[k] & flag::COMMON_WORD != 0)
@@ -63,26 +89,40 @@ pub(super) fn apply(
             && !WHERE.contains(&folded[k].as_ref())
             && (!case_informative || capitalised(k))
     };
-    for h in 1..n.saturating_sub(1) {
-        let kind = (folded[h].as_ref(), folded[h + 1].as_ref());
-        if !CARE_KINDS.contains(&kind) || !spaced(h) || !spaced(h + 1) {
+    for h in 1..n {
+        // the kind's words: two ("senior living") or one ("daycare")
+        let two = h + 1 < n
+            && CARE_KINDS.contains(&(folded[h].as_ref(), folded[h + 1].as_ref()))
+            && spaced(h + 1);
+        let len = if two {
+            2
+        } else if CHILD_CARE_KINDS.contains(&folded[h].as_ref()) {
+            1
+        } else {
+            continue;
+        };
+        if !spaced(h) || (case_informative && !(h..h + len).all(capitalised)) {
             continue;
         }
-        if case_informative && !(capitalised(h) && capitalised(h + 1)) {
-            continue;
-        }
-        // the name's words back to where one lives or goes, up to three
-        let mut from = h;
-        while from > 0 && h - from < 3 && nameable(from - 1) && spaced(from) {
-            from -= 1;
-        }
-        if from == h || from == 0 {
-            continue;
-        }
-        let introduced = (WHERE.contains(&folded[from - 1].as_ref()) && spaced(from))
-            || doc.gap_before(from).trim_end().ends_with('(');
-        if introduced {
-            mark_named(rules, from..h + 2);
+        // the name's words: one to three, right after where one lives or goes, the nearest
+        // (not a verb's "-ing" right after it: "related to starting kindergarten"; "Sterling" is
+        // a name's, "PRAIRIE CROSSING" a name's inner word)
+        let verb = |k: usize| {
+            folded[k].ends_with("ing")
+                && flags[k] & flag::COMMON_WORD != 0
+                && flags[k] & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) == 0
+        };
+        let introduced = |from: usize| {
+            ((WHERE.contains(&folded[from - 1].as_ref()) && spaced(from))
+                || doc.gap_before(from).trim_end().ends_with('('))
+                && !verb(from)
+        };
+        let from = (1..=3.min(h - 1))
+            .map(|words| h - words)
+            .take_while(|&from| nameable(from) && spaced(from + 1))
+            .find(|&from| introduced(from));
+        if let Some(from) = from {
+            mark_named(rules, from..h + len);
         }
     }
 }
@@ -111,6 +151,27 @@ mod tests {
             named("staff of sacred heart nursing home found him on the floor and called 911."),
             ["sacred", "heart", "nursing", "home"]
         );
+    }
+
+    #[test]
+    fn a_day_care_named_in_everyday_words() {
+        assert_eq!(
+            named(
+                "no tx. pt excluded from little sprouts daycare x 1 wk. moc is a dental assistant"
+            ),
+            ["little", "sprouts", "daycare"]
+        );
+        assert_eq!(
+            named("HER SON ATTENDS BUSY BEES PRESCHOOL AND HAD A FEVER AFTER THE SECOND DOSE."),
+            ["BUSY", "BEES", "PRESCHOOL"]
+        );
+        for text in [
+            "the child is in kindergarten and was sent home from daycare with a fever today.",
+            "she attends the local preschool and her sister attends a nursery in town.",
+            "this problem could also be related to starting kindergarten all day, mom says.",
+        ] {
+            assert!(named(text).is_empty(), "{text}: {:?}", named(text));
+        }
     }
 
     #[test]
