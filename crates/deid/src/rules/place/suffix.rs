@@ -135,7 +135,24 @@ pub(super) fn state_codes_after_towns(
             mark_place(&mut rules[k - 2], PhiType::City);
             mark_place(&mut rules[k - 1], PhiType::City);
         }
-        if masked_town || named_city {
+        // "from mobile, al.", "(BATH IRON WORKS, BATH, ME)": a town the city list holds that is
+        // also an everyday word, which the rules left safe, then a comma and the code, after a
+        // word of where one is or goes or after another comma or a bracket
+        let listed_town = !masked_town
+            && !named_city
+            && k >= 2
+            && doc.gap_before(k) == ", "
+            && flags[k - 1] & flag::CITY != 0
+            && doc.token_text(k - 1).chars().count() >= 3
+            && doc.token_text(k - 1).chars().all(char::is_alphabetic)
+            && (!doc.case_informative || doc.token_text(k - 1).starts_with(char::is_uppercase))
+            && ((doc.gap_before(k - 1) == " "
+                && matches!(folded[k - 2].as_ref(), "in" | "from" | "of" | "to" | "near"))
+                || matches!(doc.gap_before(k - 1), ", " | " (" | "("));
+        if listed_town {
+            mark_place(&mut rules[k - 1], PhiType::City);
+        }
+        if masked_town || named_city || listed_town {
             mark_place(&mut rules[k], PhiType::State);
         }
     }
@@ -321,6 +338,28 @@ mod tests {
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(!p.contains(&"in".to_string()), "{text}: {p:?}");
+        }
+    }
+
+    #[test]
+    fn a_town_that_is_an_everyday_word_before_a_comma_and_its_state_code() {
+        for (text, town) in [
+            ("the patient, a 45 yo female from mobile, al, received the vaccine and had hives.", ["mobile", "al"]),
+            ("SHE IS NOW IN ANOTHER WORKPLACE (BATH IRON WORKS, BATH, ME) - WILL SEE A RHEUMATOLOGIST", ["BATH", "ME"]),
+            ("THE PATIENT, A 45 YO FEMALE FROM NORMAL, IL, RECEIVED THE VACCINE AND HAD HIVES.", ["NORMAL", "IL"]),
+        ] {
+            let p = words_with_reason(text, Reason::PlaceName);
+            for w in town {
+                assert!(p.contains(&w.to_string()), "{w} in {text}: {p:?}");
+            }
+        }
+        // no place before it, or no comma: an everyday word
+        for text in [
+            "her labs were normal, in the clinic she felt fine and went home after the dose.",
+            "the patient was given a bath, me and my wife stayed with her all night long.",
+        ] {
+            let p = words_with_reason(text, Reason::PlaceName);
+            assert!(p.is_empty(), "{text}: {p:?}");
         }
     }
 }
