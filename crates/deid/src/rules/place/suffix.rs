@@ -158,6 +158,91 @@ pub(super) fn state_codes_after_towns(
     }
 }
 
+/// Words of every sentence that begin no name in brackets before a town and its state.
+const NO_NAME_WORDS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "in",
+    "at",
+    "to",
+    "from",
+    "on",
+    "for",
+    "with",
+    "by",
+    "is",
+    "was",
+    "she",
+    "he",
+    "they",
+    "we",
+    "i",
+    "it",
+    "her",
+    "his",
+    "their",
+    "my",
+    "our",
+    "lives",
+    "living",
+    "born",
+    "moved",
+    "near",
+    "now",
+    "then",
+    "formerly",
+    "previously",
+    "currently",
+    "home",
+    "work",
+];
+
+/// A name alone in brackets before its town and state, which the town's and the state's code
+/// rules found: "(BATH IRON WORKS, BATH, ME)", "(Hale Koa Hotel, Honolulu, HI)": an employer, a
+/// school or a facility whose words the model, reading everyday words, released. One to five
+/// words of letters right after the opening bracket ("&" or "and" or "of" between them), none
+/// a word of every sentence; the town masked as a city and the state's code masked, then the
+/// closing bracket. Never released.
+pub(super) fn names_before_town_and_state(doc: &Tokenized, rules: &mut [TokenRule]) {
+    let n = doc.len();
+    for k in 2..n {
+        let state = rules[k].phi && rules[k].kind == Some(PhiType::State);
+        let closes = k + 1 >= n || doc.gap_after(k).trim_start().starts_with(')');
+        if !state || !closes || doc.gap_before(k) != ", " {
+            continue;
+        }
+        let town = k - 1;
+        if !(rules[town].phi && rules[town].kind == Some(PhiType::City))
+            || doc.gap_before(town) != ", "
+        {
+            continue;
+        }
+        // the name's words back to the opening bracket
+        let last = town - 1;
+        let mut first = last;
+        let word = |m: usize| {
+            let w = doc.token_text(m);
+            w.chars().all(char::is_alphabetic)
+                && !NO_NAME_WORDS.iter().any(|x| w.eq_ignore_ascii_case(x))
+        };
+        let joined = |m: usize| matches!(doc.gap_before(m), " " | "-" | " & ");
+        while first > 0 && last - first < 4 && joined(first) && word(first - 1) {
+            first -= 1;
+        }
+        let opened = doc.gap_before(first).trim_end().ends_with('(');
+        if opened && word(first) && word(last) {
+            for r in &mut rules[first..=last] {
+                if !r.phi || !matches!(r.reason, Reason::Pattern(_) | Reason::Digit) {
+                    r.phi = true;
+                    r.kind = Some(PhiType::Organization);
+                    r.reason = Reason::Company;
+                }
+            }
+        }
+    }
+}
+
 /// The last words of a facility's name, after which a comma and a town follow ("ARKANSAS
 /// CHILDREN'S HOSPITAL, LITTLE ROCK"), folded.
 const FACILITY_ENDS: &[&str] = &[
@@ -339,6 +424,21 @@ mod tests {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(!p.contains(&"in".to_string()), "{text}: {p:?}");
         }
+    }
+
+    #[test]
+    fn a_name_alone_in_brackets_before_its_town_and_state() {
+        let org = words_with_reason(
+            "SHE IS NOW IN ANOTHER WORKPLACE (BATH IRON WORKS, BATH, ME) - WILL SEE A RHEUMATOLOGIST",
+            Reason::Company,
+        );
+        assert_eq!(org, ["BATH", "IRON", "WORKS"]);
+        // a sentence in brackets is no name
+        let org = words_with_reason(
+            "she got the shot last week (she lives in mobile, al) and had a fever for two days.",
+            Reason::Company,
+        );
+        assert!(org.is_empty(), "{org:?}");
     }
 
     #[test]
