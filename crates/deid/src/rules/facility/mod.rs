@@ -141,8 +141,13 @@ pub(super) fn apply(
                     || (heads > 0 && is_initial(j))
                     // "Royal" or a title inside the name: "BELFAST ROYAL INFIRMARY"
                     || NAMED_AFTER_TITLES.contains(&folded[j].as_ref())
-                    // "Med" before a head: "Jacobi Med Ctr"
-                    || (folded[j] == "med" && j + 1 < n && is_head(j + 1)))
+                    // "Med" before a head: "Jacobi Med Ctr"; a public kind before one: "OUR LADY
+                    // OF LOURDES REGIONAL MEDICAL CENTER" (in ALL CAPS no capital made "REGIONAL"
+                    // a name's)
+                    || ((folded[j] == "med"
+                        || GENERIC_FACILITY_ADJECTIVES.contains(&folded[j].as_ref()))
+                        && j + 1 < n
+                        && is_head(j + 1)))
                 && j + 1 < n
                 && close(doc, j + 1)
                 && (is_head(j + 1)

@@ -651,6 +651,18 @@ fn the_title_of_the_person_a_hospital_is_named_after_where_one_goes() {
 }
 
 #[test]
+fn our_lady_and_a_public_kind_inside_a_name_in_all_caps() {
+    let text = "FACILITY TYPE VACCINE WAS HOSPITAL (OUR LADY OF LOURDES REGIONAL MEDICAL CENTER, \
+                LAFAYETTE, LA). PATIENT HAD A FEVER.";
+    let words = phi_words(text);
+    for w in [
+        "OUR", "LADY", "OF", "LOURDES", "REGIONAL", "MEDICAL", "CENTER",
+    ] {
+        assert!(words.contains(&w.to_string()), "{w}: {words:?}");
+    }
+}
+
+#[test]
 fn a_facility_name_after_of_and_a_hospital_word_of_another_language_before_an_unknown_word() {
     let lower = |v: Vec<String>| -> Vec<String> { v.iter().map(|w| w.to_lowercase()).collect() };
     for text in [
