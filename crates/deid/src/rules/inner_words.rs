@@ -97,6 +97,22 @@ pub fn complete_inner_words(
             out.push((k, PhiType::Hospital));
         }
     }
+    // "good" before a masked "samaritan" or "shepherd", the names of hospitals and care homes
+    // ("(CHI HEALTH GOOD SAMARITAN)": the model released "GOOD", an everyday word)
+    for k in (0..n.saturating_sub(1)).filter(|&k| kinds[k].is_none()) {
+        let next = doc.token_text(k + 1);
+        if doc.token_text(k).eq_ignore_ascii_case("good")
+            && doc.gap_after(k) == " "
+            && (next.eq_ignore_ascii_case("samaritan") || next.eq_ignore_ascii_case("shepherd"))
+        {
+            // (masked as a facility's or as a name's: the model reads "SAMARITAN" as a surname)
+            if let Some(kind) =
+                kinds[k + 1].filter(|kind| matches!(kind.tag(), "LOCATION" | "NAME"))
+            {
+                out.push((k, kind));
+            }
+        }
+    }
     out
 }
 
@@ -179,5 +195,23 @@ mod tests {
         kinds[5] = Some(PhiType::Hospital);
         kinds[3] = None;
         assert!(complete_inner_words(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn good_before_a_masked_samaritan() {
+        let doc =
+            Tokenized::new("UNDER THE CARE OF (CHI HEALTH GOOD SAMARITAN) AND A GOOD SAMARITAN");
+        // UNDER THE CARE OF CHI HEALTH GOOD SAMARITAN AND A GOOD SAMARITAN
+        let rules = vec![rule(false, None, Reason::Safe); doc.len()];
+        let mut kinds = vec![None; doc.len()];
+        for k in [4, 5] {
+            kinds[k] = Some(PhiType::Hospital);
+        }
+        kinds[7] = Some(PhiType::Patient);
+        // (the passer-by the model left alone stays)
+        assert_eq!(
+            complete_inner_words(&doc, &rules, &kinds),
+            [(6, PhiType::Patient)]
+        );
     }
 }
