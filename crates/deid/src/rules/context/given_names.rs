@@ -95,9 +95,7 @@ pub fn complete_given_names(
 /// context; the model may call it a place: "nakamura"); then ", 68" or " (83" (an age the
 /// combination masked), or ", a" and an occupation it masked. The given name one of the most
 /// frequent given names or on a name list and no everyday word, or, right after an opening bracket
-/// and before a surname on a name list and an age, any word; never a word that stands between names, a relation word, a title,
-/// a salutation, a medical word or a drug, and where capitals mean something only a capitalised
-/// word.
+/// and before a surname on a name list and an age, any word (`may_be_given_name` besides).
 fn before_age_or_role(
     doc: &Tokenized,
     rules: &[TokenRule],
@@ -141,46 +139,62 @@ fn before_age_or_role(
         || (rules[k].features.has(Feature::IsPossiblyName)
             && !rules[k].features.has(Feature::IsCommonWord))
         || (age && bracketed && rules[k + 1].features.has(Feature::IsPossiblyName));
-    (age || role)
-        && given
-        && w.chars().count() >= 2
-        && letters(k)
+    (age || role) && given && may_be_given_name(doc, rules, k)
+}
+
+/// Whether word `k` may be a given name the completions add: two letters or more, letters only,
+/// capitalised where capitals mean something; never a word that stands between names, a relation
+/// word, a title, a salutation, a medical word or a drug (an everyday word a medical list also
+/// holds is none: "cliff").
+fn may_be_given_name(doc: &Tokenized, rules: &[TokenRule], k: usize) -> bool {
+    let w = doc.token_text(k);
+    let has = |f: Feature| rules[k].features.has(f);
+    w.chars().count() >= 2
+        && w.chars().all(char::is_alphabetic)
         && (!doc.case_informative || w.starts_with(char::is_uppercase))
         && !one_of(w, BETWEEN_NAMES)
         && !one_of(w, RELATIONS)
         && !one_of(w, TITLES)
-        && !rules[k].features.has(Feature::IsSalutation)
-        // (an everyday word a medical list also holds is no medical word: "cliff")
+        && !has(Feature::IsSalutation)
         && ![Feature::IsMedicalTerm, Feature::IsDrug]
             .iter()
-            .any(|&f| rules[k].features.has(f) && !rules[k].features.has(Feature::IsCommonWord))
+            .any(|&f| has(f) && !has(Feature::IsCommonWord))
 }
 
 /// The person's kind of masked word `m`: the combination's, or, where the model named another
 /// kind ("i am will [reyes]-price": PROFESSION), the rules'.
 fn person_kind(rules: &[TokenRule], kinds: &[Option<PhiType>], m: usize) -> Option<PhiType> {
-    let person = |kind: Option<PhiType>| {
-        matches!(kind, Some(PhiType::Patient | PhiType::Doctor)).then(|| kind.expect("a kind"))
-    };
     kinds[m]?;
-    person(kinds[m]).or_else(|| person(rules[m].kind))
+    [kinds[m], rules[m].kind]
+        .into_iter()
+        .flatten()
+        .find(|kind| matches!(kind, PhiType::Patient | PhiType::Doctor))
 }
 
 /// Words right before a person's name that say one comes: "reported by", "a post by", "i am",
 /// "i'm", "my name is", "named", "the nurse" (before a name the combination masked, never a verb:
 /// "the nurse will [monitor]" has no masked surname after it).
 fn introduces_name(doc: &Tokenized, k: usize) -> bool {
-    let word = |m: usize| doc.token_text(m).to_lowercase();
     if k == 0 || doc.gap_before(k) != " " {
         return false;
     }
-    match word(k - 1).as_str() {
-        "by" | "named" | "nurse" | "pharmacist" => true,
+    // (asked of every word the combination released: no allocation)
+    let is = |m: usize, word: &str| doc.token_text(m).eq_ignore_ascii_case(word);
+    let before = |word: &str| k >= 2 && is(k - 2, word);
+    if ["by", "named", "nurse", "pharmacist"]
+        .iter()
+        .any(|w| is(k - 1, w))
+    {
+        true
+    } else if is(k - 1, "am") {
         // "i am", "i'm"
-        "am" => k >= 2 && word(k - 2) == "i" && doc.gap_before(k - 1) == " ",
-        "m" => k >= 2 && word(k - 2) == "i" && matches!(doc.gap_before(k - 1), "'" | "\u{2019}"),
-        "is" => k >= 2 && word(k - 2) == "name" && doc.gap_before(k - 1) == " ",
-        _ => false,
+        before("i") && doc.gap_before(k - 1) == " "
+    } else if is(k - 1, "m") {
+        before("i") && matches!(doc.gap_before(k - 1), "'" | "\u{2019}")
+    } else if is(k - 1, "is") {
+        before("name") && doc.gap_before(k - 1) == " "
+    } else {
+        false
     }
 }
 
@@ -191,11 +205,13 @@ fn introduces_name(doc: &Tokenized, k: usize) -> bool {
 /// names; the surname (after a particle the combination masked, perhaps) masked as a person and a
 /// person's name for the rules too (on a name list, or, after a frequent given name, a word no
 /// dictionary knows); the name closed after it, or after the hyphenated name it begins ("of",
-/// "from", "at", a punctuation mark). Never a word that stands between names, a relation word, a
-/// title, a salutation, a medical word or a drug, and where capitals mean something only a
-/// capitalised word.
+/// "from", "at", a punctuation mark); `may_be_given_name` besides.
 fn after_by(doc: &Tokenized, rules: &[TokenRule], kinds: &[Option<PhiType>], k: usize) -> bool {
     let n = doc.len();
+    // (the cheap test first: this is asked of every word the combination released)
+    if k + 1 >= n || !introduces_name(doc, k) {
+        return false;
+    }
     let w = doc.token_text(k);
     let frequent = is_frequent_given_name(w);
     // the surname: masked as a person, a person's for the rules too, on a name list (or, after
@@ -224,33 +240,29 @@ fn after_by(doc: &Tokenized, rules: &[TokenRule], kinds: &[Option<PhiType>], k: 
             .starts_with([',', ';', ':', '.', '(', ')'])
         || doc.gap_after(end).contains('\n')
         || (doc.gap_after(end) == " " && one_of(doc.token_text(end + 1), &["of", "from", "at"]));
-    k > 0
-        && k + 1 < n
-        && given
+    given
         && closed
-        && introduces_name(doc, k)
         && doc.gap_after(k) == " "
-        && w.chars().count() >= 2
-        && w.chars().all(char::is_alphabetic)
-        && (!doc.case_informative || w.starts_with(char::is_uppercase))
         // the surname next, or a particle the combination masked and then the surname
         && (person(k + 1)
             || (kinds[k + 1].is_some()
                 && one_of(doc.token_text(k + 1), PARTICLES)
                 && doc.gap_after(k + 1) == " "
                 && person(k + 2)))
-        && !one_of(w, BETWEEN_NAMES)
-        && !one_of(w, RELATIONS)
-        && !one_of(w, TITLES)
-        && !rules[k].features.has(Feature::IsSalutation)
-        && ![Feature::IsMedicalTerm, Feature::IsDrug]
-            .iter()
-            .any(|&f| rules[k].features.has(f) && !rules[k].features.has(Feature::IsCommonWord))
+        && may_be_given_name(doc, rules, k)
 }
 
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+
+    /// Every word of `doc` safe for the rules, on no name list, and released by the combination.
+    fn released(doc: &Tokenized) -> (Vec<TokenRule>, Vec<Option<PhiType>>) {
+        (
+            (0..doc.len()).map(|_| rule(false, false)).collect(),
+            vec![None; doc.len()],
+        )
+    }
 
     /// A word's rules verdict: PHI (a patient's, from a name list) or safe, on a name list or not.
     pub(in crate::rules::context) fn rule(phi: bool, name: bool) -> TokenRule {
@@ -272,8 +284,7 @@ pub(super) mod tests {
     fn a_given_name_the_model_released_before_a_masked_surname() {
         let doc = Tokenized::new("she (yvette arcement-leblanc, a deckhand) and dr lee saw her");
         // she yvette arcement leblanc a deckhand and dr lee saw her
-        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
-        let mut kinds = vec![None; doc.len()];
+        let (mut rules, mut kinds) = released(&doc);
         for k in [1, 2, 3, 7, 8] {
             rules[k] = rule(true, true);
         }
@@ -296,8 +307,7 @@ pub(super) mod tests {
             "case reported by ivy de kok of the county; caused by staph aureus; seen by ben vos, rn",
         );
         // case reported by ivy de kok of the county caused by staph aureus seen by ben vos rn
-        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
-        let mut kinds = vec![None; doc.len()];
+        let (mut rules, mut kinds) = released(&doc);
         for k in [5, 16] {
             rules[k] = rule(true, true);
             kinds[k] = Some(PhiType::Patient);
@@ -317,8 +327,7 @@ pub(super) mod tests {
             "i am will reyes-price, 67; a post by hope xiloj (online); they will call mark soon",
         );
         // i am will reyes price 67 a post by hope xiloj online they will call mark soon
-        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
-        let mut kinds = vec![None; doc.len()];
+        let (mut rules, mut kinds) = released(&doc);
         for k in [3, 4] {
             rules[k] = rule(true, true);
             kinds[k] = Some(PhiType::Patient);
@@ -333,8 +342,7 @@ pub(super) mod tests {
         );
         // an unknown word is a surname only after a frequent given name ("by staph xiloj")
         let doc = Tokenized::new("the rash was caused by staph xiloj (a lab error) today");
-        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
-        let mut kinds = vec![None; doc.len()];
+        let (mut rules, mut kinds) = released(&doc);
         rules[6] = rule(true, false);
         rules[6].reason = Reason::Unknown;
         kinds[6] = Some(PhiType::Patient);
@@ -346,8 +354,7 @@ pub(super) mod tests {
             "at 3am cliff gentle (83, a farmer) fell; she (sky nakamura-parker, 68) sat; the rash (upper arm, 12) spread",
         );
         // at 3am cliff gentle 83 a farmer fell she sky nakamura parker 68 sat the rash upper arm 12 spread
-        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
-        let mut kinds = vec![None; doc.len()];
+        let (mut rules, mut kinds) = released(&doc);
         for k in [3, 10, 11] {
             rules[k] = rule(true, true);
             kinds[k] = Some(PhiType::Patient);
