@@ -99,9 +99,18 @@ pub fn complete_title_employers(
         // the run, up to where it is closed
         let mut last = None;
         let mut k = first;
-        while k < n && k - first < MAX_WORDS && word(k) {
+        // (the halves of a hyphenated word count as one: "with compania de transport public
+        // [cluj-napoca],")
+        let mut words = 0;
+        while k < n && word(k) {
             if k > first && !matches!(doc.gap_before(k), " " | " & " | "-") {
                 break;
+            }
+            if k == first || doc.gap_before(k) != "-" {
+                if words == MAX_WORDS {
+                    break;
+                }
+                words += 1;
             }
             if STOPS.contains(&lower(k).as_str()) || (k == first && connector(k)) {
                 break;
@@ -201,6 +210,14 @@ mod tests {
                 &["buffalo"]
             ),
             ["first", "student"]
+        );
+        // a hyphenated town ends the name: its halves count as one word
+        assert_eq!(
+            run(
+                "the client, a tram driver with compania de transport public cluj-napoca, born 1954",
+                &["compania", "cluj", "napoca"]
+            ),
+            ["de", "transport", "public"]
         );
     }
 

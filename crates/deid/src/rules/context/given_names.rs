@@ -47,7 +47,6 @@ pub fn complete_given_names(
     };
     let mut out = Vec::new();
     for k in 0..n.saturating_sub(1) {
-        let w = doc.token_text(k);
         if kinds[k].is_none() && after_by(doc, rules, kinds, k) {
             let kind = person_kind(rules, kinds, k + 1)
                 .or_else(|| person_kind(rules, kinds, (k + 2).min(n - 1)));
@@ -59,32 +58,46 @@ pub fn complete_given_names(
             out.push((k, kind));
             continue;
         }
-        if kinds[k].is_none()
-            && rules[k].phi
-            && matches!(rules[k].reason, Reason::Unsafe(_))
-            && rules[k].features.has(Feature::IsPossiblyName)
-            && w.chars().count() >= 2
-            && w.chars().all(char::is_alphabetic)
-            && doc.gap_after(k) == " "
-            && person(k + 1)
-            && !one_of(w, BETWEEN_NAMES)
-            // (not an everyday word a surname list also holds: "takes", "poss", "mom")
-            && ![Feature::IsMedicalTerm, Feature::IsDrug, Feature::IsCommonWord]
-                .iter()
-                .any(|&f| rules[k].features.has(f))
-            && ![Feature::IsMedicalTerm, Feature::IsDrug, Feature::IsCommonWord]
-                .iter()
-                .any(|&f| rules[k + 1].features.has(f))
-            // (a relation word or a title is no given name: "MOC FARHIYA ADEN", "Herr Jürgen")
-            && !one_of(w, RELATIONS)
-            && !one_of(w, TITLES)
-            && !rules[k].features.has(Feature::IsSalutation)
-            && surname(k + 1)
+        // a given name before the surname, or before a second given name before it ("hoang anh
+        // [tran] of falls church")
+        let listed_given = |m: usize| {
+            kinds[m].is_none()
+                && rules[m].phi
+                && matches!(rules[m].reason, Reason::Unsafe(_))
+                && rules[m].features.has(Feature::IsPossiblyName)
+                && doc.token_text(m).chars().count() >= 2
+                && doc.token_text(m).chars().all(char::is_alphabetic)
+                && doc.gap_after(m) == " "
+                && !one_of(doc.token_text(m), BETWEEN_NAMES)
+                && !everyday_or_clinical(doc, rules, m)
+                // (a relation word or a title is no given name: "MOC FARHIYA ADEN", "Herr Jürgen")
+                && !one_of(doc.token_text(m), RELATIONS)
+                && !one_of(doc.token_text(m), TITLES)
+                && !rules[m].features.has(Feature::IsSalutation)
+        };
+        let before_surname = |m: usize| {
+            m + 1 < n && person(m + 1) && !everyday_or_clinical(doc, rules, m + 1) && surname(m + 1)
+        };
+        if listed_given(k)
+            && (before_surname(k) || (k + 2 < n && listed_given(k + 1) && before_surname(k + 1)))
         {
-            out.push((k, kinds[k + 1].expect("a person's kind")));
+            let m = if before_surname(k) { k + 1 } else { k + 2 };
+            out.push((k, kinds[m].expect("a person's kind")));
         }
     }
     out
+}
+
+/// Whether word `k` is an everyday or clinical word a name list also holds ("takes", "poss",
+/// "mom"). A drug only of four letters or fewer that a name list holds is none: the drug list
+/// has the tokens of brand and synonym names ("anh", "tran", "adam", "ivy"), and a word that short
+/// is more often the given name or surname.
+fn everyday_or_clinical(doc: &Tokenized, rules: &[TokenRule], k: usize) -> bool {
+    let has = |f: Feature| rules[k].features.has(f);
+    let short_name = has(Feature::IsPossiblyName) && doc.token_text(k).chars().count() <= 4;
+    has(Feature::IsMedicalTerm)
+        || has(Feature::IsCommonWord)
+        || (has(Feature::IsDrug) && !short_name)
 }
 
 /// A given name before a masked surname (one word, or a hyphenated name) that the person's age or
@@ -299,6 +312,30 @@ pub(super) mod tests {
         // not a word the rules called safe
         rules[1] = rule(false, true);
         assert!(complete_given_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn two_given_names_before_a_masked_surname_even_where_the_drug_list_holds_them() {
+        let doc =
+            Tokenized::new("a consumer, hoang anh tran of falls church; took adalat cc today");
+        // a consumer hoang anh tran of falls church took adalat cc today
+        let (mut rules, mut kinds) = released(&doc);
+        for k in [2, 3, 4, 9] {
+            rules[k] = rule(true, true);
+        }
+        // the drug list holds the tokens "anh", "tran" and "adalat"
+        for k in [3, 4, 9] {
+            rules[k].features.set(Feature::IsDrug, true);
+        }
+        kinds[4] = Some(PhiType::Patient);
+        kinds[10] = Some(PhiType::Patient);
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(2, PhiType::Patient), (3, PhiType::Patient)]
+        );
+        // a drug of five letters or more is no given name ("took [adalat] cc")
+        rules[10] = rule(true, true);
+        assert_eq!(complete_given_names(&doc, &rules, &kinds).len(), 2);
     }
 
     #[test]

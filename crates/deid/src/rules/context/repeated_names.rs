@@ -83,10 +83,10 @@ pub fn complete_repeated_names(
                 .or_insert(kinds[k].expect("a person's kind"));
         }
     }
+    let mut out = surnames_of_two_words(doc, rules, kinds);
     if names.is_empty() {
-        return Vec::new();
+        return out;
     }
-    let mut out = Vec::new();
     for k in (0..n).filter(|&k| kinds[k].is_none()) {
         let w = doc.token_text(k);
         let Some(&kind) = names.get(&lower(k)) else {
@@ -107,6 +107,66 @@ pub fn complete_repeated_names(
             k > 0 && doc.gap_before(k) == " " && one_of(doc.token_text(k - 1), VERBS_BEFORE);
         if verb_after || possessive || verb_before {
             out.push((k, kind));
+        }
+    }
+    out
+}
+
+/// A surname of two words said again after another given name: "FAMILY DAUGHTER [CORINNE TEN
+/// FINGERS] ... RESIDENT [LEONARD] TEN FINGERS (88 Y/O)". The pair masked as a person's name
+/// after a given name masked with it (a name of three words, so that two everyday words the model
+/// took for a name do not spread); the repeat, the same two words (any case) of which the
+/// combination released one or both, right after a word the combination masked that a name list
+/// holds (the other person's given name). Surnames of everyday words ("Ten Fingers", "White
+/// Calf", "Two Bulls") are words the model reads as safe without their given name's help.
+fn surnames_of_two_words(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+) -> Vec<(usize, PhiType)> {
+    let n = doc.len();
+    let person = |k: usize| matches!(kinds[k], Some(PhiType::Patient | PhiType::Doctor));
+    let word = |k: usize| {
+        let w = doc.token_text(k);
+        w.chars().count() >= 2
+            && w.chars().all(char::is_alphabetic)
+            && !one_of(w, BETWEEN_NAMES)
+            && !one_of(w, RELATIONS)
+            && !one_of(w, TITLES)
+    };
+    let mut pairs: Vec<(String, String, PhiType)> = Vec::new();
+    for k in (1..n.saturating_sub(1)).filter(|&k| person(k - 1) && person(k) && person(k + 1)) {
+        if doc.gap_before(k) == " " && doc.gap_after(k) == " " && word(k) && word(k + 1) {
+            let pair = (
+                doc.token_text(k).to_lowercase(),
+                doc.token_text(k + 1).to_lowercase(),
+            );
+            if !pairs.iter().any(|(a, b, _)| (a, b) == (&pair.0, &pair.1)) {
+                pairs.push((pair.0, pair.1, kinds[k].expect("a person's kind")));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for k in 1..n.saturating_sub(1) {
+        if (kinds[k].is_some() && kinds[k + 1].is_some())
+            || doc.gap_before(k) != " "
+            || doc.gap_after(k) != " "
+            || kinds[k - 1].is_none()
+            || !rules[k - 1].features.has(Feature::IsPossiblyName)
+        {
+            continue;
+        }
+        let (a, b) = (doc.token_text(k), doc.token_text(k + 1));
+        if let Some(&(_, _, kind)) = pairs
+            .iter()
+            .find(|(x, y, _)| a.eq_ignore_ascii_case(x) && b.eq_ignore_ascii_case(y))
+        {
+            out.extend(
+                [k, k + 1]
+                    .into_iter()
+                    .filter(|&m| kinds[m].is_none())
+                    .map(|m| (m, kind)),
+            );
         }
     }
     out
@@ -145,6 +205,33 @@ mod tests {
         // one word masked as a person on its own spreads nowhere
         let mut kinds = vec![None; doc.len()];
         kinds[0] = Some(PhiType::Patient);
+        assert!(complete_repeated_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn a_surname_of_two_words_said_again_after_another_given_name() {
+        let doc = Tokenized::new(
+            "RESIDENT LEONARD TEN FINGERS (88 Y/O) WOKE UP. DAUGHTER CORINNE TEN FINGERS CALLED. \
+             HE MOVED TEN FINGERS.",
+        );
+        // RESIDENT LEONARD TEN FINGERS 88 Y O WOKE UP DAUGHTER CORINNE TEN FINGERS CALLED HE
+        // MOVED TEN FINGERS
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [1, 10] {
+            rules[k] = rule(true, true);
+        }
+        for k in [10, 11, 12] {
+            kinds[k] = Some(PhiType::Patient);
+        }
+        kinds[1] = Some(PhiType::City);
+        // after the other given name, not after "MOVED"
+        assert_eq!(
+            complete_repeated_names(&doc, &rules, &kinds),
+            [(2, PhiType::Patient), (3, PhiType::Patient)]
+        );
+        // a pair masked without a given name before it spreads nowhere
+        kinds[10] = None;
         assert!(complete_repeated_names(&doc, &rules, &kinds).is_empty());
     }
 

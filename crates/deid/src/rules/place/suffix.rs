@@ -71,7 +71,27 @@ pub(super) fn apply(
         if place && capitals && closed {
             mark_place(&mut rules[k - 1], PhiType::City);
             mark_place(&mut rules[k], PhiType::City);
+            town_first_word(doc, rules, flags, k - 1);
         }
+    }
+}
+
+/// The town's first word before the two words of a town found at `first` where the place list
+/// holds the three as one (the lexicon flags a phrase's every word): "salt lake city, ut" in lower
+/// case, where "salt" is an everyday word.
+fn town_first_word(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags], first: usize) {
+    let Some(k) = first.checked_sub(1) else {
+        return;
+    };
+    let w = doc.token_text(k);
+    if doc.gap_after(k) == " "
+        && flags[k] & flag::CITY != 0
+        && flags[k] & flag::STOPWORD == 0
+        && w.chars().count() >= 3
+        && w.chars().all(char::is_alphabetic)
+        && (!doc.case_informative || w.starts_with(char::is_uppercase))
+    {
+        mark_place(&mut rules[k], PhiType::City);
     }
 }
 
@@ -332,6 +352,7 @@ pub(super) fn towns_of_two_words(
         if opens && closes && (!rules[first].phi || !rules[k].phi) {
             mark_place(&mut rules[first], PhiType::City);
             mark_place(&mut rules[k], PhiType::City);
+            town_first_word(doc, rules, flags, first);
         }
     }
 }
@@ -345,11 +366,16 @@ mod tests {
         for (text, town) in [
             (
                 "RESIDENT AT CEDAR HOLLOW MANOR, TRAVERSE CITY MI, PFIZER DOSE 1 (LOT EL9262) 1/12/21.",
-                ["TRAVERSE", "CITY"],
+                &["TRAVERSE", "CITY"][..],
             ),
             (
                 "pt is a hog confinement manager at a farm near iowa falls; 2wk p/vax pt noticed a rash.",
-                ["iowa", "falls"],
+                &["iowa", "falls"],
+            ),
+            // the town's first word too, where the place list holds the three words as one
+            (
+                "pt devel herpes zoster (seen at primary children's hospital, salt lake city, ut); no labs",
+                &["salt", "lake", "city"],
             ),
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
