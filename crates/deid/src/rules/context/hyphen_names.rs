@@ -59,7 +59,27 @@ pub fn complete_hyphenated_names(
             }
         }
     }
+    out.extend(elided_prefixes(doc, kinds));
     out
+}
+
+/// The elided article or preposition joined by an apostrophe to a word the combination masked:
+/// "d'[iberville] high school", "l'[Hôtel-Dieu]", "o'[neill]". The letter is part of the
+/// name's word; the model, reading one letter, released it and left a piece of the word visible.
+/// Any kind (the name of a person, a place or a facility); only "d", "l" and "o" of one letter,
+/// so that a contraction's parts ("I'm", "didn't") are never read so.
+fn elided_prefixes(doc: &Tokenized, kinds: &[Option<PhiType>]) -> Vec<(usize, PhiType)> {
+    (0..doc.len().saturating_sub(1))
+        .filter(|&k| kinds[k].is_none() && matches!(doc.gap_after(k), "'" | "\u{2019}"))
+        .filter(|&k| matches!(doc.token_text(k), "d" | "D" | "l" | "L" | "o" | "O"))
+        .filter_map(|k| {
+            let next = doc.token_text(k + 1);
+            (next.chars().count() >= 2 && next.chars().all(char::is_alphabetic))
+                .then_some(kinds[k + 1])
+                .flatten()
+                .map(|kind| (k, kind))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -73,6 +93,26 @@ mod tests {
             reason: if phi { Reason::Unknown } else { Reason::Safe },
             features: Default::default(),
         }
+    }
+
+    #[test]
+    fn an_elided_letter_before_a_masked_word() {
+        let doc =
+            Tokenized::new("a sophomore at d'iberville high school; I'm sure she didn't; o'neill");
+        // a sophomore at d iberville high school I m sure she didn t o neill
+        let rules: Vec<_> = (0..doc.len()).map(|_| rule(false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [4, 5, 6] {
+            kinds[k] = Some(PhiType::Organization);
+        }
+        // (even a masked "m" or "t" after a contraction's first part is no name's)
+        kinds[8] = Some(PhiType::Patient);
+        kinds[12] = Some(PhiType::Patient);
+        kinds[14] = Some(PhiType::Patient);
+        assert_eq!(
+            complete_hyphenated_names(&doc, &rules, &kinds),
+            [(3, PhiType::Organization), (13, PhiType::Patient)]
+        );
     }
 
     #[test]
