@@ -545,7 +545,8 @@ mod tests {
         );
         assert_eq!(
             cues("Reporter: Sister Nomsa Dlamini, professional nurse, Gugulethu Community Health Centre"),
-            ["professional", "nurse"]
+            // ("Sister" too: the word before a name it made certain, `rules/role`)
+            ["sister", "professional", "nurse"]
         );
         assert_eq!(
             cues("REPORTER: DR. SIMON KUMAN, MEDICAL OFFICER, TABUBIL HOSPITAL. PH 548 9132."),

@@ -7,7 +7,7 @@
 //! before the combination; this completion covers the names only the model saw.
 //!
 //! Only ever masks more: after a title the rules found (`pattern:PROFESSION`) and "at", "for",
-//! "with" or "from", a run of one to five words of letters (joined by single blanks, "&" or
+//! "with" ("w/") or "from", a run of one to five words of letters (joined by single blanks, "&" or
 //! hyphens, "of", "and" and "&" inside), closed by a punctuation mark, the text's end or "in"; the
 //! run stops at a preposition or article. "The" before the name is not part of it. The run's last
 //! word masked by the combination; or, where capitals say nothing (ALL CAPS, lower case), a run of
@@ -77,10 +77,13 @@ pub fn complete_title_employers(
     let mut out = Vec::new();
     for t in 0..n.saturating_sub(2) {
         let title = rules[t].reason == Reason::Pattern(PhiType::Profession) && kinds[t].is_some();
+        // ("with" also written "w/": "EMT W/ AMERICAN MEDICAL RESPONSE,")
+        let with_slash = lower(t + 1) == "w" && doc.gap_after(t + 1) == "/ ";
         if !title
             || doc.gap_after(t) != " "
-            || !matches!(lower(t + 1).as_str(), "at" | "for" | "with" | "from")
-            || doc.gap_after(t + 1) != " "
+            || !(matches!(lower(t + 1).as_str(), "at" | "for" | "with" | "from")
+                && doc.gap_after(t + 1) == " "
+                || with_slash)
         {
             continue;
         }
@@ -177,7 +180,7 @@ mod tests {
         let mut kinds = vec![None; doc.len()];
         for i in 0..doc.len() {
             let w = doc.token_text(i);
-            if ["guard", "dispatcher", "nurse", "driver", "machinist"]
+            if ["guard", "dispatcher", "nurse", "driver", "machinist", "emt"]
                 .contains(&w.to_lowercase().as_str())
             {
                 rules[i].phi = true;
@@ -218,6 +221,14 @@ mod tests {
                 &["compania", "cluj", "napoca"]
             ),
             ["de", "transport", "public"]
+        );
+        // "with" written "w/"
+        assert_eq!(
+            run(
+                "JESUS MONTOYA 22 YO HM, EMT W/ AMERICAN MEDICAL RESPONSE, RECVD 1ST DOSE",
+                &["RESPONSE"]
+            ),
+            ["AMERICAN", "MEDICAL"]
         );
     }
 

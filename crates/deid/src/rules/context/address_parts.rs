@@ -305,9 +305,31 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
     };
     let address = mark_address;
     for i in 0..n.saturating_sub(2) {
-        // (asked of every word: a digit or an "r"/"h" first)
+        // (asked of every word: a digit or an "r"/"h"/"p" first)
         let first = word(i).as_bytes()[0];
-        if !first.is_ascii_digit() && !matches!(first, b'r' | b'R' | b'h' | b'H') {
+        if !first.is_ascii_digit() && !matches!(first, b'r' | b'R' | b'h' | b'H' | b'p' | b'P') {
+            continue;
+        }
+        // a post-office box: "PO Box 412", "p.o. box 77", "po box 9" ("po" alone is "by mouth")
+        let po = if word(i).eq_ignore_ascii_case("po") && doc.gap_after(i) == " " {
+            Some(i + 1)
+        } else if word(i).eq_ignore_ascii_case("p")
+            && doc.gap_after(i) == "."
+            && i + 2 < n
+            && word(i + 1).eq_ignore_ascii_case("o")
+            && matches!(doc.gap_after(i + 1), ". " | " ")
+        {
+            Some(i + 2)
+        } else {
+            None
+        };
+        if let Some(b) = po.filter(|&b| {
+            b + 1 < n
+                && word(b).eq_ignore_ascii_case("box")
+                && doc.gap_after(b) == " "
+                && number(b + 1, 6)
+        }) {
+            address(rules, i, b + 1);
             continue;
         }
         // a rural route and its box: "RR 1 Box 44A", "rr 3 box 2270", "HCR 62 BOX 19", "rt 4 box
@@ -417,6 +439,22 @@ mod tests {
 
     fn address(text: &str) -> Vec<String> {
         words_with_reason(text, Reason::AddressWord)
+    }
+
+    #[test]
+    fn a_post_office_box_in_any_case() {
+        for (text, words) in [
+            (
+                "a sister (Autumn Two Bulls, PO Box 412, Kyle SD) who",
+                &["PO", "Box", "412"][..],
+            ),
+            ("mail to p.o. box 77, tulsa ok", &["p", "o", "box", "77"]),
+            ("MAILING ADDRESS PO BOX 9 FORT YATES", &["PO", "BOX", "9"]),
+        ] {
+            assert_eq!(address(text), words, "{text}");
+        }
+        // "po" is "by mouth"; a box of gauze no address
+        assert!(address("tylenol 500 mg po q6h, box 2 of the form").is_empty());
     }
 
     #[test]

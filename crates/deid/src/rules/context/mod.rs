@@ -211,11 +211,54 @@ pub(super) fn apply(
     // 0. a first name after a relation word ("wife sarah", "pt bob"), then a surname after a name
     // that a salutation or a relation word introduced ("dr. john bowman": "bowman" is also a
     // medical word)
+    // (where capitals mean something, also a capitalised word no list knows after a relative's
+    // word: "Contact via daughter Nonie:", whom the model released)
+    let unknown_capitalised = |rules: &[TokenRule], i: usize| {
+        let w = doc.token_text(i);
+        case_informative
+            && rules[i].reason == Reason::Unknown
+            // (a relative's word: not the patient's label, nor "called" ("called Hlth Dept"))
+            && !super::one_of(
+                doc.token_text(i - 1),
+                &["pt", "patient", "vaccinee", "called", "named"],
+            )
+            && w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && w.starts_with(char::is_uppercase)
+            && !w.chars().skip(1).any(char::is_uppercase)
+    };
     for i in 1..n {
         let f = flags[i];
         if on(i - 1, RELATION)
             && close(doc, i)
-            && f & flag::FIRST_NAME != 0
+            && (f & flag::FIRST_NAME != 0 || unknown_capitalised(rules, i))
+            && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+            && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            let r = &mut rules[i];
+            r.phi = true;
+            r.kind = Some(PhiType::Patient);
+            r.reason = Reason::RelationName;
+        }
+    }
+    // the person whose relative a possessive names: "Lindy's son Paolo", "(lupita's mom)"; a
+    // listed given name, or where capitals mean something a capitalised word no list knows
+    for i in 0..n.saturating_sub(2) {
+        let f = flags[i];
+        let w = doc.token_text(i);
+        if matches!(doc.gap_after(i), "'" | "\u{2019}")
+            && doc.token_text(i + 1).eq_ignore_ascii_case("s")
+            && doc.gap_after(i + 1) == " "
+            && on(i + 2, RELATION)
+            && !super::one_of(
+                doc.token_text(i + 2),
+                &["pt", "patient", "vaccinee", "child", "baby", "infant"],
+            )
+            && !super::one_of(w, RELATIONS)
+            && w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && (!case_informative || w.starts_with(char::is_uppercase))
+            && (f & flag::FIRST_NAME != 0 || (i > 0 && unknown_capitalised(rules, i)))
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
             && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
         {

@@ -8,7 +8,8 @@
 //! everyday or medical word or drug, or one of the 1,000 most frequent US surnames
 //! (`context/frequent_surnames.txt`, "brown", "young" among them); no word that stands between two
 //! people's names ("and", "dr"); a single blank after the masked words, and the name closed right
-//! after it (a punctuation mark, a bracket, a line's or the text's end, or a verb: "is", "said"). The masked words before
+//! after it (a punctuation mark, a bracket, a line's or the text's end, a verb: "is", "said", or the
+//! person's age the combination masked: "pt [summer jade] reyes [4] mo"). The masked words before
 //! it: two words of letters joined by a single blank, masked as whatever (the model called "joy
 //! lee" part of the site before them); or one given name of a name list (no everyday word, a
 //! town's name too: "dolores"), where capitals mean something both capitalised ("Delphine Young,"), elsewhere before
@@ -71,7 +72,10 @@ pub fn complete_surnames_after_given_names(
             || gap
                 .trim_start()
                 .starts_with([',', ';', ':', '.', '(', ')', '[', ']'])
-            || (gap == " " && one_of(doc.token_text(k + 1), VERBS_AFTER_NAME));
+            || (gap == " " && one_of(doc.token_text(k + 1), VERBS_AFTER_NAME))
+            // or the person's age, which the combination masked ("pt [summer jade] reyes 4 mo
+            // hf")
+            || (gap == " " && kinds[k + 1] == Some(PhiType::Age));
         if kinds[k].is_some()
             || !letters(k)
             || doc.gap_before(k) != " "
@@ -148,6 +152,13 @@ mod tests {
             complete_surnames_after_given_names(&doc, &rules, &kinds),
             [(5, PhiType::Patient)]
         );
+        // the person's age after the surname closes the name too
+        kinds[12] = Some(PhiType::Age);
+        assert_eq!(
+            complete_surnames_after_given_names(&doc, &rules, &kinds),
+            [(5, PhiType::Patient), (11, PhiType::Patient)]
+        );
+        kinds[12] = None;
         // one masked word before it, in lower case: no name
         kinds[3] = None;
         assert!(complete_surnames_after_given_names(&doc, &rules, &kinds).is_empty());

@@ -217,6 +217,24 @@ fn name_particles_join_the_name() {
 }
 
 #[test]
+fn a_relatives_unlisted_name_and_the_person_a_possessive_names() {
+    let words = |text: &str| crate::rules::words_with_reason(text, Reason::RelationName);
+    // where capitals mean something, a capitalised word no list knows after a relative's word
+    let w =
+        words("The patient asked about her second dose. Contact via daughter Nonie: by e-mail.");
+    assert!(w.contains(&"Nonie".to_string()), "{w:?}");
+    // not after the patient's label, nor a word in lower case
+    let w = words("The patient asked about her second dose. Contact via daughter nonie by e-mail.");
+    assert!(!w.contains(&"nonie".to_string()), "{w:?}");
+    // the person a possessive before a relative's word names
+    let w = words("Follow-up was requested (contact: Lindy's son Paolo, +63 918 442 7731).");
+    assert!(w.contains(&"Lindy".to_string()), "{w:?}");
+    let w =
+        words("The patient's mother and the doctor's wife were called by the Nurse's son today.");
+    assert!(w.is_empty(), "{w:?}");
+}
+
+#[test]
 fn lower_case_names_after_relation_words_and_salutations() {
     let p =
         phi_words("pt bob had fever. wife sarah said dr. john bowman saw him and son will came.");

@@ -505,6 +505,8 @@ pub(super) fn apply(
     // a town of two ordinary words: "LITTLE ROCK,", "grand rapids, michigan"
     suffix::towns_of_two_words(doc, rules, flags, folded);
     suffix::state_codes_after_towns(doc, rules, flags, folded);
+    // a town after its postcode: "OF 1137 BUDAPEST,"
+    suffix::towns_after_postcodes(doc, rules, flags);
     // a name alone in brackets before them: "(BATH IRON WORKS, BATH, ME)"
     suffix::names_before_town_and_state(doc, rules);
     italian_provinces(doc, rules, flags);

@@ -95,6 +95,44 @@ fn town_first_word(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags],
     }
 }
 
+/// A town right after its postcode, as Europe and much of the world write an address ("OF 1137
+/// BUDAPEST, POZSONYI ÚT 38", "75011 Paris."): a town the city list holds and no English word, the
+/// rules' name guess, after a number of four or five digits (or Poland's "00-950") and closing its
+/// phrase; capitalised where capitals mean something. The model, reading ALL CAPS, released it.
+/// Never released.
+pub(super) fn towns_after_postcodes(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
+    let n = doc.len();
+    let digits = |k: usize, len: std::ops::RangeInclusive<usize>| {
+        let w = doc.token_text(k);
+        len.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
+    };
+    for k in 1..n {
+        if !(rules[k].phi
+            && matches!(rules[k].reason, Reason::Unsafe(_))
+            && flags[k] & flag::CITY != 0
+            // (no English word; the drug list holds "paris" from product names)
+            && flags[k] & (flag::STOPWORD | flag::COMMON_WORD | flag::CURATED_SAFE) == 0
+            && doc.gap_before(k) == " "
+            && closes_phrase(doc, k))
+        {
+            continue;
+        }
+        let w = doc.token_text(k);
+        let postcode = digits(k - 1, 4..=5)
+            || (k >= 2
+                && digits(k - 1, 3..=3)
+                && doc.gap_before(k - 1) == "-"
+                && digits(k - 2, 2..=2));
+        if postcode
+            && w.chars().count() >= 3
+            && w.chars().all(char::is_alphabetic)
+            && (!doc.case_informative || w.starts_with(char::is_uppercase))
+        {
+            mark_place(&mut rules[k], PhiType::City);
+        }
+    }
+}
+
 /// A US state's two-letter code right after a town, closing the phrase: "richmond in;",
 /// "Orangeburg SC. 10/28/96", "dodge city ks (", "Elkhart County IN:", "tupelo ms, for". The
 /// lexicon's flag leaves out a code in a document without capitals ("in", "ms" are words there)
@@ -360,6 +398,29 @@ pub(super) fn towns_of_two_words(
 #[cfg(test)]
 mod tests {
     use crate::rules::{words_with_reason, Reason};
+
+    #[test]
+    fn a_town_right_after_its_postcode() {
+        for (text, town) in [
+            (
+                "REFERRING TO HERSELF, SZABÓ ILDIKÓ, OF 1137 BUDAPEST, POZSONYI ÚT 38.",
+                "BUDAPEST",
+            ),
+            (
+                "Adresse : 12 rue Oberkampf, 75011 Paris. Pas d'allergie.",
+                "Paris",
+            ),
+        ] {
+            let p = words_with_reason(text, Reason::PlaceName);
+            assert!(p.contains(&town.to_string()), "{town} in {text}: {p:?}");
+        }
+        // no phrase closes after it
+        let p = words_with_reason(
+            "DOSE 2 OF 1137 BUDAPEST LOT FROM THE SITE.",
+            Reason::PlaceName,
+        );
+        assert!(!p.contains(&"BUDAPEST".to_string()), "{p:?}");
+    }
 
     #[test]
     fn a_town_of_a_place_and_a_place_word() {
