@@ -226,6 +226,8 @@ pub(super) fn apply(
     folded: &[Cow<'_, str>],
     class: &WordClasses,
 ) {
+    // a congregation named by its denomination: "first presbyterian church of flushing"
+    churches::apply(doc, rules, folded);
     let n = doc.len();
     let same_line = |k: usize| !doc.gap_before(k).contains('\n');
     for k in 1..n {
@@ -626,5 +628,6 @@ fn is_namelike_or_place(r: &TokenRule) -> bool {
     is_placelike(r) || matches!(r.kind, Some(PhiType::Organization))
 }
 
+mod churches;
 #[cfg(test)]
 mod tests;
