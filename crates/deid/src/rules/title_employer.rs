@@ -77,17 +77,23 @@ pub fn complete_title_employers(
     let mut out = Vec::new();
     for t in 0..n.saturating_sub(2) {
         let title = rules[t].reason == Reason::Pattern(PhiType::Profession) && kinds[t].is_some();
-        // ("with" also written "w/": "EMT W/ AMERICAN MEDICAL RESPONSE,")
-        let with_slash = lower(t + 1) == "w" && doc.gap_after(t + 1) == "/ ";
-        if !title
-            || doc.gap_after(t) != " "
-            || !(matches!(lower(t + 1).as_str(), "at" | "for" | "with" | "from")
-                && doc.gap_after(t + 1) == " "
-                || with_slash)
-        {
+        if !title {
             continue;
         }
-        let mut first = t + 2;
+        // ("with" also written "w/", "at" written "@": "EMT W/ AMERICAN MEDICAL RESPONSE,",
+        // "MEAT PACKER @ IBP STORM LAKE)")
+        let with_slash =
+            doc.gap_after(t) == " " && lower(t + 1) == "w" && doc.gap_after(t + 1) == "/ ";
+        let word_cue = doc.gap_after(t) == " "
+            && matches!(lower(t + 1).as_str(), "at" | "for" | "with" | "from")
+            && doc.gap_after(t + 1) == " ";
+        let mut first = if word_cue || with_slash {
+            t + 2
+        } else if doc.gap_after(t) == " @ " {
+            t + 1
+        } else {
+            continue;
+        };
         if lower(first) == "the" && doc.gap_after(first) == " " {
             first += 1;
         }
@@ -105,6 +111,7 @@ pub fn complete_title_employers(
         // (the halves of a hyphenated word count as one: "with compania de transport public
         // [cluj-napoca],")
         let mut words = 0;
+        let mut at_closes = false;
         while k < n && word(k) {
             if k > first && !matches!(doc.gap_before(k), " " | " & " | "-") {
                 break;
@@ -119,10 +126,14 @@ pub fn complete_title_employers(
                 break;
             }
             let gap = doc.gap_after(k);
+            // (or "at" a place after it, where the combination masked the run's last word:
+            // "a phlebotomist with quest [diagnostics] at the draw station")
+            at_closes = k > first && gap == " " && lower(k + 1) == "at";
             let closed = k + 1 >= n
                 || gap.trim_start().starts_with([',', '.', ';', '(', ')', ':'])
                 || gap.contains('\n')
-                || (gap == " " && lower(k + 1) == "in");
+                || (gap == " " && lower(k + 1) == "in")
+                || at_closes;
             if closed {
                 last = Some(k);
                 break;
@@ -130,6 +141,9 @@ pub fn complete_title_employers(
             k += 1;
         }
         let Some(last) = last else { continue };
+        if at_closes && kinds[last].is_none() {
+            continue;
+        }
         // (an employer, or the care facility the model read in it: "guard at [black] swan security")
         // where capitals say nothing, a run of two words or more closed right after the title's
         // "at" is a name even where the model masked none of it ("machinist from [electric boat],")
@@ -180,8 +194,17 @@ mod tests {
         let mut kinds = vec![None; doc.len()];
         for i in 0..doc.len() {
             let w = doc.token_text(i);
-            if ["guard", "dispatcher", "nurse", "driver", "machinist", "emt"]
-                .contains(&w.to_lowercase().as_str())
+            if [
+                "guard",
+                "dispatcher",
+                "nurse",
+                "driver",
+                "machinist",
+                "emt",
+                "packer",
+                "phlebotomist",
+            ]
+            .contains(&w.to_lowercase().as_str())
             {
                 rules[i].phi = true;
                 rules[i].kind = Some(PhiType::Profession);
@@ -229,6 +252,28 @@ mod tests {
                 &["RESPONSE"]
             ),
             ["AMERICAN", "MEDICAL"]
+        );
+        // "at" written "@"; a run closed by "at" where the model masked its last word
+        assert_eq!(
+            run(
+                "TERRA VOGEL (34 YO WF, MEAT PACKER @ IBP STORM LAKE) EXP TEMP",
+                &["LAKE"]
+            ),
+            ["IBP", "STORM"]
+        );
+        assert_eq!(
+            run(
+                "a healthcare worker (a phlebotomist with Quest Diagnostics at the draw station)",
+                &["Quest"]
+            ),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            run(
+                "a healthcare worker (a phlebotomist with Quest Diagnostics at the draw station)",
+                &["Diagnostics"]
+            ),
+            ["Quest"]
         );
     }
 

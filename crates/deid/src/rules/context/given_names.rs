@@ -131,8 +131,10 @@ fn before_age_or_role(
     if k + 2 >= n || doc.gap_after(k) != " " || !surname(k + 1) {
         return false;
     }
+    // (a hyphenated surname, or two surnames: "[santos dimaculangan], a medical technologist")
     let mut end = k + 1;
-    while end + 1 < n && doc.gap_after(end) == "-" && surname(end + 1) {
+    while end + 1 < n && end < k + 3 && matches!(doc.gap_after(end), "-" | " ") && surname(end + 1)
+    {
         end += 1;
     }
     if end + 1 >= n {
@@ -140,19 +142,24 @@ fn before_age_or_role(
     }
     let gap = doc.gap_after(end).trim();
     let next = doc.token_text(end + 1);
+    // (masked; the model may have read the age as another kind: "oyelowo-grant, [46],")
     let age = matches!(gap, "," | "(")
-        && kinds[end + 1] == Some(PhiType::Age)
+        && kinds[end + 1].is_some()
+        && (kinds[end + 1] == Some(PhiType::Age) || rules[end + 1].kind == Some(PhiType::Age))
         && (1..=3).contains(&next.len())
         && next.chars().all(|c| c.is_ascii_digit());
     let role = gap == ","
         && one_of(next, &["a", "an"])
         && (end + 2..(end + 5).min(n)).any(|m| kinds[m] == Some(PhiType::Profession));
     let bracketed = doc.gap_before(k).trim_end().ends_with('(');
+    // (before a surname of two parts, any word a name list holds: "[destiny] oyelowo-grant, 46,")
     let given = is_frequent_given_name(w)
         || (rules[k].features.has(Feature::IsPossiblyName)
-            && !rules[k].features.has(Feature::IsCommonWord))
+            && (!rules[k].features.has(Feature::IsCommonWord) || end > k + 1))
         || (age && bracketed && rules[k + 1].features.has(Feature::IsPossiblyName));
-    (age || role) && given && may_be_given_name(doc, rules, k)
+    // (Spanish and Portuguese honorifics before a given name and surnames: "don [eusebio ternero]")
+    let honorific = end > k + 1 && one_of(w, &["don", "doña", "dona", "dom"]);
+    (age || role) && given && !honorific && may_be_given_name(doc, rules, k)
 }
 
 /// Whether word `k` may be a given name the completions add: two letters or more, letters only,
@@ -385,6 +392,30 @@ pub(super) mod tests {
         kinds[6] = Some(PhiType::Patient);
         assert!(complete_given_names(&doc, &rules, &kinds).is_empty());
     }
+    #[test]
+    fn a_given_name_before_two_surnames_or_a_hyphenated_one_and_the_age_or_occupation() {
+        let doc = Tokenized::new(
+            "gender (joy santos dimaculangan, a medical technologist) - destiny oyelowo-grant, 46, cna",
+        );
+        // gender joy santos dimaculangan a medical technologist destiny oyelowo grant 46 cna
+        let (mut rules, mut kinds) = released(&doc);
+        for k in [2, 3, 8, 9] {
+            rules[k] = rule(true, true);
+            kinds[k] = Some(PhiType::Patient);
+        }
+        kinds[5] = Some(PhiType::Profession);
+        kinds[6] = Some(PhiType::Profession);
+        kinds[10] = Some(PhiType::Age);
+        // "destiny" is an everyday word a name list holds too
+        rules[7] = rule(true, true);
+        rules[7].features.set(Feature::IsCommonWord, true);
+        rules[1] = rule(true, true);
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(1, PhiType::Patient), (7, PhiType::Patient)]
+        );
+    }
+
     #[test]
     fn a_given_name_before_a_masked_surname_and_the_persons_age_or_occupation() {
         let doc = Tokenized::new(

@@ -34,7 +34,7 @@ const MODALS: &[&str] = &[
 const MORE_PERSON_VERBS: &[&str] = &[
     "refused", "refuses", "did", "does", "had", "has", "denied", "denies", "went", "felt", "feels",
     "fell", "died", "expired", "woke", "became", "started", "noticed", "told", "asked", "called",
-    "returned", "came", "tested", "needed", "needs", "wants", "wanted",
+    "returned", "came", "tested", "needed", "needs", "wants", "wanted", "took", "takes", "got",
 ];
 
 /// Verbs done to a person before their name: "found cliff unresponsive", "told rose to".
@@ -83,14 +83,21 @@ pub fn complete_repeated_names(
                 .or_insert(kinds[k].expect("a person's kind"));
         }
     }
+    let initials = initials_of_names(doc, kinds);
     let mut out = surnames_of_two_words(doc, rules, kinds);
-    if names.is_empty() {
+    if names.is_empty() && initials.is_empty() {
         return out;
     }
     for k in (0..n).filter(|&k| kinds[k].is_none()) {
         let w = doc.token_text(k);
-        let Some(&kind) = names.get(&lower(k)) else {
-            continue;
+        // a name word, or the person's initials: in capitals where capitals mean something ("SM
+        // took 3 shots" of Sandy Moody), any case elsewhere ("pt [jm] 44 yo … jm's arm")
+        let kind = match names.get(&lower(k)) {
+            Some(&kind) => kind,
+            None => match initials.get(&lower(k)) {
+                Some(&kind) if !doc.case_informative || !w.chars().any(char::is_lowercase) => kind,
+                _ => continue,
+            },
         };
         if doc.case_informative && !w.starts_with(char::is_uppercase) {
             continue;
@@ -108,6 +115,58 @@ pub fn complete_repeated_names(
         if verb_after || possessive || verb_before {
             out.push((k, kind));
         }
+    }
+    out
+}
+
+/// The initials of the people the combination masked, lower-cased: the first letters of a name of
+/// two or three words of letters ("[Sandy Moody]": "sm"; "[jamal lee moseley]": "jlm" and "jm"),
+/// and a word of two or three letters it masked as a person right after the patient's label ("pt
+/// [jm] 44 yo"). Only where the
+/// sentence reads the repeat as a person does it count (the caller), so that "BP had dropped" in
+/// the narrative of a Bob Parker is rarely taken.
+fn initials_of_names(doc: &Tokenized, kinds: &[Option<PhiType>]) -> HashMap<String, PhiType> {
+    let n = doc.len();
+    let person = |k: usize| matches!(kinds[k], Some(PhiType::Patient | PhiType::Doctor));
+    let letters = |k: usize, min: usize| {
+        let w = doc.token_text(k);
+        w.chars().count() >= min && w.chars().all(char::is_alphabetic)
+    };
+    let first = |k: usize| {
+        doc.token_text(k)
+            .chars()
+            .next()
+            .map(|c| c.to_lowercase().to_string())
+            .unwrap_or_default()
+    };
+    let mut out = HashMap::new();
+    let mut k = 0;
+    while k < n {
+        if !(person(k) && letters(k, 1)) {
+            k += 1;
+            continue;
+        }
+        let mut end = k;
+        while end + 1 < n && doc.gap_after(end) == " " && person(end + 1) && letters(end + 1, 1) {
+            end += 1;
+        }
+        let kind = kinds[k].expect("a person's kind");
+        let words = end - k + 1;
+        if (2..=3).contains(&words) && (k..=end).all(|m| letters(m, 2)) {
+            let all: String = (k..=end).map(first).collect();
+            out.entry(all).or_insert(kind);
+            out.entry(first(k) + &first(end)).or_insert(kind);
+        } else if words == 1
+            && (2..=3).contains(&doc.token_text(k).chars().count())
+            // (the patient's initials after the patient's label: "pt [jm] 44 yo"; not a word the
+            // model took for a person somewhere, "mom", "GNA", "MGM")
+            && k > 0
+            && doc.gap_before(k) == " "
+            && one_of(doc.token_text(k - 1), &["pt", "patient"])
+        {
+            out.entry(doc.token_text(k).to_lowercase()).or_insert(kind);
+        }
+        k = end + 1;
     }
     out
 }
@@ -206,6 +265,34 @@ mod tests {
         let mut kinds = vec![None; doc.len()];
         kinds[0] = Some(PhiType::Patient);
         assert!(complete_repeated_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn the_persons_initials_where_the_sentence_reads_them_as_a_person() {
+        let doc = Tokenized::new(
+            "Pt Sandy Moody, 34. SM has to drink steroids. SM took 3 shots. Her sm was low. \
+             BP was 120/80.",
+        );
+        // Pt Sandy Moody 34 SM has to drink steroids SM took 3 shots Her sm was low BP was 120 80
+        let rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        kinds[1] = Some(PhiType::Patient);
+        kinds[2] = Some(PhiType::Patient);
+        // in capitals where capitals mean something, before a verb a person does; not "BP"
+        assert_eq!(
+            complete_repeated_names(&doc, &rules, &kinds),
+            [(4, PhiType::Patient), (9, PhiType::Patient)]
+        );
+        // a short word masked as a person said again: "pt [jm] 44 yo ... jm's arm"
+        let doc = Tokenized::new("pt jm 44 yo bm c/o sore arm; main concern is jm's arm is aching");
+        // pt jm 44 yo bm c o sore arm main concern is jm s arm is aching
+        let rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        kinds[1] = Some(PhiType::Patient);
+        assert_eq!(
+            complete_repeated_names(&doc, &rules, &kinds),
+            [(12, PhiType::Patient)]
+        );
     }
 
     #[test]
