@@ -178,6 +178,13 @@ pub(super) fn close(doc: &Tokenized, i: usize) -> bool {
         && gap.chars().all(|c| " \u{a0}-.'’".contains(c))
 }
 
+/// A person's name that a relation word or the like made certain: a patient's, never released.
+fn mark_relation_name(r: &mut TokenRule) {
+    r.phi = true;
+    r.kind = Some(PhiType::Patient);
+    r.reason = Reason::RelationName;
+}
+
 pub(super) fn mark(rules: &mut [TokenRule], i: usize, kind: PhiType) {
     let r = &mut rules[i];
     r.phi = true;
@@ -235,10 +242,7 @@ pub(super) fn apply(
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
             && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
         {
-            let r = &mut rules[i];
-            r.phi = true;
-            r.kind = Some(PhiType::Patient);
-            r.reason = Reason::RelationName;
+            mark_relation_name(&mut rules[i]);
         }
     }
     // the person whose relative a possessive names: "Lindy's son Paolo", "(lupita's mom)"; a
@@ -262,10 +266,7 @@ pub(super) fn apply(
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
             && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
         {
-            let r = &mut rules[i];
-            r.phi = true;
-            r.kind = Some(PhiType::Patient);
-            r.reason = Reason::RelationName;
+            mark_relation_name(&mut rules[i]);
         }
     }
     // South Asia's "Md." (Muhammad) opening the name after a relation word or the patient's label
@@ -280,10 +281,7 @@ pub(super) fn apply(
             && name_next
         {
             for k in [i, i + 1] {
-                let r = &mut rules[k];
-                r.phi = true;
-                r.kind = Some(PhiType::Patient);
-                r.reason = Reason::RelationName;
+                mark_relation_name(&mut rules[k]);
             }
         }
     }
@@ -296,10 +294,7 @@ pub(super) fn apply(
             && doc.token_text(i).chars().all(char::is_alphabetic)
             && flags[i] & flag::STOPWORD == 0
         {
-            let r = &mut rules[i];
-            r.phi = true;
-            r.kind = Some(PhiType::Patient);
-            r.reason = Reason::RelationName;
+            mark_relation_name(&mut rules[i]);
         }
     }
     // 0b. a name the rules already call one, before a verb of speech: the person a note quotes
@@ -410,10 +405,7 @@ pub(super) fn apply(
         let labelled =
             held(i - 1) && k > 0 && doc.gap_before(k).trim_end_matches([' ', '\u{a0}']) == ":";
         if labelled {
-            let r = &mut rules[i];
-            r.phi = true;
-            r.kind = Some(PhiType::Patient);
-            r.reason = Reason::RelationName;
+            mark_relation_name(&mut rules[i]);
         }
     }
     // the name before word `k + 1`: introduced by a salutation or a relation word
