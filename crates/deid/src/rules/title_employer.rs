@@ -7,7 +7,7 @@
 //! before the combination; this completion covers the names only the model saw.
 //!
 //! Only ever masks more: after a title the rules found (`pattern:PROFESSION`) and "at", "for",
-//! "with" ("w/") or "from", a run of one to five words of letters (joined by single blanks, "&" or
+//! "with" ("w/") or "from" (or "@"), a run of one to five words of letters (joined by single blanks, "&" or
 //! hyphens, "of", "and" and "&" inside), closed by a punctuation mark, the text's end or "in"; the
 //! run stops at a preposition or article. "The" before the name is not part of it. The run's last
 //! word masked by the combination; or, where capitals say nothing (ALL CAPS, lower case), a run of
@@ -128,7 +128,7 @@ pub fn complete_title_employers(
             let gap = doc.gap_after(k);
             // (or "at" a place after it, where the combination masked the run's last word:
             // "a phlebotomist with quest [diagnostics] at the draw station")
-            at_closes = k > first && gap == " " && lower(k + 1) == "at";
+            at_closes = k > first && k + 1 < n && gap == " " && lower(k + 1) == "at";
             let closed = k + 1 >= n
                 || gap.trim_start().starts_with([',', '.', ';', '(', ')', ':'])
                 || gap.contains('\n')
@@ -236,6 +236,11 @@ mod tests {
                 &["buffalo"]
             ),
             ["first", "student"]
+        );
+        // a run at the text's very end, a blank after it: no word after it is read
+        assert_eq!(
+            run("a phlebotomist with Quest Diagnostics ", &["Diagnostics"]),
+            ["Quest"]
         );
         // a hyphenated town ends the name: its halves count as one word
         assert_eq!(
