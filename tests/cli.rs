@@ -342,6 +342,9 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         // 48 more again: health-care and essential workers and their workplaces; scored unread
         // (session 39: 0.9879 / 0.9746 / 0.934)
         ("dev-vaers-sub-9/xml", 0.98, 0.965, 0.85),
+        // 48 more again: the ordinary mix, as the team's held-out sets are built; scored unread
+        // (session 40: 0.9908 / 0.9854 / 0.922)
+        ("dev-vaers-sub-10/xml", 0.985, 0.975, 0.85),
         // notes of other institutions that no rule was written against (a check set)
         ("check-notes/xml", 0.98, 0.96, 0.20),
         // narratives of 46 countries written without reading the engine (a check set)
