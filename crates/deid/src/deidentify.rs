@@ -7,13 +7,14 @@ use crate::combine::{combine_document, Decision};
 use crate::error::Result;
 use crate::featurize::feature_bits;
 use crate::isolate::per_document;
-use crate::masking::spans_from_tokens;
+use crate::masking::{mask_possessives, spans_from_tokens};
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
     complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_inner_words,
-    complete_middle_names, complete_repeated_names, complete_surnames_after_given_names,
-    complete_title_employers, foreign_script_words, RuleEngine, RuleOutput, TokenRule,
+    complete_inverted_names, complete_middle_names, complete_repeated_names,
+    complete_surnames_after_given_names, complete_title_employers, foreign_script_words,
+    RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -213,7 +214,7 @@ impl Deidentifier {
         s: &Scored,
         thresholds: &Thresholds,
     ) -> (Vec<Span>, Option<Vec<Decision>>) {
-        let (kinds, decisions): (Vec<_>, Option<Vec<Decision>>) =
+        let (mut kinds, mut decisions): (Vec<_>, Option<Vec<Decision>>) =
             match (&s.scores, self.mode, &self.model) {
                 (Some(p), Mode::ModelOnly, Some(_)) => {
                     let kinds = p.iter().map(WordScore::model_only).collect();
@@ -230,7 +231,8 @@ impl Deidentifier {
                     // completions after the combination, each reading the verdicts of the one
                     // before, each never released: a facility's head after a name the model
                     // masked ("[Vistara] Heart Institute"), the other half of a hyphenated name
-                    // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM"), a given
+                    // ("VLĂDUȚESCU-[POPA]"), a short middle name ("BETTY [JO] TATUM"), the rest of a name
+                    // written surname first ("LANE, [CHARITY R] (MRN"), a given
                     // name before its masked surname ("[yvette] arcement-leblanc"), an everyday word's surname after
                     // masked given names ("[joy lee] brown ("), a name word said again on its own
                     // ("found [cliff] unresponsive"), last an
@@ -238,11 +240,12 @@ impl Deidentifier {
                     // inner words of a name the rules read whole ("Medical Center [of] Orangeburg")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 8] = [
+                    let completions: [Completion; 9] = [
                         complete_inner_words,
                         complete_facility_heads,
                         complete_hyphenated_names,
                         complete_middle_names,
+                        complete_inverted_names,
                         complete_given_names,
                         complete_surnames_after_given_names,
                         complete_repeated_names,
@@ -266,6 +269,13 @@ impl Deidentifier {
                     None,
                 ),
             };
+        // in every mode, a masked word's possessive "'s" goes with it
+        for k in mask_possessives(&s.doc, &mut kinds) {
+            if let Some(d) = decisions.as_mut() {
+                d[k].kind = kinds[k];
+                d[k].threshold = f32::INFINITY;
+            }
+        }
         // In model-only mode the recognizers' spans only give extents to tokens the model masks.
         let spans = spans_from_tokens(&s.doc, &kinds, &s.rules.pattern_spans);
         (spans, decisions)

@@ -68,6 +68,25 @@ pub fn spans_from_tokens(
     out
 }
 
+/// The possessive "s" of a masked word takes the word's category: "[Charity]'s arm",
+/// "[FRIDAY]'S REACTION". The apostrophe splits the Unicode word, but "Charity's" is one word
+/// of the narrative, and gold tags it whole; a visible "'s" tells nothing, yet an unmasked piece
+/// of a PHI word is what the inverse principle forbids. Returns the words it gave a category.
+pub fn mask_possessives(doc: &Tokenized, kinds: &mut [Option<PhiType>]) -> Vec<usize> {
+    let mut changed = Vec::new();
+    for i in 1..doc.len().min(kinds.len()) {
+        let Some(kind) = kinds[i - 1] else { continue };
+        let possessive = kinds[i].is_none()
+            && matches!(doc.token_text(i), "s" | "S")
+            && matches!(doc.gap_before(i), "'" | "\u{2019}");
+        if possessive {
+            kinds[i] = Some(kind);
+            changed.push(i);
+        }
+    }
+    changed
+}
+
 fn group_end(group: &[Span]) -> usize {
     group.last().map_or(0, |s| s.end)
 }
@@ -129,7 +148,7 @@ pub fn cover_whole_words(doc: &Tokenized, mut spans: Vec<Span>) -> Vec<Vec<Span>
 
 /// Whether two PHI words of one category separated by `gap` are one expression.
 fn joins(gap: &str) -> bool {
-    gap.len() <= 2
+    gap.chars().count() <= 2
         && gap
             .chars()
             .all(|c| matches!(c, ' ' | '-' | '.' | '\'' | '\u{2019}'))
@@ -190,6 +209,31 @@ mod tests {
             .into_iter()
             .map(|s| (map.slice(text, s.start, s.end).to_string(), s.kind))
             .collect()
+    }
+
+    #[test]
+    fn a_possessive_s_is_masked_with_its_word_and_nowhere_else() {
+        let text = "Charity's arm, FRIDAY\u{2019}S shift, Parkinson's disease, it's";
+        let doc = Tokenized::new(text);
+        let words: Vec<&str> = (0..doc.len()).map(|i| doc.token_text(i)).collect();
+        let mut kinds: Vec<Option<PhiType>> = words
+            .iter()
+            .map(|w| match *w {
+                "Charity" => Some(Patient),
+                "FRIDAY" => Some(Date),
+                _ => None,
+            })
+            .collect();
+        let changed = mask_possessives(&doc, &mut kinds);
+        let masked: Vec<&str> = changed.iter().map(|&i| words[i - 1]).collect();
+        assert_eq!(masked, ["Charity", "FRIDAY"]);
+        assert_eq!(
+            run(text, &kinds, &[]),
+            vec![
+                ("Charity's".into(), Patient),
+                ("FRIDAY\u{2019}S".into(), Date)
+            ]
+        );
     }
 
     #[test]

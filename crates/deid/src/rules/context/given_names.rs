@@ -60,11 +60,22 @@ pub fn complete_given_names(
         }
         // a given name before the surname, or before a second given name before it ("hoang anh
         // [tran] of falls church")
+        // (where capitals mean something, a capitalised word no dictionary knows counts, before
+        // a listed surname: "(resident Xiloj [Weston], aged 87")
+        let unknown_capitalised = |m: usize| {
+            let w = doc.token_text(m);
+            doc.case_informative
+                && rules[m].reason == Reason::Unknown
+                && w.chars().count() >= 3
+                && w.starts_with(char::is_uppercase)
+                && w.chars().skip(1).all(char::is_lowercase)
+        };
         let listed_given = |m: usize| {
             kinds[m].is_none()
                 && rules[m].phi
-                && matches!(rules[m].reason, Reason::Unsafe(_))
-                && rules[m].features.has(Feature::IsPossiblyName)
+                && ((matches!(rules[m].reason, Reason::Unsafe(_))
+                    && rules[m].features.has(Feature::IsPossiblyName))
+                    || unknown_capitalised(m))
                 && doc.token_text(m).chars().count() >= 2
                 && doc.token_text(m).chars().all(char::is_alphabetic)
                 && doc.gap_after(m) == " "
@@ -75,8 +86,16 @@ pub fn complete_given_names(
                 && !one_of(doc.token_text(m), TITLES)
                 && !rules[m].features.has(Feature::IsSalutation)
         };
+        // (after a capitalised word no dictionary knows, a surname no dictionary knows counts)
+        // (after a listed given name, a capitalised surname no dictionary knows counts: "resident
+        // [Ochieng] Odhiambo"; not after a word no list holds either, "Rcvd Mencevax")
         let before_surname = |m: usize| {
-            m + 1 < n && person(m + 1) && !everyday_or_clinical(doc, rules, m + 1) && surname(m + 1)
+            m + 1 < n
+                && person(m + 1)
+                && !everyday_or_clinical(doc, rules, m + 1)
+                && (surname(m + 1)
+                    || (rules[m].features.has(Feature::IsPossiblyName)
+                        && unknown_capitalised(m + 1)))
         };
         if listed_given(k)
             && (before_surname(k) || (k + 2 < n && listed_given(k + 1) && before_surname(k + 1)))
@@ -319,6 +338,31 @@ pub(super) mod tests {
         // not a word the rules called safe
         rules[1] = rule(false, true);
         assert!(complete_given_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn where_capitals_mean_something_a_surname_or_given_name_no_dictionary_knows() {
+        let doc = Tokenized::new(
+            "Seen: resident Ochieng Odhiambo Were, aged 87. Then Xiloj Weston called. Rcvd Mencevax A/C.",
+        );
+        // Seen resident Ochieng Odhiambo Were aged 87 Then Xiloj Weston called Rcvd Mencevax A C
+        let (mut rules, mut kinds) = released(&doc);
+        for k in [2, 10] {
+            rules[k] = rule(true, true);
+        }
+        for k in [3, 9, 12, 13] {
+            rules[k] = rule(true, false);
+            rules[k].reason = Reason::Unknown;
+        }
+        for k in [3, 10, 13] {
+            kinds[k] = Some(PhiType::Patient);
+        }
+        // a listed given name before a surname no list holds, a word no list holds before a
+        // listed surname; not two words no list holds ("Rcvd [Mencevax]")
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(2, PhiType::Patient), (9, PhiType::Patient)]
+        );
     }
 
     #[test]

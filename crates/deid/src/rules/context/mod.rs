@@ -215,6 +215,14 @@ pub(super) fn apply(
 ) {
     let n = doc.len();
     let on = |k: usize, list| class.on(k, list);
+    // a relation word, or "as" after "named"/"called" ("(named as shelby long)")
+    let relation = |k: usize| {
+        on(k, RELATION)
+            || (k > 0
+                && doc.token_text(k).eq_ignore_ascii_case("as")
+                && doc.gap_before(k) == " "
+                && super::one_of(doc.token_text(k - 1), &["named", "called"]))
+    };
     // 0. a first name after a relation word ("wife sarah", "pt bob"), then a surname after a name
     // that a salutation or a relation word introduced ("dr. john bowman": "bowman" is also a
     // medical word)
@@ -236,7 +244,7 @@ pub(super) fn apply(
     };
     for i in 1..n {
         let f = flags[i];
-        if on(i - 1, RELATION)
+        if relation(i - 1)
             && close(doc, i)
             && (f & flag::FIRST_NAME != 0 || unknown_capitalised(rules, i))
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
@@ -246,7 +254,13 @@ pub(super) fn apply(
         }
     }
     // the person whose relative a possessive names: "Lindy's son Paolo", "(lupita's mom)"; a
-    // listed given name, or where capitals mean something a capitalised word no list knows
+    // listed given name, or where capitals mean something a capitalised word no list knows, and
+    // elsewhere a word of four letters or more no list knows ("ZDEŇKA'S HUSBAND", "dubem's wife")
+    let unknown_elsewhere = |rules: &[TokenRule], i: usize| {
+        !case_informative
+            && rules[i].reason == Reason::Unknown
+            && doc.token_text(i).chars().count() >= 4
+    };
     for i in 0..n.saturating_sub(2) {
         let f = flags[i];
         let w = doc.token_text(i);
@@ -262,7 +276,9 @@ pub(super) fn apply(
             && w.chars().count() >= 3
             && w.chars().all(char::is_alphabetic)
             && (!case_informative || w.starts_with(char::is_uppercase))
-            && (f & flag::FIRST_NAME != 0 || (i > 0 && unknown_capitalised(rules, i)))
+            && (f & flag::FIRST_NAME != 0
+                || (i > 0 && unknown_capitalised(rules, i))
+                || unknown_elsewhere(rules, i))
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
             && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
         {
@@ -412,7 +428,7 @@ pub(super) fn apply(
     let introduced = |k: usize, rules: &[TokenRule]| {
         rules[k].phi
             && (matches!(rules[k].reason, Reason::AfterSalutation | Reason::Context)
-                || (k > 0 && is_namelike(&rules[k]) && on(k - 1, RELATION)))
+                || (k > 0 && is_namelike(&rules[k]) && relation(k - 1)))
     };
     for i in 2..n {
         // a middle initial between: "PT JOHN Q SMITH", "wife mary j. jones"
@@ -722,10 +738,12 @@ mod address_parts;
 mod certain_names;
 mod hyphen_names;
 mod id_parts;
+mod inverted_names;
 mod middle_names;
 mod name_pairs;
 mod relative_name;
 pub use hyphen_names::complete_hyphenated_names;
+pub use inverted_names::complete_inverted_names;
 pub use middle_names::complete_middle_names;
 mod given_names;
 pub use given_names::complete_given_names;

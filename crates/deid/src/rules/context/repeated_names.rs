@@ -21,7 +21,7 @@ use super::given_names::TITLES;
 use super::middle_names::BETWEEN_NAMES;
 use super::RELATIONS;
 use crate::phi::PhiType;
-use crate::rules::{one_of, Feature, TokenRule};
+use crate::rules::{one_of, Feature, Reason, TokenRule};
 use crate::tokenize::Tokenized;
 use std::collections::HashMap;
 
@@ -61,9 +61,12 @@ pub fn complete_repeated_names(
             || (k + 1 < n && person(k + 1) && matches!(doc.gap_after(k), " " | "-"));
         // (on a name list, or one of the most frequent names: not a word the model alone took
         // for a name, "Pasien", "rxn")
+        // ... or, of four letters or more, a word no dictionary knows that the rules masked
+        // too: "ZDEŇKA HORÁČKOVÁ ... ZDEŇKA CALLED")
         let listed = rules[k].features.has(Feature::IsPossiblyName)
             || is_frequent_given_name(w)
-            || is_frequent_surname(w);
+            || is_frequent_surname(w)
+            || (rules[k].phi && rules[k].reason == Reason::Unknown && w.chars().count() >= 4);
         if person(k)
             && beside
             && listed
@@ -264,6 +267,30 @@ mod tests {
         // one word masked as a person on its own spreads nowhere
         let mut kinds = vec![None; doc.len()];
         kinds[0] = Some(PhiType::Patient);
+        assert!(complete_repeated_names(&doc, &rules, &kinds).is_empty());
+    }
+
+    #[test]
+    fn a_name_no_dictionary_knows_said_again() {
+        let doc = Tokenized::new(
+            "THE PATIENT, ZDEŇKA HORÁČKOVÁ (RN), CALLED. LATER ZDEŇKA CALLED AGAIN; ZDEŇKA.",
+        );
+        // THE PATIENT ZDEŇKA HORÁČKOVÁ RN CALLED LATER ZDEŇKA CALLED AGAIN ZDEŇKA
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [2, 3] {
+            kinds[k] = Some(PhiType::Patient);
+            rules[k].phi = true;
+            rules[k].reason = Reason::Unknown;
+        }
+        // before a verb a person does; not without one
+        assert_eq!(
+            complete_repeated_names(&doc, &rules, &kinds),
+            [(7, PhiType::Patient)]
+        );
+        // a word the rules released (the model's alone) spreads nowhere
+        rules[2].phi = false;
+        rules[2].reason = Reason::Safe;
         assert!(complete_repeated_names(&doc, &rules, &kinds).is_empty());
     }
 

@@ -232,6 +232,43 @@ fn a_relatives_unlisted_name_and_the_person_a_possessive_names() {
     let w =
         words("The patient's mother and the doctor's wife were called by the Nurse's son today.");
     assert!(w.is_empty(), "{w:?}");
+    // where capitals say nothing, a word no list knows before "'s" and a relative's word
+    for (text, name) in [
+        (
+            "will be requested during follow up. ZDEŇKA'S HUSBAND CALLED (+420 737 41",
+            "ZDEŇKA",
+        ),
+        (
+            "the lot number has been requested. dubem's wife chiamaka called us",
+            "dubem",
+        ),
+    ] {
+        let w = words(text);
+        assert!(w.contains(&name.to_string()), "{text}: {w:?}");
+    }
+    // ... but no word a list knows
+    for text in [
+        "the patient's husband and the reporter's wife called. pt's son came",
+        "THE PATIENT'S HUSBAND AND THE NURSE'S SON CALLED",
+    ] {
+        let w = words(text);
+        assert!(w.is_empty(), "{text}: {w:?}");
+    }
+}
+
+#[test]
+fn a_name_after_named_as() {
+    let p = phi_words(
+        "a patient of unspecified age and gender (named as shelby long) received bnt162b2 as a dose",
+    );
+    // "long" is an everyday word: only the name before it makes it the surname
+    assert!(p.contains(&"long".to_string()), "{p:?}");
+    assert!(!p.contains(&"dose".to_string()), "{p:?}");
+    let named = crate::rules::words_with_reason(
+        "a patient of unspecified age and gender (named as shelby long) received it",
+        Reason::RelationName,
+    );
+    assert!(named.contains(&"shelby".to_string()), "{named:?}");
 }
 
 #[test]
