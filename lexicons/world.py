@@ -457,7 +457,10 @@ EVERYDAY = ["baker", "cook", "line cook", "chef", "head chef", "cafeteria cook",
             # pumper for an oil lease", "a retired reindeer herder", "a mailman")
             "millwright", "roof bolter", "pumper", "herder", "sheep herder", "cattle herder",
             "reindeer herder", "caretaker", "trucker", "postman", "mailman", "paralegal",
-            "lineman", "stylist", "hair stylist", "forewoman", "direct care aide"]
+            "lineman", "stylist", "hair stylist", "forewoman", "direct care aide",
+            # (the draw stations and labs of the US narratives: "a phlebotomist with Quest
+            # Diagnostics")
+            "phlebotomist", "phlebotomy technician"]
 
 # The physicians' titles of US SOC 2018 broad groups 29-1210 and 29-1240 (physicians and
 # surgeons by specialty), as people name them, with British spellings, hand-written (SOC: public

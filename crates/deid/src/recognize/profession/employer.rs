@@ -1,6 +1,7 @@
 //! A title after a word and a comma that a named employer follows: "Naulivou (FNPF no.
 //! 41927760), a customs officer at Fiji Revenue", "emeka eze, civil servant w/ fct water board",
-//! "A MARSHRUTKA DRIVER FOR TBILISI TRANSPORT COMPANY". The employer after the title says the
+//! "A MARSHRUTKA DRIVER FOR TBILISI TRANSPORT COMPANY", "(a phlebotomist with Quest Diagnostics",
+//! "(34 YO WF, MEAT PACKER @ IBP STORM LAKE)". The employer after the title says the
 //! title is someone's work; a reporter's qualification has none ("The reporter, a nurse, said").
 
 use super::words::{cand, starts_with_any_ci};
@@ -12,20 +13,25 @@ impl ProfessionRecognizer {
     /// marshrutka driver for Tbilisi Transport Company".
     pub(super) fn collect_described_with_employer(&self, text: &str, out: &mut Vec<Cand>) {
         let b = text.as_bytes();
-        for comma in memchr::memchr_iter(b',', b) {
+        // (or after an opening bracket: "(a phlebotomist with Quest Diagnostics at", "(34 YO WF,
+        // MEAT PACKER @ IBP STORM LAKE)")
+        for comma in memchr::memchr2_iter(b',', b'(', b) {
+            let bracket = b[comma] == b'(';
             let after_word = text[..comma]
                 .chars()
                 .next_back()
                 .is_some_and(|c| c.is_alphanumeric() || c == ')');
-            if !after_word || !text[comma + 1..].starts_with(' ') {
+            if !bracket && (!after_word || !text[comma + 1..].starts_with(' ')) {
                 continue;
             }
             let mut at = comma + 1;
             at += text[at..].len() - text[at..].trim_start_matches(' ').len();
             let rest = &text[at..];
-            for article in ["a ", "an ", "A ", "AN ", "An "] {
-                if rest.starts_with(article) {
-                    at += article.len();
+            let mut article = false;
+            for a in ["a ", "an ", "A ", "AN ", "An "] {
+                if rest.starts_with(a) {
+                    at += a.len();
+                    article = true;
                     break;
                 }
             }
@@ -33,7 +39,10 @@ impl ProfessionRecognizer {
                 .title_after(text, at, 0)
                 .or_else(|| self.title_after_unlisted_words(text, at))
                 .filter(|&(start, end)| {
-                    employer_follows(&text[end..])
+                    // (after a bracket, an article or a title of two words: not "(copy for the
+                    // Department", "(agent for COVID-19)")
+                    (!bracket || article || text[start..end].contains(' '))
+                        && employer_follows(&text[end..])
                         && employer_named(&text[end..])
                         // (a clinician's letters: "911 initiated, MD at Bedside", "ambulance, RN
                         // at hosp", "visited MD for D&C")
@@ -51,11 +60,12 @@ impl ProfessionRecognizer {
     }
 }
 
-/// Whether an employer's preposition starts `rest` after a blank: " at ", " for ", " with ", " w/ ".
+/// Whether an employer's preposition starts `rest` after a blank: " at ", " for ", " with ", " w/ ",
+/// " @ ".
 pub(super) fn employer_follows(rest: &str) -> bool {
     starts_with_any_ci(
         rest.trim_start_matches([' ', '\t']),
-        &["at ", "for ", "with ", "w/ "],
+        &["at ", "for ", "with ", "w/ ", "@ "],
     )
 }
 

@@ -818,6 +818,15 @@ fn a_title_after_a_name_and_a_comma_that_its_employer_follows() {
             "PATIENT: IRAKLI BERIDZE, PERSONAL NO. 01008047391, A MARSHRUTKA DRIVER FOR TBILISI TRANSPORT COMPANY.",
             "MARSHRUTKA DRIVER",
         ),
+        // after an opening bracket, and "@" for "at"
+        (
+            "The patient (a phlebotomist with Quest Diagnostics at the draw station) reported",
+            "phlebotomist",
+        ),
+        (
+            "10/18/91 PT SIERRA VOGEL (34 YO WF, MEAT PACKER @ IBP STORM LAKE) EXP TEMP ELEVATION",
+            "MEAT PACKER",
+        ),
     ] {
         assert_eq!(found(text), [title], "{text}");
     }
@@ -827,6 +836,9 @@ fn a_title_after_a_name_and_a_comma_that_its_employer_follows() {
         "On day 2, a nurse called the patient at home and she was fine.",
         "Nurse Stat call, 911 initiated, MD at Bedside. Resident awake.",
         "pt recv vax;on 14jul95, visited MD for D&C & found out she was pregnant",
+        "seen in the ER (RN at bedside) and sent home (MD @ clinic)",
+        "Adverse drug reaction reporting form (copy for the Department of Drug Administration)",
+        "SARS CoV-2 (agent for COVID -19) not detected by PCR",
     ] {
         assert!(found(text).is_empty(), "{text}: {:?}", found(text));
     }
