@@ -66,6 +66,9 @@ pub(crate) struct IdRecognizer {
     slash_id: Regex,
     /// A car's plate after the word: "PLATE PP 4417", "number plate KBX 123A" (group `v`).
     plate: Regex,
+    /// A national number in dotted thousands with its check digit after a hyphen: Chile's RUT
+    /// "6.482.117-3", "12.345.678-K", Brazil's CPF "123.456.789-09".
+    dotted_national: Regex,
 }
 
 impl IdRecognizer {
@@ -114,12 +117,14 @@ impl IdRecognizer {
         let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
         let digit_chain = compile(r"\b\d+(?:-\d+){2,}\b");
         let slash_id = compile(r"\b[A-Za-z]{2,6}(?:/[A-Za-z0-9]{1,8}){2,5}\b");
+        let dotted_national = compile(r"\b\d{1,3}(?:\.\d{3}){2}-(?:\d{1,2}|[Kk])\b");
         let plate = compile(
             r"(?i)\b(?:(?:number|licen[cs]e|car|vehicle|registration)\s+)?plates?\b(?:\s+(?:no\.?|number|#))?\s*[:#]?\s*(?P<v>[a-z]{1,3}[ -]?\d{2,4}(?:[ -]?[a-z]{1,3})?)\b",
         );
         IdRecognizer {
             slash_id,
             plate,
+            dotted_national,
             digit_chain,
             room,
             flights: super::flight::FlightNumbers::new(),
@@ -154,6 +159,14 @@ impl IdRecognizer {
             .flatten();
         for m in self.worldwide.find_iter(text).chain(lower) {
             push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
+        }
+        for m in self.dotted_national.find_iter(text) {
+            let (s, e) = (m.start(), m.end());
+            if !matches!(char_before(text, s), Some('-' | '.' | '/'))
+                && !continues_number(text, e, b"-./")
+            {
+                push(s, e, PhiType::Ssn, PRIO_CONTACT_ID);
+            }
         }
         for m in self.ssn.find_iter(text) {
             let (s, e) = (m.start(), m.end());
@@ -440,6 +453,24 @@ mod tests {
             ids("case #12345, MR# 778899"),
             [("12345", Idnum), ("778899", MedicalRecord)]
         );
+    }
+
+    #[test]
+    fn national_numbers_in_dotted_thousands_with_a_check_digit() {
+        for (t, v) in [
+            (
+                "(EUSEBIO TAPIA CARRASCO, RUT 6.482.117-3) OF UNKNOWN AGE",
+                "6.482.117-3",
+            ),
+            ("rut 12.345.678-k, santiago", "12.345.678-k"),
+            ("CPF 123.456.789-09, CARTÃO SUS 898", "123.456.789-09"),
+        ] {
+            assert_eq!(ids(t), [(v, PhiType::Ssn)], "{t}");
+        }
+        // a version or an amount is none
+        for t in ["version 1.234.567-beta", "platelets 1.500.000 on 12/3"] {
+            assert!(ids(t).is_empty(), "{t}: {:?}", ids(t));
+        }
     }
 
     #[test]
