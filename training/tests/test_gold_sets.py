@@ -447,6 +447,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-vaers-sub-10", "xml")),
                               "dev-vaers-sub-10/xml/")
 
+    # ---- 48 more again, the ordinary mix again (new carriers, 24 states drawn again, 24
+    # countries): dev-vaers-sub-11/xml/*.xml
+
+    def test_dev_vaers_sub_11_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-vaers-sub-11", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-vaers-sub-11", "validate.py")), n)
+
+    def test_dev_vaers_sub_11_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-vaers-sub-11", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-vaers-sub-11", "xml")),
+                              "dev-vaers-sub-11/xml/")
+
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
     # for tuning): check-vaers-sub/xml/*.xml
@@ -515,7 +527,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-world-12/xml", "dev-vaers-sub/xml", "dev-vaers-sub-2/xml", "dev-vaers-sub-3/xml",
                     "dev-vaers-sub-4/xml", "dev-vaers-sub-5/xml", "dev-vaers-sub-6/xml",
                     "dev-vaers-sub-7/xml", "dev-vaers-sub-8/xml", "dev-vaers-sub-9/xml",
-                    "dev-vaers-sub-10/xml",
+                    "dev-vaers-sub-10/xml", "dev-vaers-sub-11/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
