@@ -5,13 +5,13 @@
 //! released, leaving half the person's name visible.
 //!
 //! Only ever masks more. The surname: words the combination masked, at least one as a person,
-//! opening the text or a line, or right after a label's colon ("Patient: ", "Name: "), then a
-//! comma. After it, a given name (letters only, on a name list or a word of four letters or more
+//! opening the text or a line, right after a label's colon ("Patient: ", "Name: ") or after the
+//! patient's label and a comma ("(PATIENT), WINSLOW, HAZEL P OF"), then a comma. After it, a given name (letters only, on a name list or a word of four letters or more
 //! no dictionary knows, "OSA" of "Asthma, OSA (not using CPAP)" is none; no everyday or medical
 //! word, relation word or title) or one the combination masked as a person (then the surname may
 //! be masked as anything: "[LANE], [CHARITY] R", "LANE" a street's word), then perhaps one
 //! letter (the middle initial, a full stop after it allowed), and the name closed: a bracket, a
-//! comma, a semicolon, a line's or the text's end. "SMITH, JOHN A (45)" is a name; "[Smith],
+//! comma, a semicolon, a line's or the text's end, or after an initial "of" or "from" a place. "SMITH, JOHN A (45)" is a name; "[Smith],
 //! the patient" and "[Paris], France" are not (a stop word, or no person).
 
 use super::given_names::TITLES;
@@ -46,11 +46,16 @@ pub fn complete_inverted_names(
         {
             first -= 1;
         }
+        // (or after the patient's label and a comma: "A CONTACTABLE CONSUMER (PATIENT), WINSLOW,
+        // HAZEL P OF SKOWHEGAN")
         let opens = {
             let gap = doc.gap_before(first);
             first == 0 && gap.trim().is_empty()
                 || gap.contains('\n')
                 || gap.trim_end().ends_with(':')
+                || (first > 0
+                    && matches!(gap, ", " | "), ")
+                    && one_of(doc.token_text(first - 1), &["patient", "pt", "vaccinee"]))
         };
         // (the surname may have been masked as a place, "[LANE], [CHARITY] R": then the given
         // name is masked as a person)
@@ -82,12 +87,13 @@ pub fn complete_inverted_names(
             && doc.token_text(k + 1).chars().count() == 1
             && doc.token_text(k + 1).chars().all(char::is_alphabetic);
         let last = if initial { k + 1 } else { k };
+        // (after an initial, "of" or "from" a place closes it too: "HAZEL P OF SKOWHEGAN")
         let closed = last + 1 >= n || {
             let gap = doc.gap_after(last);
             let gap = gap.strip_prefix('.').unwrap_or(gap);
             gap.contains('\n')
                 || gap.trim_start().starts_with(['(', ',', ';', '['])
-                || (last + 1 == n)
+                || (initial && gap == " " && one_of(doc.token_text(last + 1), &["of", "from"]))
         };
         if !closed {
             continue;
@@ -160,6 +166,15 @@ mod tests {
             ),
             ["SJOERD", "P"]
         );
+        // after the patient's label and a comma, "of" a place after the initial
+        assert_eq!(
+            masked(
+                "A CONTACTABLE CONSUMER (PATIENT), WINSLOW, HAZEL P OF SKOWHEGAN, ME. THE",
+                &[4],
+                &[5]
+            ),
+            ["HAZEL", "P"]
+        );
         // Patient Pruitt Janelle M. after a label, a full stop after the initial
         assert_eq!(
             masked("Patient: Pruitt, Janelle M.\nSeen today.", &[1], &[2]),
@@ -173,8 +188,9 @@ mod tests {
         assert!(masked("She was seen by Smith, Anna (RN) today.", &[4], &[5]).is_empty());
         // a given name that no list holds and dictionaries know
         assert!(masked("Smith, the patient (45)", &[0], &[]).is_empty());
-        // not closed: "Lane, Charity went home"
+        // not closed: "Lane, Charity went home", "Lane, Charity of Skowhegan" (no initial)
         assert!(masked("Lane, Charity went home.", &[0], &[1]).is_empty());
+        assert!(masked("Lane, Charity of Skowhegan.", &[0], &[1]).is_empty());
         // a given name masked as a person after a surname masked as a place
         let doc = Tokenized::new("LANE, CHARITY R (MRN 7730142)");
         let rules: Vec<_> = (0..doc.len()).map(|_| rule(false, true)).collect();

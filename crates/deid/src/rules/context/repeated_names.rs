@@ -12,8 +12,8 @@
 //! or drug. A repeat: the same word (any case) that the combination released, capitalised where
 //! capitals mean something, and only where the sentence reads it as a person (the full name may
 //! be a name only the model saw, "abdo parin", so a word does not spread on its own): before a
-//! verb a person does ("cliff refused", "rose said"), before "'s", or after a verb done to a
-//! person ("found cliff", "told rose").
+//! verb a person does ("cliff refused", "rose said"), before "'s" or the person's age in brackets
+//! ("HAZEL (64) GAVE"), or after a verb done to a person ("found cliff", "told rose").
 
 use super::certain_names::PERSON_VERBS;
 use super::frequent_names::{is_frequent_given_name, is_frequent_surname};
@@ -115,7 +115,19 @@ pub fn complete_repeated_names(
             && doc.token_text(k + 1).eq_ignore_ascii_case("s");
         let verb_before =
             k > 0 && doc.gap_before(k) == " " && one_of(doc.token_text(k - 1), VERBS_BEFORE);
-        if verb_after || possessive || verb_before {
+        // ... or the person's age in brackets after it: "HAZEL (64) GAVE 207-555-0193" (not a
+        // phone's area code: "HOME PH (937) 555-0137")
+        let age_after = k + 2 < n
+            && doc.gap_after(k) == " ("
+            && doc.gap_after(k + 1).starts_with(')')
+            && doc
+                .token_text(k + 1)
+                .parse::<u8>()
+                .is_ok_and(|age| age <= 120)
+            && !doc
+                .token_text(k + 2)
+                .starts_with(|c: char| c.is_ascii_digit());
+        if verb_after || possessive || verb_before || age_after {
             out.push((k, kind));
         }
     }
@@ -287,6 +299,21 @@ mod tests {
         assert_eq!(
             complete_repeated_names(&doc, &rules, &kinds),
             [(7, PhiType::Patient)]
+        );
+        // before the person's age in brackets
+        let doc =
+            Tokenized::new("THE PATIENT, ZDEŇKA HORÁČKOVÁ, CALLED. ZDEŇKA (64) GAVE A PHONE.");
+        // THE PATIENT ZDEŇKA HORÁČKOVÁ CALLED ZDEŇKA 64 GAVE A PHONE
+        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
+        let mut kinds = vec![None; doc.len()];
+        for k in [2, 3] {
+            kinds[k] = Some(PhiType::Patient);
+            rules[k].phi = true;
+            rules[k].reason = Reason::Unknown;
+        }
+        assert_eq!(
+            complete_repeated_names(&doc, &rules, &kinds),
+            [(5, PhiType::Patient)]
         );
         // a word the rules released (the model's alone) spreads nowhere
         rules[2].phi = false;
