@@ -107,6 +107,41 @@ fn in_code_list(text: &str, start: usize, end: usize) -> bool {
 /// SURGERY", "padre (58) hipertenso"): no dose, count or code is written so.
 const KIN: &str = r"(?:mother|father|wife|husband|son|daughter|brother|sister|sib|sibling|mom|dad|mum|grandmother|grandfather|grandma|grandpa|aunt|uncle|cousin|madre|padre|esposa|esposo|hijo|hija|hermano|hermana|m[eè]re|p[eè]re|m[aã]e|pai|mutter|vater)";
 
+/// Words after "when" that measure something rather than name a person: "when temp was 39".
+const NOT_A_PERSON: &[&str] = &[
+    "it",
+    "this",
+    "that",
+    "there",
+    "temp",
+    "temperature",
+    "fever",
+    "bp",
+    "pressure",
+    "pulse",
+    "hr",
+    "rate",
+    "sat",
+    "sats",
+    "o2",
+    "spo2",
+    "glucose",
+    "sugar",
+    "level",
+    "levels",
+    "count",
+    "dose",
+    "weight",
+    "reading",
+    "score",
+    "inr",
+    "wbc",
+    "potassium",
+    "sodium",
+    "time",
+    "pain",
+];
+
 /// Whether what follows the number after "turned" leaves it an age: no unit or second number
 /// ("turned 90 last week", "turns ninety in May"; not "turned 2 days later", "turned 90/60",
 /// "turned 38.5").
@@ -170,7 +205,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}(?:\s+\p{{L}}+){{0,3}}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?:i|he|she|we|they|you)\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b|\b(?P<n12>\d{{1,3}})\s*(?:mos?|mths?|months?|yrs?|years?|wks?|weeks?)\s*,?\s+(?:m|f|male|female)\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}(?:\s+\p{{L}}+){{0,3}}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?P<who>i|he|she|we|they|you|\p{{L}}{{2,}})\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b|\b(?P<n12>\d{{1,3}})\s*(?:mos?|mths?|months?|yrs?|years?|wks?|weeks?)\s*,?\s+(?:m|f|male|female)\b)"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -227,6 +262,17 @@ impl AgeRecognizer {
                 // "turned 90" is an age, "turned 2 days later", "BP turned 90/60" are not; so
                 // "when I was 12", not "when she was 6 weeks pregnant"
                 if matches!(name, "n10" | "n11") && !turned_age(&text[n.end()..]) {
+                    continue;
+                }
+                // "when Sienna was 6": a name said by a word, but no measure ("when temp was
+                // 39", "when her bp was 90")
+                if name == "n11"
+                    && c.name("who").is_some_and(|w| {
+                        NOT_A_PERSON
+                            .iter()
+                            .any(|x| x.eq_ignore_ascii_case(w.as_str()))
+                    })
+                {
                     continue;
                 }
                 let v = n.as_str();
@@ -306,6 +352,10 @@ mod tests {
             ("She turned 90 last week.", "90"),
             ("he turns ninety-one in May", "ninety-one"),
             ("turned 90.", "90"),
+            (
+                "VACCINATED AT CVS, WHEN SIENNA WAS 6. SHE DIDN'T REACT",
+                "6",
+            ),
         ] {
             assert_eq!(ages(t), [want], "{t}");
         }
@@ -317,6 +367,8 @@ mod tests {
             "temp turned 38.5 overnight",
             "turned 3 times in bed",
             "when she was 6 weeks pregnant the rash began",
+            "called when temp was 39. gave tylenol",
+            "WHEN HER BP WAS 90, SHE FELT FAINT",
         ] {
             assert!(ages(t).is_empty(), "{t}: {:?}", ages(t));
         }
