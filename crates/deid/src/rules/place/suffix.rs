@@ -134,7 +134,8 @@ pub(super) fn towns_after_postcodes(doc: &Tokenized, rules: &mut [TokenRule], fl
 }
 
 /// A US state's two-letter code right after a town, closing the phrase: "richmond in;",
-/// "Orangeburg SC. 10/28/96", "dodge city ks (", "Elkhart County IN:", "tupelo ms, for". The
+/// "Orangeburg SC. 10/28/96", "dodge city ks (", "Elkhart County IN:", "tupelo ms, for", "jackson
+/// ms &". The
 /// lexicon's flag leaves out a code in a document without capitals ("in", "ms" are words there)
 /// and the label rule read "SC." before a date as a field's label; after a town that the rules
 /// masked and before a punctuation mark (or a ZIP) it is the town's state. A town's name of a
@@ -169,6 +170,12 @@ pub(super) fn state_codes_after_towns(
             || gap
                 .trim_start_matches(' ')
                 .starts_with([',', ';', '.', '(', ')', ':', '\n'])
+            // ("&" only after a code that is no word: "jackson ms &", not "drifting in & out")
+            || (gap.trim_start_matches(' ').starts_with('&')
+                && !matches!(
+                    folded[k].as_ref(),
+                    "in" | "or" | "me" | "hi" | "ok" | "oh" | "de" | "la" | "pa" | "id"
+                ))
             || zip_after;
         if !closed {
             continue;
@@ -176,10 +183,15 @@ pub(super) fn state_codes_after_towns(
         let town = &rules[k - 1];
         // (a town, or a county the rules took as a region: "Elkhart County IN"; no other
         // region: "NC VI" is a cranial nerve)
+        // (or a word the city list holds that the rules masked as anything, a surname too:
+        // "health dept jackson ms &", "griffin hospital derby ct;")
         let masked_town = town.phi
             && (town.kind == Some(PhiType::City)
                 || (town.kind == Some(PhiType::State)
-                    && matches!(folded[k - 1].as_ref(), "county" | "parish" | "borough")))
+                    && matches!(folded[k - 1].as_ref(), "county" | "parish" | "borough"))
+                || (flags[k - 1] & flag::CITY != 0
+                    && doc.gap_before(k) == " "
+                    && doc.token_text(k - 1).chars().count() >= 4))
             && !matches!(town.reason, Reason::Pattern(_) | Reason::Digit);
         // "DODGE CITY KS": a word that is no stopword and "city" before the code
         let named_city = !masked_town
@@ -494,6 +506,9 @@ mod tests {
             ("Vaccine given at the County Health Dept, Orangeburg SC. 10/28/96 c/o numbness of feet", "SC"),
             ("SEEN AT FORD COUNTY HEALTH DEPT, DODGE CITY KS (MMR LOT M3472, SC R ARM). FEVER NOTED", "KS"),
             ("mmr given 3/19/97 at lee county health dept, tupelo ms, for kindergarten entry at school", "ms"),
+            // after a town a name list holds too, before "&" or ";"
+            ("opv/hep b 27oct92 @ hinds county health dept jackson ms & exp fever starting that evening", "ms"),
+            ("pt (15 yo wf) recvd td @ griffin hospital derby ct; next am arm sore, unable to lift", "ct"),
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(p.contains(&code.to_string()), "{code} in {text}: {p:?}");
@@ -507,6 +522,8 @@ mod tests {
         for text in [
             "She stayed in richmond in the summer and had no reaction to the first dose at all.",
             "The patient moved to Richmond, in the spring, and had no reaction to the first dose.",
+            "a history of ms & htn; the mri and the ct; fine since",
+            "pt was drifting in & out of sleep, seemed fussy",
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(!p.contains(&"in".to_string()), "{text}: {p:?}");
