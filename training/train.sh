@@ -62,7 +62,8 @@ if [ ! -d "$SYNTH/train" ] || [ ! -d "$SYNTH/valid" ]; then
         tests/fixtures/gold/dev-vaers-sub-8/VAERS_IDS.tsv \
         tests/fixtures/gold/dev-vaers-sub-9/VAERS_IDS.tsv \
         tests/fixtures/gold/dev-vaers-sub-10/VAERS_IDS.tsv \
-        tests/fixtures/gold/dev-vaers-sub-11/VAERS_IDS.tsv; do
+        tests/fixtures/gold/dev-vaers-sub-11/VAERS_IDS.tsv \
+        tests/fixtures/gold/dev-vaers-sub-12/VAERS_IDS.tsv; do
         [ -f "$ex" ] && gen+=(--exclude "$ex")
     done
     [ -n "${INTL_FRACTION:-}" ] && gen+=(--intl-fraction "$INTL_FRACTION")

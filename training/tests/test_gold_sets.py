@@ -459,6 +459,17 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-vaers-sub-11", "xml")),
                               "dev-vaers-sub-11/xml/")
 
+    # ---- 48 more again, the ordinary mix a third time: dev-vaers-sub-12/xml/*.xml
+
+    def test_dev_vaers_sub_12_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-vaers-sub-12", "xml", "*.xml")))
+        self.assert_ok(run_script(os.path.join("dev-vaers-sub-12", "validate.py")), n)
+
+    def test_dev_vaers_sub_12_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-vaers-sub-12", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-vaers-sub-12", "xml")),
+                              "dev-vaers-sub-12/xml/")
+
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
     # for tuning): check-vaers-sub/xml/*.xml
@@ -527,7 +538,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-world-12/xml", "dev-vaers-sub/xml", "dev-vaers-sub-2/xml", "dev-vaers-sub-3/xml",
                     "dev-vaers-sub-4/xml", "dev-vaers-sub-5/xml", "dev-vaers-sub-6/xml",
                     "dev-vaers-sub-7/xml", "dev-vaers-sub-8/xml", "dev-vaers-sub-9/xml",
-                    "dev-vaers-sub-10/xml", "dev-vaers-sub-11/xml",
+                    "dev-vaers-sub-10/xml", "dev-vaers-sub-11/xml", "dev-vaers-sub-12/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
