@@ -351,9 +351,16 @@ pub(super) fn apply(
             }
         }
     }
-    // a form's label: "Employer: Ford Motor Co."
+    // a form's label: "Employer: Ford Motor Co.", or without its colon where a clause starts
+    // ("fat deposit on liver; employer NM Dept of Transportation; SSN")
     for c in 0..n.saturating_sub(1) {
-        if folded[c] == "employer" && doc.gap_after(c).trim() == ":" {
+        let clause_start = c == 0 || {
+            let gap = doc.gap_before(c).trim_end_matches(' ');
+            gap.is_empty() || gap.ends_with([';', '.', '\n'])
+        };
+        if folded[c] == "employer"
+            && (doc.gap_after(c).trim() == ":" || (clause_start && doc.gap_after(c) == " "))
+        {
             employer_named_after_cue(doc, rules, folded, class, c);
         }
     }
@@ -544,18 +551,30 @@ fn employer_named_after_cue(
     // a listed company's name, whatever its words ("works at home depot"), joined by blanks
     let listed_end = listed_company(folded, first, n)
         .filter(|&end| (first + 1..end).all(|m| doc.gap_before(m) == " "));
+    // (a lower-case "of" between two capitalised words of the name: "NM Dept of Transportation",
+    // "Bank of America")
+    let inner_of = |k: usize| {
+        k > first
+            && doc.token_text(k) == "of"
+            && doc.token_text(k - 1).starts_with(char::is_uppercase)
+            && k + 1 < n
+            && doc.gap_after(k) == " "
+            && doc.token_text(k + 1).starts_with(char::is_uppercase)
+    };
     let mut k = first;
     while listed_end.is_none()
         && k < n
-        && k - first < 3
+        && k - first < 4
         && (doc.gap_before(k) == " " || (k == first && doc.gap_before(k).trim() == ":"))
         && folded[k].chars().count() >= 2
         && folded[k].chars().all(char::is_alphabetic)
-        && !FUNCTION_WORDS.contains(&folded[k].as_ref())
+        && (!FUNCTION_WORDS.contains(&folded[k].as_ref()) || inner_of(k))
         && !ends_name(k)
         // where capitals mean something, a name's words have them ("employed by hosp so went
         // to ER" names nothing)
-        && (!doc.case_informative || doc.token_text(k).starts_with(char::is_uppercase))
+        && (!doc.case_informative
+            || doc.token_text(k).starts_with(char::is_uppercase)
+            || inner_of(k))
     {
         k += 1;
     }
@@ -595,8 +614,10 @@ fn employer_named_after_cue(
             .trim_start()
             .starts_with(['.', ',', ';', '(', ')'])
         || ends_name(k);
-    // a hospital or a clinic is the facility rule's ("a nurse at the Royal Free Hospital")
-    let facility = (first..k).any(|m| class.on(m, FACILITY_HEAD));
+    // a hospital or a clinic is the facility rule's ("a nurse at the Royal Free Hospital"); not
+    // after the employer's label, where a department is the employer ("employer NM Dept of
+    // Transportation")
+    let facility = folded[cue] != "employer" && (first..k).any(|m| class.on(m, FACILITY_HEAD));
     let named = !facility
         && (first..k).any(|m| {
             rules[m].phi

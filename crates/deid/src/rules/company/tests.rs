@@ -78,6 +78,10 @@ fn an_employer_named_right_after_a_cue() {
         ("She works at Bunnings in Ringwood.", &["Bunnings"][..]),
         ("Employer: Ford Motor Co.", &["Ford", "Motor", "Co"][..]),
         (
+            "fat deposit on liver; employer NM Dept of Transportation; SSN 525-71-4408",
+            &["NM", "Dept", "of", "Transportation"][..],
+        ),
+        (
             "social: retired from boeing after 30 yrs on the line, lives with his wife.",
             &["boeing"][..],
         ),
