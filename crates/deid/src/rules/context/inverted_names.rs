@@ -6,13 +6,14 @@
 //!
 //! Only ever masks more. The surname: words the combination masked, at least one as a person,
 //! opening the text or a line, right after a label's colon ("Patient: ", "Name: ") or after the
-//! patient's label and a comma ("(PATIENT), WINSLOW, HAZEL P OF"), then a comma. After it, a given name (letters only, on a name list or a word of four letters or more
-//! no dictionary knows, "OSA" of "Asthma, OSA (not using CPAP)" is none; no everyday or medical
-//! word, relation word or title) or one the combination masked as a person (then the surname may
-//! be masked as anything: "[LANE], [CHARITY] R", "LANE" a street's word), then perhaps one
-//! letter (the middle initial, a full stop after it allowed), and the name closed: a bracket, a
-//! comma, a semicolon, a line's or the text's end, or after an initial "of" or "from" a place. "SMITH, JOHN A (45)" is a name; "[Smith],
-//! the patient" and "[Paris], France" are not (a stop word, or no person).
+//! patient's label ("(PATIENT), WINSLOW, HAZEL P OF", "pt wojcik, hudson e ("), then a comma. After
+//! it, a given name (letters only, on a name list or a word of four letters or more no dictionary
+//! knows, "OSA" of "Asthma, OSA (not using CPAP)" is none; no everyday or medical word, relation
+//! word or title) or one the combination masked as a person (then the surname may be masked as
+//! anything: "[LANE], [CHARITY] R", "LANE" a street's word), then perhaps one letter (the middle
+//! initial, a full stop after it allowed), and the name closed: a bracket, a comma, a semicolon, a
+//! line's or the text's end, or after an initial "of" or "from" a place. "SMITH, JOHN A (45)" is a
+//! name; "[Smith], the patient" and "[Paris], France" are not (a stop word, or no person).
 
 use super::given_names::TITLES;
 use super::RELATIONS;
@@ -54,7 +55,7 @@ pub fn complete_inverted_names(
                 || gap.contains('\n')
                 || gap.trim_end().ends_with(':')
                 || (first > 0
-                    && matches!(gap, ", " | "), ")
+                    && matches!(gap, ", " | "), " | " " | ": ")
                     && one_of(doc.token_text(first - 1), &["patient", "pt", "vaccinee"]))
         };
         // (the surname may have been masked as a place, "[LANE], [CHARITY] R": then the given
@@ -174,6 +175,15 @@ mod tests {
                 &[5]
             ),
             ["HAZEL", "P"]
+        );
+        // right after the patient's label: "pt wojcik, hudson e (34 yo m"
+        assert_eq!(
+            masked(
+                "pt wojcik, hudson e (34 yo m, mrn hf-20399581) vaccinated",
+                &[1],
+                &[2]
+            ),
+            ["hudson", "e"]
         );
         // Patient Pruitt Janelle M. after a label, a full stop after the initial
         assert_eq!(
