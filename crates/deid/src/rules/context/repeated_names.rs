@@ -282,12 +282,8 @@ mod tests {
         assert!(complete_repeated_names(&doc, &rules, &kinds).is_empty());
     }
 
-    #[test]
-    fn a_name_no_dictionary_knows_said_again() {
-        let doc = Tokenized::new(
-            "THE PATIENT, ZDEŇKA HORÁČKOVÁ (RN), CALLED. LATER ZDEŇKA CALLED AGAIN; ZDEŇKA.",
-        );
-        // THE PATIENT ZDEŇKA HORÁČKOVÁ RN CALLED LATER ZDEŇKA CALLED AGAIN ZDEŇKA
+    /// Words 2 and 3 a name no dictionary knows, masked by the rules and the combination.
+    fn unknown_name_at_2_and_3(doc: &Tokenized) -> (Vec<TokenRule>, Vec<Option<PhiType>>) {
         let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
         let mut kinds = vec![None; doc.len()];
         for k in [2, 3] {
@@ -295,6 +291,16 @@ mod tests {
             rules[k].phi = true;
             rules[k].reason = Reason::Unknown;
         }
+        (rules, kinds)
+    }
+
+    #[test]
+    fn a_name_no_dictionary_knows_said_again() {
+        let doc = Tokenized::new(
+            "THE PATIENT, ZDEŇKA HORÁČKOVÁ (RN), CALLED. LATER ZDEŇKA CALLED AGAIN; ZDEŇKA.",
+        );
+        // THE PATIENT ZDEŇKA HORÁČKOVÁ RN CALLED LATER ZDEŇKA CALLED AGAIN ZDEŇKA
+        let (rules, kinds) = unknown_name_at_2_and_3(&doc);
         // before a verb a person does; not without one
         assert_eq!(
             complete_repeated_names(&doc, &rules, &kinds),
@@ -304,13 +310,7 @@ mod tests {
         let doc =
             Tokenized::new("THE PATIENT, ZDEŇKA HORÁČKOVÁ, CALLED. ZDEŇKA (64) GAVE A PHONE.");
         // THE PATIENT ZDEŇKA HORÁČKOVÁ CALLED ZDEŇKA 64 GAVE A PHONE
-        let mut rules: Vec<_> = (0..doc.len()).map(|_| rule(false, false)).collect();
-        let mut kinds = vec![None; doc.len()];
-        for k in [2, 3] {
-            kinds[k] = Some(PhiType::Patient);
-            rules[k].phi = true;
-            rules[k].reason = Reason::Unknown;
-        }
+        let (mut rules, kinds) = unknown_name_at_2_and_3(&doc);
         assert_eq!(
             complete_repeated_names(&doc, &rules, &kinds),
             [(5, PhiType::Patient)]
