@@ -13,6 +13,7 @@ use super::frequent_names::is_frequent_given_name;
 use super::middle_names::BETWEEN_NAMES;
 use super::{PARTICLES, RELATIONS};
 use crate::phi::PhiType;
+use crate::rules::features::is_capitalised;
 use crate::rules::{one_of, Feature, Reason, TokenRule};
 use crate::tokenize::Tokenized;
 
@@ -67,8 +68,7 @@ pub fn complete_given_names(
             doc.case_informative
                 && rules[m].reason == Reason::Unknown
                 && w.chars().count() >= 3
-                && w.starts_with(char::is_uppercase)
-                && w.chars().skip(1).all(char::is_lowercase)
+                && is_capitalised(w)
         };
         let listed_given = |m: usize| {
             kinds[m].is_none()

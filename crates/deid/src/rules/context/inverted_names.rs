@@ -16,9 +16,10 @@
 //! name; "[Smith], the patient" and "[Paris], France" are not (a stop word, or no person).
 
 use super::given_names::TITLES;
-use super::RELATIONS;
+use super::{unlisted_long_word, RELATIONS};
 use crate::phi::PhiType;
-use crate::rules::{one_of, Feature, Reason, TokenRule};
+use crate::rules::features::{is_capitalised, starts_with_capital};
+use crate::rules::{one_of, Feature, TokenRule};
 use crate::tokenize::Tokenized;
 
 /// The longest surname (in words) before the comma: "JANSEN-DE BOER".
@@ -72,7 +73,7 @@ pub fn complete_inverted_names(
             || (w.chars().all(char::is_alphabetic)
                 && w.chars().count() >= 2
                 && (rules[k].features.has(Feature::IsPossiblyName)
-                    || (rules[k].reason == Reason::Unknown && w.chars().count() >= 4))
+                    || unlisted_long_word(doc, rules, k))
                 && !one_of(w, RELATIONS)
                 && !one_of(w, TITLES)
                 && !rules[k].features.has(Feature::IsCommonWord)
@@ -110,19 +111,12 @@ pub fn complete_inverted_names(
 
 /// How a word is written: 1 all capitals ("LANE"), 2 capitalised ("Lane"), 0 otherwise.
 fn shape(w: &str) -> u8 {
-    let mut chars = w.chars().filter(|c| c.is_alphabetic());
-    match chars.next() {
-        Some(c) if c.is_uppercase() => {
-            let rest: Vec<char> = chars.collect();
-            if rest.iter().all(|c| c.is_uppercase()) {
-                1
-            } else if rest.iter().all(|c| c.is_lowercase()) {
-                2
-            } else {
-                0
-            }
-        }
-        _ => 0,
+    if starts_with_capital(w) && !w.chars().any(char::is_lowercase) {
+        1
+    } else if is_capitalised(w) {
+        2
+    } else {
+        0
     }
 }
 
@@ -130,6 +124,7 @@ fn shape(w: &str) -> u8 {
 mod tests {
     use super::*;
     use crate::rules::context::given_names::tests::rule;
+    use crate::rules::Reason;
 
     fn masked(text: &str, surname: &[usize], name_words: &[usize]) -> Vec<String> {
         let doc = Tokenized::new(text);

@@ -178,6 +178,12 @@ pub(super) fn close(doc: &Tokenized, i: usize) -> bool {
         && gap.chars().all(|c| " \u{a0}-.'’".contains(c))
 }
 
+/// Whether word `k` is one no list knows and long enough (four letters or more) to be no
+/// abbreviation ("ZDEŇKA", "dubem"; not "OSA", "PCN").
+pub(super) fn unlisted_long_word(doc: &Tokenized, rules: &[TokenRule], k: usize) -> bool {
+    rules[k].reason == Reason::Unknown && doc.token_text(k).chars().count() >= 4
+}
+
 /// A person's name that a relation word or the like made certain: a patient's, never released.
 fn mark_relation_name(r: &mut TokenRule) {
     r.phi = true;
@@ -256,11 +262,8 @@ pub(super) fn apply(
     // the person whose relative a possessive names: "Lindy's son Paolo", "(lupita's mom)"; a
     // listed given name, or where capitals mean something a capitalised word no list knows, and
     // elsewhere a word of four letters or more no list knows ("ZDEŇKA'S HUSBAND", "dubem's wife")
-    let unknown_elsewhere = |rules: &[TokenRule], i: usize| {
-        !case_informative
-            && rules[i].reason == Reason::Unknown
-            && doc.token_text(i).chars().count() >= 4
-    };
+    let unknown_elsewhere =
+        |rules: &[TokenRule], i: usize| !case_informative && unlisted_long_word(doc, rules, i);
     for i in 0..n.saturating_sub(2) {
         let f = flags[i];
         let w = doc.token_text(i);

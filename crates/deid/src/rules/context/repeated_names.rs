@@ -19,9 +19,9 @@ use super::certain_names::PERSON_VERBS;
 use super::frequent_names::{is_frequent_given_name, is_frequent_surname};
 use super::given_names::TITLES;
 use super::middle_names::BETWEEN_NAMES;
-use super::RELATIONS;
+use super::{unlisted_long_word, RELATIONS};
 use crate::phi::PhiType;
-use crate::rules::{one_of, Feature, Reason, TokenRule};
+use crate::rules::{one_of, Feature, TokenRule};
 use crate::tokenize::Tokenized;
 use std::collections::HashMap;
 
@@ -66,7 +66,7 @@ pub fn complete_repeated_names(
         let listed = rules[k].features.has(Feature::IsPossiblyName)
             || is_frequent_given_name(w)
             || is_frequent_surname(w)
-            || (rules[k].phi && rules[k].reason == Reason::Unknown && w.chars().count() >= 4);
+            || (rules[k].phi && unlisted_long_word(doc, rules, k));
         if person(k)
             && beside
             && listed
@@ -250,6 +250,7 @@ fn surnames_of_two_words(
 mod tests {
     use super::*;
     use crate::rules::context::given_names::tests::rule;
+    use crate::rules::Reason;
 
     #[test]
     fn a_first_name_said_again_where_the_sentence_reads_it_as_a_person() {
