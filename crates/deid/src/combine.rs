@@ -120,6 +120,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         | Reason::LotNumber
         | Reason::LocalWord
         | Reason::GenericPlace
+        | Reason::Eponym
         | Reason::Measurement => 0.0,
         _ if never => f32::INFINITY,
         _ if rule.phi => pair.1,

@@ -572,6 +572,10 @@ pub enum RuleReason {
     /// `company`, shown as "part of a company name by its shape ("Bell and Sons", "works at Burns,
     /// Mendoza and Reed"): never released".
     Company,
+    /// `eponym`, shown as "a person's name inside the name of a disease, sign or test ("Menier's
+    /// disease", "Koplik's spots", "Werdnig-Hoffman disease") with no title, relation word or name
+    /// before it: not PHI (guidelines), always released".
+    Eponym,
     /// `unknown`, shown as "no SAFE dictionary knows it".
     Unknown,
     /// `safe`, shown as "SAFE dictionary vouches for it".
@@ -580,7 +584,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 24] = [
+    pub const ALL: [RuleReason; 25] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -603,6 +607,7 @@ impl RuleReason {
         RuleReason::Context,
         RuleReason::Signature,
         RuleReason::Company,
+        RuleReason::Eponym,
         RuleReason::Unknown,
         RuleReason::Safe,
     ];
@@ -632,6 +637,7 @@ impl RuleReason {
             RuleReason::Context => "context",
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
+            RuleReason::Eponym => "eponym",
             RuleReason::Unknown => "unknown",
             RuleReason::Safe => "safe",
         }
@@ -663,6 +669,7 @@ impl RuleReason {
             RuleReason::Context => None,
             RuleReason::Signature => None,
             RuleReason::Company => None,
+            RuleReason::Eponym => None,
             RuleReason::Unknown => None,
             RuleReason::Safe => None,
         }
@@ -727,6 +734,9 @@ impl RuleReason {
             RuleReason::Company => {
                 "part of a company name by its shape (\"Bell and Sons\", \"works at Burns, Mendoza and Reed\"): never released"
             }
+            RuleReason::Eponym => {
+                "a person's name inside the name of a disease, sign or test (\"Menier's disease\", \"Koplik's spots\", \"Werdnig-Hoffman disease\") with no title, relation word or name before it: not PHI (guidelines), always released"
+            }
             RuleReason::Unknown => "no SAFE dictionary knows it",
             RuleReason::Safe => "SAFE dictionary vouches for it",
         }
@@ -758,6 +768,7 @@ impl RuleReason {
             RuleReason::Context => false,
             RuleReason::Signature => false,
             RuleReason::Company => false,
+            RuleReason::Eponym => false,
             RuleReason::Unknown => true,
             RuleReason::Safe => false,
         }

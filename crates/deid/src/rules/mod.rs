@@ -9,6 +9,7 @@ mod apposition;
 mod company;
 mod context;
 mod cue;
+mod eponyms;
 mod facility;
 mod features;
 mod generic_place;
@@ -131,6 +132,11 @@ pub enum Reason {
     /// RMN"): initials are dictionary words ("bg", "ts") that only their position tells apart.
     /// Never released.
     Signature,
+    /// A person's name inside the name of a disease, sign or test ("Menier's disease", "Koplik's
+    /// spots", "Werdnig-Hoffman disease"), with nothing before it that makes it a person's
+    /// (`rules/eponyms`): not PHI in the guidelines, and the reaction the causality assessment
+    /// reads. Released whatever the model says (it masks the surname it sees).
+    Eponym,
     /// No SAFE dictionary knows it.
     Unknown,
     /// A SAFE dictionary vouches for it and nothing claims it.
@@ -165,6 +171,7 @@ impl Reason {
             Reason::Context => RuleReason::Context,
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
+            Reason::Eponym => RuleReason::Eponym,
             Reason::Unknown => RuleReason::Unknown,
             Reason::Safe => RuleReason::Safe,
         }
@@ -382,6 +389,8 @@ impl RuleEngine {
                 features: rule.features,
             };
         }
+        // a name inside a disease's ("Menier's disease") is none, unless a cue makes it a person's
+        eponyms::apply(doc, &mut rules, folded, &class);
         RuleOutput {
             rules,
             pattern_spans,

@@ -148,6 +148,7 @@ fn example(kind: RuleReason) -> Reason {
         RuleReason::Context => Reason::Context,
         RuleReason::Company => Reason::Company,
         RuleReason::Signature => Reason::Signature,
+        RuleReason::Eponym => Reason::Eponym,
         RuleReason::Unknown => Reason::Unknown,
         RuleReason::Safe => Reason::Safe,
     }
