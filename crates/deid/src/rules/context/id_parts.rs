@@ -1,7 +1,8 @@
 //! The letters of a record number written apart from its digits: "HOSPITAL NO. MPH 98/4471",
 //! "CLINIC NO MPHC 0771/97" (a register's or a ward's code between the label's "No" and a
 //! number in a register's slashed groups, or glued by a hyphen to a long number: "employee no.
-//! hr-0731946"). Not a label's second word before a plain number ("NO.
+//! hr-0731946"), and a case system's code that no list knows before a long number, where no label
+//! is ("(WAES 97050595"). Not a label's second word before a plain number ("NO.
 //! RM 24-017732", "No. BPJS 0001287634512": the record and the insurer named), nor a lot ("Lot
 //! number: EJ 1685") or a date ("no fever 9/24/99"). The digits are masked as a number already;
 //! the model, reading the code as an abbreviation, released it. Marked as the number's kind with
@@ -53,6 +54,27 @@ const INSURERS: &[&str] = &[
     "cpam",
 ];
 
+/// A product's codes before their numbers ("Tylenol (UPC 300043760; lot PMA003"): no case system's.
+const PRODUCT_CODES: &[&str] = &["upc", "ndc", "ean", "gtin", "sku"];
+
+/// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
+fn labelled_code(doc: &Tokenized, i: usize) -> bool {
+    one_of(doc.token_text(i - 1), NUMBER_WORDS)
+        && matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}")
+}
+
+/// A case system's code before its number with no label, in capitals where capitals mean
+/// something, three letters or more that no list knows: "(WAES 97050595 and 97120033)", as the
+/// 1990s reports give Merck's case numbers ("WAES97050595" glued is one masked word already). The
+/// number after it must be long (the caller checks): "MMR 2" or "DTP 4" are listed words anyway.
+fn unlabelled_case_code(doc: &Tokenized, rules: &[TokenRule], i: usize) -> bool {
+    doc.case_informative
+        && doc.token_text(i).len() >= 3
+        && !one_of(doc.token_text(i), PRODUCT_CODES)
+        && rules[i].reason == Reason::Unknown
+        && doc.gap_after(i) == " "
+}
+
 /// Whether a category is an identifier's (its i2b2 tag is ID, as `definitions.toml` says).
 fn is_id_kind(kind: PhiType) -> bool {
     kind.tag() == "ID"
@@ -97,8 +119,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         if !(2..=5).contains(&code.len())
             || !code.bytes().all(|b| b.is_ascii_alphabetic())
             || (doc.case_informative && !code.bytes().all(|b| b.is_ascii_uppercase()))
-            || !one_of(doc.token_text(i - 1), NUMBER_WORDS)
-            || !matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}")
+            || !(labelled_code(doc, i) || unlabelled_case_code(doc, rules, i))
             || !matches!(doc.gap_after(i), " " | "-")
             // (a stopword only glued to its number: "no. hr-0731946", not "no. of 12/3")
             || (flags[i] & flag::STOPWORD != 0 && doc.gap_after(i) == " ")
@@ -131,7 +152,10 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                 Reason::Pattern(k) => is_id_kind(k),
                 _ => false,
             };
-        if !(slashed || glued || long) || !masked {
+        // (a code with no label only before one long number: "SBP 182/86", "PRVC 420/14" are
+        // readings)
+        let labelled = labelled_code(doc, i);
+        if !(long || (labelled && (slashed || glued))) || !masked {
             continue;
         }
         let kind = rules[i + 1]
@@ -176,6 +200,11 @@ mod tests {
                 "pt c/o sore arm, fever x2 days. dose #3 deferred. clinic no mphc 0771/97.",
                 "mphc",
             ),
+            (
+                "Pt had a similar experience following vaccination with MMR II (WAES 97050595 and \
+                 97120033). No further information is available.",
+                "WAES",
+            ),
         ] {
             let words = codes(text);
             assert!(words.iter().any(|w| w == code), "{text}: {words:?}");
@@ -189,6 +218,12 @@ mod tests {
             "PFIZER-BIONTECH COVID-19 VACCINE; LOT NUMBER: EJ 1685/2), INTRAMUSCULAR ON THE LEFT",
             "pt had swelling from shoulder to wrist; no redness, no fever 9/24/99, reduced swelling",
             "maximum number being 4/5 doses given at the clinic on the same day as before",
+            // a listed word before a long number, or a code where capitals say nothing
+            "Received MMR 1234567 units per the chart. The patient was fine.",
+            "PT RECVD VAX (WAES 97050595 AND 97120033). NO FURTHER INFORMATION IS AVAILABLE.",
+            // a reading, a product's code
+            "Symptoms are weakness and numbness. SBP 182/86. Resp: PRVC 420/14/PEEP 10.",
+            "She took Tylenol (UPC 300043760; lot number: PMA003) for the fever.",
         ] {
             let words = codes(text);
             assert!(words.is_empty(), "{text}: {words:?}");
