@@ -10,8 +10,8 @@
 //! "with" ("w/") or "from" (or "@"), a run of one to five words of letters (joined by single blanks, "&" or
 //! hyphens, "of", "and" and "&" inside), closed by a punctuation mark, the text's end or "in"; the
 //! run stops at a preposition or article. "The" before the name is not part of it. The run's last
-//! word masked by the combination; or, where capitals say nothing (ALL CAPS, lower case), a run of
-//! two words or more that no determiner starts and no clinical word is in, masked whole ("RETIRED
+//! word masked by the combination, or one word no dictionary knows ("bus driver for the
+//! [mbta]"); or, where capitals say nothing (ALL CAPS, lower case), a run of two words or more that no determiner starts and no clinical word is in, masked whole ("RETIRED
 //! MACHINIST FROM ELECTRIC BOAT,": the model read two everyday words). Where capitals mean
 //! something, every word but the connectors is capitalised ("nurse at the Hospital" has no run;
 //! "nurse at night shift" has no masked head).
@@ -159,13 +159,18 @@ pub fn complete_title_employers(
                         .iter()
                         .any(|&g| f.has(g))
             });
+        // one word no dictionary knows, the model released ("bus driver for the [mbta])"): a
+        // name, where an everyday word would be a place or a time ("nurse at night")
+        let unknown_word = last == first
+            && rules[first].reason == Reason::Unknown
+            && doc.token_text(first).chars().count() >= 3;
         let kind = match kinds[last] {
-            None if unmasked_name => PhiType::Organization,
+            None if unmasked_name || unknown_word => PhiType::Organization,
             None => continue,
             Some(k @ (PhiType::Hospital | PhiType::Organization)) => k,
             Some(_) => PhiType::Organization,
         };
-        if last == first || connector(last) {
+        if (last == first && !unknown_word) || connector(last) {
             continue;
         }
         out.extend(
@@ -182,6 +187,11 @@ mod tests {
     use super::*;
 
     fn run(text: &str, masked: &[&str]) -> Vec<String> {
+        run_with_unknown(text, masked, &[])
+    }
+
+    /// As `run`, with the words in `unknown` known to no dictionary.
+    fn run_with_unknown(text: &str, masked: &[&str], unknown: &[&str]) -> Vec<String> {
         let doc = Tokenized::new(text);
         let mut rules: Vec<TokenRule> = (0..doc.len())
             .map(|_| TokenRule {
@@ -210,6 +220,10 @@ mod tests {
                 rules[i].kind = Some(PhiType::Profession);
                 rules[i].reason = Reason::Pattern(PhiType::Profession);
                 kinds[i] = Some(PhiType::Profession);
+            }
+            if unknown.contains(&w) {
+                rules[i].phi = true;
+                rules[i].reason = Reason::Unknown;
             }
             if masked.contains(&w) {
                 kinds[i] = Some(PhiType::Organization);
@@ -280,6 +294,15 @@ mod tests {
             ),
             ["Quest"]
         );
+    }
+
+    #[test]
+    fn one_word_no_dictionary_knows_is_the_employer() {
+        let text = "w/dad (sean donnelly, bus driver for the mbta) & began to twitch";
+        assert_eq!(run_with_unknown(text, &[], &["mbta"]), ["mbta"]);
+        // a dictionary word is no name
+        assert!(run("the dad, a bus driver for the city) & began", &[]).is_empty());
+        assert!(run("she is a nurse at night.", &[]).is_empty());
     }
 
     #[test]
