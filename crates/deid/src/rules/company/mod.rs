@@ -263,6 +263,7 @@ pub(super) fn apply(
             && !FUNCTION_WORDS.contains(&folded[name].as_ref())
             && folded[name].chars().count() >= 2
             && folded[name].chars().all(char::is_alphabetic)
+            && !shorthand_not_legal_form(doc, rules, folded, k)
         {
             mark_company(rules, name);
             mark_company(rules, k);
@@ -634,6 +635,32 @@ fn employer_named_after_cue(
             mark_company(rules, m);
         }
     }
+}
+
+/// Legal forms that are also words of clinical shorthand: "inc" is "increased" ("fever inc 105",
+/// "had inc temp", "pain inc & is now severe"), "pvt" a private doctor ("see pvt MD").
+const SHORTHAND_FORMS: &[&str] = &["inc", "pvt"];
+
+/// Whether the legal form at `k` is shorthand, not a company's: where capitals mean something, a
+/// form or a name not capitalised ("Fever inc 105" but "Acme Inc"); where they say nothing, a
+/// name the dictionaries know as an everyday word ("FEVER INC TO 104", "had inc temp"; "ACME
+/// INC" stays a company).
+fn shorthand_not_legal_form(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    folded: &[Cow<'_, str>],
+    k: usize,
+) -> bool {
+    if !SHORTHAND_FORMS.contains(&folded[k].as_ref()) {
+        return false;
+    }
+    let capitalised = |m: usize| doc.token_text(m).starts_with(char::is_uppercase);
+    if doc.case_informative {
+        return !capitalised(k) || !capitalised(k - 1);
+    }
+    rules[k - 1]
+        .features
+        .has(crate::rules::Feature::IsCommonWord)
 }
 
 fn mark_company(rules: &mut [TokenRule], i: usize) {

@@ -322,3 +322,26 @@ fn a_head_start_centre_by_its_name() {
         );
     }
 }
+
+#[test]
+fn a_legal_form_that_is_also_shorthand_names_a_company_only_by_its_shape() {
+    let company = |text: &str| crate::rules::words_with_reason(text, crate::rules::Reason::Company);
+    // a company: capitalised where capitals mean something, an unknown name where they do not
+    assert_eq!(
+        company("The patient works for Acme Inc in Ohio and had a fever."),
+        ["Acme", "Inc"]
+    );
+    assert_eq!(
+        company("PT WORKS FOR ZORBLAX INC IN OHIO. FEVER TO 104 THE NEXT DAY, RASH ON ARM."),
+        ["ZORBLAX", "INC"]
+    );
+    // "inc" as "increased" in shorthand, in every case
+    for text in [
+        "Immunized 15MAR91; 22MAR91 had inc temp of approx 103F; pain inc & is now severe",
+        "Fever inc 105; \"Drowsy but could be aroused\" per mom",
+        "PT HAD FEVER INC TO 104 AND SWELLING INC AT THE SITE; SEEN BY PVT MD NEXT DAY.",
+        "pt had fever inc to 104 and swelling inc at the site; seen by pvt md next day.",
+    ] {
+        assert!(company(text).is_empty(), "{text}: {:?}", company(text));
+    }
+}
