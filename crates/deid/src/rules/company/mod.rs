@@ -643,8 +643,8 @@ const SHORTHAND_FORMS: &[&str] = &["inc", "pvt"];
 
 /// Whether the legal form at `k` is shorthand, not a company's: where capitals mean something, a
 /// form or a name not capitalised ("Fever inc 105" but "Acme Inc"); where they say nothing, a
-/// name the dictionaries know as an everyday word ("FEVER INC TO 104", "had inc temp"; "ACME
-/// INC" stays a company).
+/// name a dictionary knows ("FEVER INC TO 104", "p/vax inc T") or a reading after the form
+/// ("exp inc BP"; "ACME INC IN OHIO" stays a company).
 fn shorthand_not_legal_form(
     doc: &Tokenized,
     rules: &[TokenRule],
@@ -658,9 +658,19 @@ fn shorthand_not_legal_form(
     if doc.case_informative {
         return !capitalised(k) || !capitalised(k - 1);
     }
-    rules[k - 1]
-        .features
-        .has(crate::rules::Feature::IsCommonWord)
+    // where capitals say nothing: a name a dictionary knows ("vax inc T", "FEVER INC"), or a
+    // reading after the form ("exp inc BP", "devel inc fever", "inc 105")
+    let known_name = !matches!(rules[k - 1].reason, Reason::Unknown | Reason::Unsafe(_))
+        || rules[k - 1]
+            .features
+            .has(crate::rules::Feature::IsCommonWord);
+    let reading_after = k + 1 < doc.len()
+        && doc.gap_after(k) == " "
+        && (matches!(rules[k + 1].reason, Reason::Digit | Reason::SingleCapital)
+            || doc.token_text(k + 1).chars().count() == 1
+            || (rules[k + 1].reason == Reason::Safe
+                && !FUNCTION_WORDS.contains(&folded[k + 1].as_ref())));
+    known_name || reading_after
 }
 
 fn mark_company(rules: &mut [TokenRule], i: usize) {

@@ -341,6 +341,7 @@ fn a_legal_form_that_is_also_shorthand_names_a_company_only_by_its_shape() {
         "Fever inc 105; \"Drowsy but could be aroused\" per mom",
         "PT HAD FEVER INC TO 104 AND SWELLING INC AT THE SITE; SEEN BY PVT MD NEXT DAY.",
         "pt had fever inc to 104 and swelling inc at the site; seen by pvt md next day.",
+        "pt recv vax 7apr99 & same day pt exp inc bp, shakiness; p/vax inc t & constant crying",
     ] {
         assert!(company(text).is_empty(), "{text}: {:?}", company(text));
     }
