@@ -121,6 +121,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         | Reason::LocalWord
         | Reason::GenericPlace
         | Reason::Eponym
+        | Reason::Shorthand
         | Reason::Measurement => 0.0,
         _ if never => f32::INFINITY,
         _ if rule.phi => pair.1,

@@ -576,6 +576,9 @@ pub enum RuleReason {
     /// disease", "Koplik's spots", "Werdnig-Hoffman disease") with no title, relation word or name
     /// before it: not PHI (guidelines), always released".
     Eponym,
+    /// `shorthand`, shown as "clinical shorthand written with single letters ("c/o", "h/a", "f/u",
+    /// "M.D.", "I.V.", the "B" of "hepta B"): no initials, always released".
+    Shorthand,
     /// `unknown`, shown as "no SAFE dictionary knows it".
     Unknown,
     /// `safe`, shown as "SAFE dictionary vouches for it".
@@ -584,7 +587,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 25] = [
+    pub const ALL: [RuleReason; 26] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -608,6 +611,7 @@ impl RuleReason {
         RuleReason::Signature,
         RuleReason::Company,
         RuleReason::Eponym,
+        RuleReason::Shorthand,
         RuleReason::Unknown,
         RuleReason::Safe,
     ];
@@ -638,6 +642,7 @@ impl RuleReason {
             RuleReason::Signature => "signature",
             RuleReason::Company => "company",
             RuleReason::Eponym => "eponym",
+            RuleReason::Shorthand => "shorthand",
             RuleReason::Unknown => "unknown",
             RuleReason::Safe => "safe",
         }
@@ -670,6 +675,7 @@ impl RuleReason {
             RuleReason::Signature => None,
             RuleReason::Company => None,
             RuleReason::Eponym => None,
+            RuleReason::Shorthand => None,
             RuleReason::Unknown => None,
             RuleReason::Safe => None,
         }
@@ -737,6 +743,9 @@ impl RuleReason {
             RuleReason::Eponym => {
                 "a person's name inside the name of a disease, sign or test (\"Menier's disease\", \"Koplik's spots\", \"Werdnig-Hoffman disease\") with no title, relation word or name before it: not PHI (guidelines), always released"
             }
+            RuleReason::Shorthand => {
+                "clinical shorthand written with single letters (\"c/o\", \"h/a\", \"f/u\", \"M.D.\", \"I.V.\", the \"B\" of \"hepta B\"): no initials, always released"
+            }
             RuleReason::Unknown => "no SAFE dictionary knows it",
             RuleReason::Safe => "SAFE dictionary vouches for it",
         }
@@ -769,6 +778,7 @@ impl RuleReason {
             RuleReason::Signature => false,
             RuleReason::Company => false,
             RuleReason::Eponym => false,
+            RuleReason::Shorthand => false,
             RuleReason::Unknown => true,
             RuleReason::Safe => false,
         }

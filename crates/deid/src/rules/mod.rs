@@ -20,6 +20,7 @@ mod place;
 mod regulator;
 mod role;
 mod script;
+mod shorthand;
 mod signature;
 mod time_of_day;
 mod title_employer;
@@ -137,6 +138,10 @@ pub enum Reason {
     /// (`rules/eponyms`): not PHI in the guidelines, and the reaction the causality assessment
     /// reads. Released whatever the model says (it masks the surname it sees).
     Eponym,
+    /// Clinical shorthand written with single letters ("c/o", "h/a", "f/u", "M.D.", "I.V.", the
+    /// "B" of "hepta B", the "H" of "H. flu"), which the rules would read as initials
+    /// (`rules/shorthand`). Released whatever the model says: the 1990s reports are full of it.
+    Shorthand,
     /// No SAFE dictionary knows it.
     Unknown,
     /// A SAFE dictionary vouches for it and nothing claims it.
@@ -172,6 +177,7 @@ impl Reason {
             Reason::Company => RuleReason::Company,
             Reason::Signature => RuleReason::Signature,
             Reason::Eponym => RuleReason::Eponym,
+            Reason::Shorthand => RuleReason::Shorthand,
             Reason::Unknown => RuleReason::Unknown,
             Reason::Safe => RuleReason::Safe,
         }
@@ -391,6 +397,8 @@ impl RuleEngine {
         }
         // a name inside a disease's ("Menier's disease") is none, unless a cue makes it a person's
         eponyms::apply(doc, &mut rules, folded, &class);
+        // nor the letters of clinical shorthand ("pt c/o h/a", "seen by M.D.", "hepta B")
+        shorthand::apply(doc, &mut rules, folded);
         RuleOutput {
             rules,
             pattern_spans,

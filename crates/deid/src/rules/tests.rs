@@ -149,6 +149,7 @@ fn example(kind: RuleReason) -> Reason {
         RuleReason::Company => Reason::Company,
         RuleReason::Signature => Reason::Signature,
         RuleReason::Eponym => Reason::Eponym,
+        RuleReason::Shorthand => Reason::Shorthand,
         RuleReason::Unknown => Reason::Unknown,
         RuleReason::Safe => Reason::Safe,
     }
