@@ -328,12 +328,23 @@ fn is_street_prefix_context(
     let gap = doc.gap_before(i + 1);
     let next = doc.token_text(j);
     // a name, not an acronym ("via IM", "via EMS") nor a manufacturer or drug ("via Pfizer")
+    // (nor a clinical word, "delivered via Cesarean section"; where capitals say nothing, after
+    // "via" a word a name or town list holds, "via roma", not a misspelt one, "via ambulence")
     let named = if case_informative {
         starts_with_capital(next)
             && next.chars().skip(1).any(char::is_lowercase)
-            && flags[j] & (flag::DRUG | flag::CURATED_SAFE) == 0
+            && flags[j] & (flag::DRUG | flag::CURATED_SAFE | flag::MEDICAL_TERM) == 0
     } else {
+        // ("via" is English too: a number after the name, or a name or town list, makes it the
+        // street, "VIA SARAGOZZA 112")
+        let numbered = j + 1 < doc.len()
+            && doc
+                .token_text(j + 1)
+                .starts_with(|c: char| c.is_ascii_digit());
         flags[j] & flag::SAFE == 0
+            && (!doc.token_text(i).eq_ignore_ascii_case("via")
+                || numbered
+                || flags[j] & (flag::FIRST_NAME | flag::SURNAME | flag::CITY | flag::STREET) != 0)
     };
     gap.len() <= 2
         && gap.chars().all(|c| c == ' ' || c == '.' || c == '\t')
