@@ -7,7 +7,8 @@
 //!
 //! Only whole forms are read: the letters of a listed slashed or dotted form with nothing glued
 //! before or after it ("c/o", not the "c/o" of "c/o/d"), the letter after a listed vaccine word,
-//! and the letter before a germ's word.
+//! the letter before a germ's word, and a field's null word ("UNK", "NA", "NKA") as a whole item
+//! of the list or field.
 
 use super::{Reason, TokenRule};
 use crate::tokenize::Tokenized;
@@ -31,7 +32,14 @@ const SLASHED: &[&[&str]] = &[
     &["d", "t"],
     &["b", "l"],
     &["a", "o"],
+    &["n", "a"],
+    &["h", "o"],
 ];
+
+/// The words a form's field holds when there is nothing to say, folded: "UNK", "NA", "NKA" (no
+/// known allergies), "NKDA", "nil". Only as a whole item of a list or field ("NA", "asthma; NKA"):
+/// "Na 137" is sodium and "KIM NA" a name.
+const NULL_WORDS: &[&str] = &["unk", "na", "nka", "nkda", "nkma", "nil"];
 
 /// Dotted forms, folded: "M.D.", "I.V.", "E.R.", "a.m.", "p.m.", "D.O.", "R.N.".
 const DOTTED: &[&[&str]] = &[
@@ -71,6 +79,13 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
                 mark(rules, m);
             }
             k += len;
+            continue;
+        }
+        // (not in brackets after a place or a name: "80134 Napoli (NA)" is the province's code)
+        let after_name = k > 0 && doc.gap_before(k).contains('(') && rules[k - 1].phi;
+        if NULL_WORDS.contains(&folded[k].as_ref()) && list_item(doc, k) && !after_name {
+            mark(rules, k);
+            k += 1;
             continue;
         }
         // a vaccine's letter: "hepta B", "Engerix-B", "strep A"; a germ's: "H. flu"
@@ -128,9 +143,42 @@ fn form_at(
     })
 }
 
+/// Whether word `k` is a whole item of a list or field: the text's start, a line's or a list
+/// separator before it, the text's end, a line's or a separator (or a full stop) after it.
+fn list_item(doc: &Tokenized, k: usize) -> bool {
+    let opens = |g: &str| {
+        g.trim_end_matches([' ', '\t'])
+            .ends_with([';', ',', '\n', '(', ':'])
+    };
+    let closes = |g: &str| {
+        g.trim_start_matches([' ', '\t'])
+            .starts_with([';', ',', '\n', ')', '.'])
+    };
+    // (the text's start and end may hold blanks, quotes or a full stop: "\"UNK\"", "None.")
+    let blank = |t: &str| {
+        t.trim_matches([' ', '"', '\'', '.', '\t', '\r', '\n'])
+            .is_empty()
+    };
+    let before =
+        (k > 0 && opens(doc.gap_before(k))) || blank(&doc.text[..doc.tokens[k].byte_start]);
+    let after = (k + 1 < doc.len() && closes(doc.gap_after(k)))
+        || blank(&doc.text[doc.tokens[k].byte_end..]);
+    before && after
+}
+
 fn mark(rules: &mut [TokenRule], k: usize) {
     let r = &mut rules[k];
-    if matches!(r.reason, Reason::Pattern(_) | Reason::Digit) {
+    // (what a pattern or a context rule found stays: the province's code of "80134 Napoli (NA)")
+    if matches!(
+        r.reason,
+        Reason::Pattern(_)
+            | Reason::Digit
+            | Reason::Context
+            | Reason::PlaceName
+            | Reason::NamedFacility
+            | Reason::RelationName
+            | Reason::AddressWord
+    ) {
         return;
     }
     r.phi = false;
@@ -161,6 +209,24 @@ mod tests {
                 "04sep90 pt vax 2nd hepta B.  06sep90 Hep B & Engerix-B; H. flu B miningitis"
             ),
             ["B", "B", "B", "H"]
+        );
+    }
+
+    #[test]
+    fn a_fields_null_word_as_a_whole_item() {
+        assert_eq!(shorthand("UNK"), ["UNK"]);
+        assert_eq!(shorthand("\"UNK\""), ["UNK"]);
+        assert_eq!(shorthand("NA"), ["NA"]);
+        assert_eq!(shorthand("N/A"), ["N", "A"]);
+        assert_eq!(shorthand("Asthma; NKA."), ["NKA"]);
+        assert_eq!(shorthand("h/o prostate CA"), ["h", "o"]);
+        // sodium, a name
+        assert!(shorthand("Na 137, K 4.1").is_empty());
+        assert!(shorthand("PT KIM NA, 45, RECVD VAX").is_empty());
+        // a province's code
+        assert!(
+            shorthand("Residente in Via Roma 45, 80134 Napoli (NA), cell. 333 418 2790.")
+                .is_empty()
         );
     }
 
