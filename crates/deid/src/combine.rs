@@ -122,6 +122,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         | Reason::GenericPlace
         | Reason::Eponym
         | Reason::Shorthand
+        | Reason::MedicalField
         | Reason::Measurement => 0.0,
         _ if never => f32::INFINITY,
         _ if rule.phi => pair.1,

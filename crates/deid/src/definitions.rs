@@ -579,6 +579,10 @@ pub enum RuleReason {
     /// `shorthand`, shown as "clinical shorthand written with single letters ("c/o", "h/a", "f/u",
     /// "M.D.", "I.V.", the "B" of "hepta B"): no initials, always released".
     Shorthand,
+    /// `medical-field`, shown as "a word the medical or drug dictionaries vouch for in a field of a
+    /// few words (a history or lab list: "Asthma", "Hayfever, eczema"), where the model reads no
+    /// sentence: always released".
+    MedicalField,
     /// `unknown`, shown as "no SAFE dictionary knows it".
     Unknown,
     /// `safe`, shown as "SAFE dictionary vouches for it".
@@ -587,7 +591,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 26] = [
+    pub const ALL: [RuleReason; 27] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -612,6 +616,7 @@ impl RuleReason {
         RuleReason::Company,
         RuleReason::Eponym,
         RuleReason::Shorthand,
+        RuleReason::MedicalField,
         RuleReason::Unknown,
         RuleReason::Safe,
     ];
@@ -643,6 +648,7 @@ impl RuleReason {
             RuleReason::Company => "company",
             RuleReason::Eponym => "eponym",
             RuleReason::Shorthand => "shorthand",
+            RuleReason::MedicalField => "medical-field",
             RuleReason::Unknown => "unknown",
             RuleReason::Safe => "safe",
         }
@@ -676,6 +682,7 @@ impl RuleReason {
             RuleReason::Company => None,
             RuleReason::Eponym => None,
             RuleReason::Shorthand => None,
+            RuleReason::MedicalField => None,
             RuleReason::Unknown => None,
             RuleReason::Safe => None,
         }
@@ -746,6 +753,9 @@ impl RuleReason {
             RuleReason::Shorthand => {
                 "clinical shorthand written with single letters (\"c/o\", \"h/a\", \"f/u\", \"M.D.\", \"I.V.\", the \"B\" of \"hepta B\"): no initials, always released"
             }
+            RuleReason::MedicalField => {
+                "a word the medical or drug dictionaries vouch for in a field of a few words (a history or lab list: \"Asthma\", \"Hayfever, eczema\"), where the model reads no sentence: always released"
+            }
             RuleReason::Unknown => "no SAFE dictionary knows it",
             RuleReason::Safe => "SAFE dictionary vouches for it",
         }
@@ -779,6 +789,7 @@ impl RuleReason {
             RuleReason::Company => false,
             RuleReason::Eponym => false,
             RuleReason::Shorthand => false,
+            RuleReason::MedicalField => false,
             RuleReason::Unknown => true,
             RuleReason::Safe => false,
         }

@@ -20,6 +20,7 @@ mod place;
 mod regulator;
 mod role;
 mod script;
+mod short_field;
 mod shorthand;
 mod signature;
 mod time_of_day;
@@ -142,6 +143,10 @@ pub enum Reason {
     /// "B" of "hepta B", the "H" of "H. flu"), which the rules would read as initials
     /// (`rules/shorthand`). Released whatever the model says: the 1990s reports are full of it.
     Shorthand,
+    /// A word the medical or drug dictionaries vouch for, in a field of a few words (a history or
+    /// lab list: "Asthma", "Hayfever, eczema", "CBC, UA") where the model reads no sentence
+    /// (`rules/short_field`). Released whatever the model says.
+    MedicalField,
     /// No SAFE dictionary knows it.
     Unknown,
     /// A SAFE dictionary vouches for it and nothing claims it.
@@ -178,6 +183,7 @@ impl Reason {
             Reason::Signature => RuleReason::Signature,
             Reason::Eponym => RuleReason::Eponym,
             Reason::Shorthand => RuleReason::Shorthand,
+            Reason::MedicalField => RuleReason::MedicalField,
             Reason::Unknown => RuleReason::Unknown,
             Reason::Safe => RuleReason::Safe,
         }
@@ -399,6 +405,8 @@ impl RuleEngine {
         eponyms::apply(doc, &mut rules, folded, &class);
         // nor the letters of clinical shorthand ("pt c/o h/a", "seen by M.D.", "hepta B")
         shorthand::apply(doc, &mut rules, folded);
+        // and in a field of a few words, its medical words ("Asthma", "Hayfever, eczema")
+        short_field::apply(doc, &mut rules);
         RuleOutput {
             rules,
             pattern_spans,

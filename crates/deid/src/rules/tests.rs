@@ -150,6 +150,7 @@ fn example(kind: RuleReason) -> Reason {
         RuleReason::Signature => Reason::Signature,
         RuleReason::Eponym => Reason::Eponym,
         RuleReason::Shorthand => Reason::Shorthand,
+        RuleReason::MedicalField => Reason::MedicalField,
         RuleReason::Unknown => Reason::Unknown,
         RuleReason::Safe => Reason::Safe,
     }
