@@ -2,8 +2,9 @@
 //! masks: "pt c/o h/a, n/v", "f/u 14NOV97", "d/c home", "seen by M.D.", "ampicillin I.V.", and a
 //! vaccine's or a germ's letter ("hepta B", "Hep B", "Hepatitis A", "H. flu"). The 1990s reports
 //! are full of them, and they carry the reaction ("h/a" is the headache) and the course ("f/u",
-//! "d/c"). Reason `Shorthand`, released whatever the model says: none of them is anyone's initial
-//! in the place it stands.
+//! "d/c"); "MD" after "by" or "pvt" is the doctor and "AM" after "the" the morning. Reason
+//! `Shorthand`, released whatever the model says: none of them is anyone's initial in the place
+//! it stands.
 //!
 //! Only whole forms are read: the letters of a listed slashed or dotted form with nothing glued
 //! before or after it ("c/o", not the "c/o" of "c/o/d"), the letter after a listed vaccine word,
@@ -34,6 +35,39 @@ const SLASHED: &[&[&str]] = &[
     &["a", "o"],
     &["n", "a"],
     &["h", "o"],
+    &["n", "s"],
+];
+
+/// Words before "MD" that make it the doctor, not Maryland: "seen by MD", "called pvt MD", "to
+/// the MD", "family MD", folded.
+const BEFORE_MD: &[&str] = &[
+    "by",
+    "to",
+    "saw",
+    "see",
+    "seen",
+    "called",
+    "call",
+    "pvt",
+    "private",
+    "family",
+    "the",
+    "his",
+    "her",
+    "an",
+    "a",
+    "per",
+    "local",
+    "attending",
+    "ped",
+    "peds",
+    "er",
+    "treating",
+];
+
+/// Words before "AM" or "PM" that make it the part of the day: "in the AM", "early AM".
+const BEFORE_AM: &[&str] = &[
+    "the", "early", "late", "this", "next", "that", "each", "every",
 ];
 
 /// The words a form's field holds when there is nothing to say, folded: "UNK", "NA", "NKA" (no
@@ -79,6 +113,19 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
                 mark(rules, m);
             }
             k += len;
+            continue;
+        }
+        // the doctor ("seen by MD"), the part of the day ("in the AM")
+        let before = |words: &[&str]| {
+            k > 0 && doc.gap_before(k) == " " && words.contains(&folded[k - 1].as_ref())
+        };
+        let doctor = folded[k] == "md" && before(BEFORE_MD);
+        let part_of_day = matches!(folded[k].as_ref(), "am" | "pm")
+            && doc.token_text(k).chars().all(char::is_uppercase)
+            && before(BEFORE_AM);
+        if doctor || part_of_day {
+            mark(rules, k);
+            k += 1;
             continue;
         }
         // (not in brackets after a place or a name: "80134 Napoli (NA)" is the province's code)
@@ -210,6 +257,16 @@ mod tests {
             ),
             ["B", "B", "B", "H"]
         );
+    }
+
+    #[test]
+    fn the_doctor_and_the_part_of_the_day() {
+        assert_eq!(
+            shorthand("2JUN97 devel rash reported by MD; called pvt MD; fine in the AM."),
+            ["MD", "MD", "AM"]
+        );
+        // the state after its town
+        assert!(shorthand("She lives in Baltimore, MD 21201 with her son.").is_empty());
     }
 
     #[test]
