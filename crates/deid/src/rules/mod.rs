@@ -406,7 +406,7 @@ impl RuleEngine {
         // nor the letters of clinical shorthand ("pt c/o h/a", "seen by M.D.", "hepta B")
         shorthand::apply(doc, &mut rules, folded);
         // and in a field of a few words, its medical words ("Asthma", "Hayfever, eczema")
-        short_field::apply(doc, &mut rules);
+        short_field::apply(doc, &mut rules, flags);
         RuleOutput {
             rules,
             pattern_spans,

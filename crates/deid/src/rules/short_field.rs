@@ -2,11 +2,13 @@
 //! words ("Asthma", "Hayfever, eczema", "CHF, CKD", "CBC, UA, ANA"), and the model, trained on
 //! narratives and reading no sentence around them, masks them ("Asthma" as a town, "eczema" as a
 //! name): the 1990s HISTORY field lost the patient's history that way. In a text of at most
-//! [`MAX_WORDS`] words, a word that the medical or drug dictionaries vouch for and that no name,
-//! place or date list holds gets the reason `MedicalField`, released whatever the model says. In a
-//! narrative the model keeps its say: "Heart" may be part of a hospital's name there.
+//! [`MAX_WORDS`] words, a word that the medical, drug or hand-checked clinical dictionaries vouch
+//! for and that no name, place or date list holds gets the reason `MedicalField`, released
+//! whatever the model says. In a narrative the model keeps its say: "Heart" may be part of a
+//! hospital's name there.
 
 use super::{Feature, Reason, TokenRule};
+use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 
 /// The most words a field has to be read as a list rather than a sentence.
@@ -23,12 +25,15 @@ const NAMELIKE: [Feature; 7] = [
     Feature::IsWeekday,
 ];
 
-pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
+pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
     if doc.len() > MAX_WORDS {
         return;
     }
-    for r in rules.iter_mut() {
-        let medical = r.features.has(Feature::IsMedicalTerm) || r.features.has(Feature::IsDrug);
+    for (r, &f) in rules.iter_mut().zip(flags) {
+        // (or the hand-checked list's clinical and lab abbreviations: "PCN", "afeb", "GGT")
+        let medical = r.features.has(Feature::IsMedicalTerm)
+            || r.features.has(Feature::IsDrug)
+            || f & flag::CURATED_SAFE != 0;
         if !r.phi
             && r.reason == Reason::Safe
             && medical
@@ -50,6 +55,7 @@ mod tests {
     #[test]
     fn the_medical_words_of_a_short_field() {
         assert_eq!(medical("Asthma"), ["Asthma"]);
+        assert_eq!(medical("PCN allergy"), ["PCN", "allergy"]);
         assert_eq!(
             medical("Hypertension, eczema; allergic to sulfa"),
             ["Hypertension", "eczema", "allergic", "to", "sulfa"]
