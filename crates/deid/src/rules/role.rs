@@ -7,12 +7,33 @@
 //! Reason `phi-cue`: released whatever the model says. Applied after every rule that finds names.
 //!
 //! Narrow on purpose: the relation word only right before a name that a relation word made
-//! certain (`RelationName`), the credential only right beside a name the rules masked as a person.
+//! certain (`RelationName`), or a relative's word that a name list holds ("the pt mom;") with no
+//! name after it; the credential only right beside a name the rules masked as a person.
 
 use super::context::RELATIONS;
 use super::{one_of, Feature, Reason, TokenRule};
 use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
+
+/// Relatives' words that no one is named by ("mom", "dad"); not "son" or "sister", which are a
+/// surname and a nun's title too.
+const BARE_RELATIONS: &[&str] = &[
+    "mom",
+    "dad",
+    "mum",
+    "mother",
+    "father",
+    "wife",
+    "husband",
+    "daughter",
+    "brother",
+    "grandmother",
+    "grandfather",
+    "grandma",
+    "grandpa",
+    "aunt",
+    "uncle",
+];
 
 /// Nursing, medical and pharmacy credentials written beside a name (lower case).
 pub(super) const CREDENTIALS: &[&str] = &[
@@ -60,7 +81,17 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         let former = next_is(&[" "])
             && rules[k + 1].reason == Reason::Pattern(PhiType::Profession)
             && one_of(w, &["former", "retired", "ex"]);
-        if (relation || credential || former)
+        // a relative's word that a name list also holds, with no name after it: "reported by the
+        // pt mom;" ("Mom" is on a given-name list)
+        let bare_relation = one_of(w, BARE_RELATIONS)
+            && matches!(rules[k].reason, Reason::Unsafe(_))
+            && !(k + 1 < n && (person(k + 1) || rules[k + 1].reason == Reason::RelationName))
+            && !(k > 0 && rules[k - 1].features.has(Feature::IsSalutation))
+            && !matches!(
+                rules[k].reason,
+                Reason::AfterSalutation | Reason::RelationName
+            );
+        if (relation || credential || former || bare_relation)
             && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
         {
             out.push(k);
@@ -72,6 +103,15 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use crate::rules::{words_with_reason, Reason};
+
+    #[test]
+    fn a_relatives_word_a_name_list_holds_with_no_name_after_it() {
+        let roles = words_with_reason(
+            "chickenpox w/approx 100 lesions reported by the pt mom; no fever.",
+            Reason::PhiCue,
+        );
+        assert!(roles.contains(&"mom".to_string()), "{roles:?}");
+    }
 
     #[test]
     fn a_relation_word_before_a_relatives_name_and_a_credential_beside_a_name() {
