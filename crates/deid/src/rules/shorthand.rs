@@ -2,9 +2,9 @@
 //! masks: "pt c/o h/a, n/v", "f/u 14NOV97", "d/c home", "seen by M.D.", "ampicillin I.V.", and a
 //! vaccine's or a germ's letter ("hepta B", "Hep B", "Hepatitis A", "H. flu"). The 1990s reports
 //! are full of them, and they carry the reaction ("h/a" is the headache) and the course ("f/u",
-//! "d/c"); "MD" after "by" or "pvt" is the doctor and "AM" after "the" the morning. Reason
-//! `Shorthand`, released whatever the model says: none of them is anyone's initial in the place
-//! it stands.
+//! "d/c"); "MD" after "by" or "pvt" is the doctor, "AM" after "the" the morning, "eve" after
+//! "early" the evening. Reason `Shorthand`, released whatever the model says: none of them is
+//! anyone's initial in the place it stands.
 //!
 //! Only whole forms are read: the letters of a listed slashed or dotted form with nothing glued
 //! before or after it ("c/o", not the "c/o" of "c/o/d"), the letter after a listed vaccine word,
@@ -65,6 +65,27 @@ const BEFORE_MD: &[&str] = &[
     "treating",
 ];
 
+/// Weekdays, folded, before "eve" ("Thurs eve", "friday eve").
+const WEEKDAYS: &[&str] = &[
+    "mon",
+    "tue",
+    "tues",
+    "wed",
+    "thu",
+    "thur",
+    "thurs",
+    "fri",
+    "sat",
+    "sun",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 /// Words before "AM" or "PM" that make it the part of the day: "in the AM", "early AM".
 const BEFORE_AM: &[&str] = &[
     "the", "early", "late", "this", "next", "that", "each", "every",
@@ -120,9 +141,13 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
             k > 0 && doc.gap_before(k) == " " && words.contains(&folded[k - 1].as_ref())
         };
         let doctor = folded[k] == "md" && before(BEFORE_MD);
-        let part_of_day = matches!(folded[k].as_ref(), "am" | "pm")
+        let part_of_day = (matches!(folded[k].as_ref(), "am" | "pm")
             && doc.token_text(k).chars().all(char::is_uppercase)
-            && before(BEFORE_AM);
+            && before(BEFORE_AM))
+            // "early eve", "Thurs eve": the evening, where capitals do not make it Eve
+            || (folded[k] == "eve"
+                && !(doc.case_informative && doc.token_text(k).starts_with(char::is_uppercase))
+                && (before(BEFORE_AM) || before(WEEKDAYS)));
         if doctor || part_of_day {
             mark(rules, k);
             k += 1;
@@ -264,6 +289,10 @@ mod tests {
         assert_eq!(
             shorthand("2JUN97 devel rash reported by MD; called pvt MD; fine in the AM."),
             ["MD", "MD", "AM"]
+        );
+        assert_eq!(
+            shorthand("p/vax pt exp fever early eve. Thurs eve felt warm; seen by Eve Hall."),
+            ["eve", "eve"]
         );
         // the state after its town
         assert!(shorthand("She lives in Baltimore, MD 21201 with her son.").is_empty());
