@@ -74,7 +74,11 @@ pub(super) fn apply(
     let n = doc.len();
     for head in 1..n {
         let head_word = folded[head].as_ref();
-        if !HEADS.contains(&head_word) || doc.gap_before(head) != " " {
+        // (asked of every word: the heads have four to fourteen letters)
+        if !(4..=14).contains(&head_word.len())
+            || doc.gap_before(head) != " "
+            || !HEADS.contains(&head_word)
+        {
             continue;
         }
         // the possessive "s" glued by an apostrophe: "Menier's"

@@ -83,8 +83,8 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
             && one_of(w, &["former", "retired", "ex"]);
         // a relative's word that a name list also holds, with no name after it: "reported by the
         // pt mom;" ("Mom" is on a given-name list)
-        let bare_relation = one_of(w, BARE_RELATIONS)
-            && matches!(rules[k].reason, Reason::Unsafe(_))
+        let bare_relation = matches!(rules[k].reason, Reason::Unsafe(_))
+            && one_of(w, BARE_RELATIONS)
             && !(k + 1 < n && (person(k + 1) || rules[k + 1].reason == Reason::RelationName))
             && !(k > 0 && rules[k - 1].features.has(Feature::IsSalutation))
             && !matches!(

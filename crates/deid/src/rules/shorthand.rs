@@ -127,9 +127,19 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
     let one_letter = |k: usize| folded[k].chars().count() == 1;
     let mut k = 0;
     while k < n {
-        if let Some(len) =
+        // (asked of every word: every form here is a word of one to four letters, and the
+        // letter forms start with a word of one)
+        let len = folded[k].len();
+        if len > 4 {
+            k += 1;
+            continue;
+        }
+        let form = if len == 1 {
             form_at(doc, folded, k, SLASHED, "/").or_else(|| form_at(doc, folded, k, DOTTED, "."))
-        {
+        } else {
+            None
+        };
+        if let Some(len) = form {
             for m in k..k + len {
                 mark(rules, m);
             }
