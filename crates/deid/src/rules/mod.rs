@@ -404,7 +404,7 @@ impl RuleEngine {
         // a name inside a disease's ("Menier's disease") is none, unless a cue makes it a person's
         eponyms::apply(doc, &mut rules, folded, &class);
         // nor the letters of clinical shorthand ("pt c/o h/a", "seen by M.D.", "hepta B")
-        shorthand::apply(doc, &mut rules, folded);
+        shorthand::apply(doc, &mut rules, flags, folded);
         // and in a field of a few words, its medical words ("Asthma", "Hayfever, eczema")
         short_field::apply(doc, &mut rules, flags);
         RuleOutput {

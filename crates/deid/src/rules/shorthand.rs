@@ -12,6 +12,7 @@
 //! of the list or field.
 
 use super::{Reason, TokenRule};
+use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
@@ -65,27 +66,6 @@ const BEFORE_MD: &[&str] = &[
     "treating",
 ];
 
-/// Weekdays, folded, before "eve" ("Thurs eve", "friday eve").
-const WEEKDAYS: &[&str] = &[
-    "mon",
-    "tue",
-    "tues",
-    "wed",
-    "thu",
-    "thur",
-    "thurs",
-    "fri",
-    "sat",
-    "sun",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
-
 /// Words before "AM" or "PM" that make it the part of the day: "in the AM", "early AM".
 const BEFORE_AM: &[&str] = &[
     "the", "early", "late", "this", "next", "that", "each", "every",
@@ -122,7 +102,12 @@ const LETTER_AFTER: &[&str] = &[
 /// The letter before a germ's word: "H. flu", "H flu", "E. coli".
 const GERM_AFTER: &[(&str, &str)] = &[("h", "flu"), ("e", "coli")];
 
-pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, str>]) {
+pub(super) fn apply(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+) {
     let n = doc.len();
     let one_letter = |k: usize| folded[k].chars().count() == 1;
     let mut k = 0;
@@ -157,7 +142,8 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
             // "early eve", "Thurs eve": the evening, where capitals do not make it Eve
             || (folded[k] == "eve"
                 && !(doc.case_informative && doc.token_text(k).starts_with(char::is_uppercase))
-                && (before(BEFORE_AM) || before(WEEKDAYS)));
+                && (before(BEFORE_AM)
+                    || (k > 0 && doc.gap_before(k) == " " && flags[k - 1] & flag::WEEKDAY != 0)));
         if doctor || part_of_day {
             mark(rules, k);
             k += 1;
