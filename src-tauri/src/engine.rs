@@ -160,13 +160,12 @@ mod tests {
     #[test]
     fn rules_only_marks_guesses_uncertain_and_labels_rules() {
         let deid = Deidentifier::rules_only(RuleEngine::embedded());
-        let a = deid
-            .annotate("Pt Zorblax got the vaccine on 12/26/2020.")
-            .unwrap();
+        // (a narrative: in a field of a few words the rules release medical words themselves)
+        let text = "Pt Zorblax got the vaccine on 12/26/2020 and developed a rash on the left arm the next day.";
+        let a = deid.annotate(text).unwrap();
         let probs = token_probs(&a);
         assert_eq!(probs.len(), a.tokens.len());
         let by_text = |t: &str| {
-            let text = "Pt Zorblax got the vaccine on 12/26/2020.";
             let start = text.find(t).unwrap();
             probs.iter().find(|p| p.start == start).unwrap().clone()
         };
