@@ -6,7 +6,7 @@
 #   python/build.sh            # -> target/wheels/deid-*.whl, installed into python/.venv
 #
 # Needs python3 (>= 3.9, with venv) and cargo. DEID_MODEL_SRC: the model to bundle (default
-# models/deid-bilstm-v2). The wheel needs ONNX Runtime at run time for mode="hybrid" only
+# models/deid-bilstm-v3). The wheel needs ONNX Runtime at run time for mode="hybrid" only
 # (ORT_DYLIB_PATH or the onnxruntime wheel; see python/README.md).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -32,7 +32,7 @@ fi
 
 # 2. the model, bundled as package data (deid/model/ is git-ignored): metadata.json, every ONNX
 #    file it names (any string value ending in .onnx), the model card; not the training files
-src="${DEID_MODEL_SRC:-$root/models/deid-bilstm-v2}"
+src="${DEID_MODEL_SRC:-$root/models/deid-bilstm-v3}"
 dst="$here/deid/model"
 mapfile -t files < <("$venv/bin/python" - "$src" <<'PY'
 import json, os, sys

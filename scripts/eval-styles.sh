@@ -31,7 +31,8 @@
 # with PHI where it hides: names without cues, possessives, initials, e-mails, PO boxes, postcodes) and dev-vaers-sub-9
 # (48 more: health-care and essential workers and their workplaces) and dev-vaers-sub-10, -11 and -12 (48 more each: the
 # ordinary mix, as the team's held-out sets are built), 16 each in the three cases. The dev sets are development data: they
-# were used to choose thresholds, so these figures are optimistic; targets are checked on
+# were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
+# dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
 # set: nothing is tuned on it (tests/fixtures/gold/check-notes/README.md); check-world (48 adverse-event
 # narratives of 46 countries, 16 each mixed case, ALL CAPS and lower case, written without reading the

@@ -16,7 +16,7 @@ CSV=${2:-$ROOT/../shared/data/vaers/vaers-2021-01.csv}
 REP=${REP:-60}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-M=$ROOT/models/deid-bilstm-v2
+M=$ROOT/models/deid-bilstm-v3
 C=$ROOT/models/deid-idcnn-64
 python3 - "$CSV" "$W/big.csv" "$REP" <<'P'
 import csv, sys

@@ -14,7 +14,7 @@ echo "test-deb: installing $deb"
 dpkg -i "$deb" >/dev/null
 trap 'dpkg -r deid-studio >/dev/null 2>&1 || true' EXIT
 res="/usr/lib/Deid Studio"
-for f in /usr/bin/deid-studio "$res/models/deid-bilstm-v2/model.onnx" "$res/onnxruntime/libonnxruntime.so" "$res/data/demo/vaers-demo.csv"; do
+for f in /usr/bin/deid-studio "$res/models/deid-bilstm-v3/model.onnx" "$res/onnxruntime/libonnxruntime.so" "$res/data/demo/vaers-demo.csv"; do
   [ -e "$f" ] || { echo "test-deb: the package lacks $f" >&2; exit 1; }
 done
 home=$(mktemp -d)
@@ -50,6 +50,6 @@ if [ -z "$ok" ]; then
   cat "$log" >&2
   exit 1
 fi
-grep -q "engine deid-bilstm-v2" "$log" || { echo "test-deb: the engine line is missing:" >&2; cat "$log" >&2; exit 1; }
+grep -q "engine deid-bilstm-v3" "$log" || { echo "test-deb: the engine line is missing:" >&2; cat "$log" >&2; exit 1; }
 echo "test-deb: installed, started, the demo corpus (399 narratives) pre-annotated by the bundled hybrid engine: $(grep -m1 'engine' "$log")"
 rm -rf "$home"

@@ -46,7 +46,7 @@ struct EngineArgs {
     /// The deep model alone (argmax), for comparison.
     #[arg(long)]
     model_only: bool,
-    /// Model directory (metadata.json + ONNX file); default $DEID_MODEL or models/deid-bilstm-v2.
+    /// Model directory (metadata.json + ONNX file); default $DEID_MODEL or models/deid-bilstm-v3.
     #[arg(long)]
     model: Option<PathBuf>,
     /// Where the model runs: auto (the GPU when ONNX Runtime is a GPU build and CUDA starts,

@@ -270,6 +270,8 @@ fn hybrid_reaches_099_hipaa_recall_at_070_precision_on_the_dev_gold_set() {
 /// the model never saw, keep all-PHI recall 0.96 at precision 0.20, on the notes the rules were
 /// written against and on the check set of other institutions' notes; the other sets stay at the
 /// recall they reach today. A change to rules, lexicons or model that loses any of it fails here.
+/// The default model deid-bilstm-v3 was fine-tuned on dev-vaers-sub .. dev-vaers-sub-11 and
+/// dev-world-2 .. dev-world-11 (session 42): their floors are training figures now.
 #[test]
 fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gold");
@@ -310,10 +312,11 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         // the two VAERS styles, 48 countries, scored unread as a held-out check (session 31)
         ("dev-world-11/xml", 0.99, 0.985, 0.85),
         // the two VAERS styles with US PHI, in three cases (session 32)
-        ("dev-us-2/xml", 0.975, 0.97, 0.85),
+        // (sessions 32-41 at 0.9977 / 0.9930 with deid-bilstm-v2; deid-bilstm-v3 0.9966 / 0.9955)
+        ("dev-us-2/xml", 0.99, 0.99, 0.85),
         // the 1990s shorthand, case processing, form fields, clinical notes and own words, half US
         // and half international PHI, in three cases (session 33)
-        ("dev-world-12/xml", 0.975, 0.965, 0.75),
+        ("dev-world-12/xml", 0.99, 0.99, 0.75),
         // real VAERS narratives (2021 and 1990s) with surrogate PHI put in by hand, weighted to
         // employers, occupations and ordinary-word names (session 33)
         ("dev-vaers-sub/xml", 0.975, 0.94, 0.85),
@@ -350,9 +353,10 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         ("dev-vaers-sub-11/xml", 0.985, 0.975, 0.85),
         // 48 more again, the ordinary mix a third time; scored unread (session 40: 0.9873 /
         // 0.9819 / 0.913)
-        ("dev-vaers-sub-12/xml", 0.98, 0.975, 0.85),
+        // (deid-bilstm-v3, session 42: 0.9979 / 0.9979 / 0.904)
+        ("dev-vaers-sub-12/xml", 0.995, 0.99, 0.85),
         // notes of other institutions that no rule was written against (a check set)
-        ("check-notes/xml", 0.98, 0.96, 0.20),
+        ("check-notes/xml", 0.99, 0.98, 0.20),
         // narratives of 46 countries written without reading the engine (a check set)
         ("check-world/xml", 0.99, 0.98, 0.55),
         // 48 more, 24 of them written in Spanish, French, Italian, Portuguese, German or Dutch (a
@@ -360,13 +364,14 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         ("check-world-2/xml", 0.99, 0.98, 0.40),
         // VAERS-style narratives with international PHI in three cases, the shape of the team's
         // held-out sets (a check set, session 29)
-        ("check-world-3/xml", 0.99, 0.98, 0.80),
+        ("check-world-3/xml", 0.995, 0.99, 0.80),
         // VAERS 2021-style narratives, half with US and half with international PHI, in three
         // cases (a check set, session 32)
-        ("check-world-4/xml", 0.99, 0.975, 0.80),
+        ("check-world-4/xml", 0.995, 0.99, 0.80),
         // real 2021 VAERS narratives with surrogate PHI put in by hand, half US and half
-        // international, in three cases (a check set, session 33)
-        ("check-vaers-sub/xml", 0.975, 0.965, 0.85),
+        // international, in three cases (a check set, session 33; deid-bilstm-v2 0.9900 / 0.9883,
+        // deid-bilstm-v3 1.0000 / 0.9973 in session 42)
+        ("check-vaers-sub/xml", 0.995, 0.99, 0.85),
     ];
     let mut failed = Vec::new();
     for (k, (set, hipaa, all, precision)) in floors.iter().enumerate() {

@@ -14,7 +14,7 @@ const GENERATED: [&str; 3] = [
     "ui/app/js/definitions.js",
     "training/definitions.py",
 ];
-const MODEL: &str = "models/deid-bilstm-v2";
+const MODEL: &str = "models/deid-bilstm-v3";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -55,7 +55,7 @@ def _resolve_model_dir(model_dir):
     if bundled is None:
         raise DeidError(
             "no model for mode=\"hybrid\": pass model_dir=, set DEID_MODEL, or install a wheel "
-            "built by python/build.sh (it bundles models/deid-bilstm-v2); mode=\"rules\" needs none"
+            "built by python/build.sh (it bundles models/deid-bilstm-v3); mode=\"rules\" needs none"
         )
     return bundled
 

@@ -115,7 +115,7 @@ fn char_id(chars: &FxHashMap<char, u32>, c: char) -> u32 {
 
 /// The model the command and the app load when none is named (`DEID_MODEL` or `--model`
 /// choose another), relative to the repository root. Defined once for both.
-pub const DEFAULT_MODEL_DIR: &str = "models/deid-bilstm-v2";
+pub const DEFAULT_MODEL_DIR: &str = "models/deid-bilstm-v3";
 
 impl DeepModel {
     /// Load `dir/metadata.json` and the ONNX graph(s) it names: the split pair
