@@ -178,6 +178,8 @@ enum Command {
         /// must also not fall below what this model directory reaches there with its own
         /// thresholds (where that is under the target), and with a HIPAA target its all-PHI
         /// recall (every category) must not fall either; exit status 1 when no thresholds do it.
+        /// Among the pairs that do, the most recall of all folders together whose precision is
+        /// not below that model's (recall first); where none keeps it, the best precision.
         #[arg(long, value_name = "MODEL_DIR")]
         no_worse_than: Option<PathBuf>,
         #[command(flatten)]

@@ -19,7 +19,8 @@ documents) and write a NEW model directory, only if it is better than the base o
    --global-only` on the held-out gold plus the gold the base model was calibrated on (its metadata's
    calibration.gold_sets, those present; --calibration-gold DIR instead): on every set the hybrid
    must reach the target, or where the base model stays below it there, the base's own recall; among
-   the thresholds that do, the best precision. When no thresholds do, the fine-tuned model would lose
+   the thresholds that do, the most recall of all sets together that keeps the base's precision (the
+   best precision where none keeps it). When no thresholds do, the fine-tuned model would lose
    recall against the base on some set: nothing is written (exit 3). When calibration cannot run, the
    base model's thresholds are kept.
 5. Writes DIR (model.onnx, metadata.json, parity.json, checkpoint.pt, MODEL_CARD.md,
