@@ -305,6 +305,17 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
     };
     let address = mark_address;
     for i in 0..n.saturating_sub(2) {
+        // a numbered street named without a house, after its direction: "on w 95th st", "at E.
+        // 42nd Street" (the rules took "95th" for a date and "w" for an initial)
+        if one_of(word(i), DIRECTIONS)
+            && matches!(doc.gap_after(i), " " | ". ")
+            && ordinal(word(i + 1))
+            && doc.gap_after(i + 1) == " "
+            && (flags[i + 2] & flag::STREET != 0 || one_of(word(i + 2), ABBREVIATED_STREET_WORDS))
+        {
+            address(rules, i, i + 2);
+            continue;
+        }
         // (asked of every word: a digit or an "r"/"h"/"p" first)
         let first = word(i).as_bytes()[0];
         if !first.is_ascii_digit() && !matches!(first, b'r' | b'R' | b'h' | b'H' | b'p' | b'P') {
@@ -455,6 +466,28 @@ mod tests {
         }
         // "po" is "by mouth"; a box of gauze no address
         assert!(address("tylenol 500 mg po q6h, box 2 of the form").is_empty());
+    }
+
+    #[test]
+    fn a_numbered_street_after_its_direction_without_a_house() {
+        for (text, words) in [
+            (
+                "tested positive at walgreens #6624 on w 95th st. the test was",
+                &["w", "95th", "st"][..],
+            ),
+            (
+                "SEEN AT THE CLINIC ON E. 42ND STREET, NEW YORK",
+                &["E", "42ND", "STREET"],
+            ),
+            (
+                "lives on North 3rd Ave in the city",
+                &["North", "3rd", "Ave"],
+            ),
+        ] {
+            assert_eq!(address(text), words, "{text}");
+        }
+        // a direction letter before a dose or a floor is no street
+        assert!(address("w 2nd dose felt sore; moved to e 3rd floor").is_empty());
     }
 
     #[test]

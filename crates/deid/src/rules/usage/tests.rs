@@ -798,6 +798,14 @@ fn no_with_its_period_before_a_value_is_a_label_and_so_is_the_word_naming_the_nu
             .any(|w| ["no", "No", "cad", "house", "II"].contains(&w.as_str())),
         "{labels:?}"
     );
+    // Turkey's abbreviated street word after the street's name is no label; coronary artery
+    // disease before a year is one
+    let labels = words(
+        "tel +90 312 555 48 17; Aşkabat Cad. 41/6, Bahçelievler. hx of CAD. 2019 stent",
+        Usage::FieldLabel,
+    );
+    assert!(!labels.iter().any(|w| w == "Cad"), "{labels:?}");
+    assert!(labels.iter().any(|w| w == "CAD"), "{labels:?}");
     // "no" as a word, and a name before "No."
     let labels = words(
         "no fever 9/24/99, no 2nd dose. Seen by Dr Lyimo No. 2 on the list.",
