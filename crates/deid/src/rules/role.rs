@@ -97,12 +97,100 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
             out.push(k);
         }
     }
+    out.extend(contactable_reporters(doc, rules));
+    out
+}
+
+/// The reporters' qualifications of manufacturers' case forms, which the guidelines call no PHI:
+/// "from a contactable physician.", "A CONTACTABLE OTHER HEALTHCARE PROFESSIONAL REPORTED".
+const REPORTER_ROLES: &[&str] = &[
+    "physician",
+    "nurse",
+    "pharmacist",
+    "consumer",
+    "other",
+    "health",
+    "healthcare",
+    "care",
+    "professional",
+    "hcp",
+    "lawyer",
+];
+
+/// "A contactable physician." where the sentence ends, or a clause, or "reported" follows: the
+/// reporter's qualification, released (the fine-tuned model, which learnt professions from the
+/// patients' descriptions, masked it). Not before a name, "(patient)" or "reporting for herself",
+/// where the qualification is the patient's and PHI.
+fn contactable_reporters(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
+    let n = doc.len();
+    let mut out = Vec::new();
+    for k in 0..n.saturating_sub(1) {
+        if !doc.token_text(k).eq_ignore_ascii_case("contactable") || doc.gap_after(k) != " " {
+            continue;
+        }
+        let mut m = k + 1;
+        while m + 1 < n
+            && m < k + 3
+            && doc.gap_after(m) == " "
+            && one_of(doc.token_text(m), REPORTER_ROLES)
+            && one_of(doc.token_text(m + 1), REPORTER_ROLES)
+        {
+            m += 1;
+        }
+        if !one_of(doc.token_text(m), REPORTER_ROLES) {
+            continue;
+        }
+        let gap = doc.gap_after(m);
+        let ends = m + 1 >= n
+            || (gap.starts_with(['.', ';']) && !gap.starts_with(".."))
+            || (gap == " " && one_of(doc.token_text(m + 1), &["reported", "reports"]));
+        if ends {
+            out.extend(
+                (k + 1..=m)
+                    .filter(|&j| !matches!(rules[j].reason, Reason::Pattern(_) | Reason::Digit)),
+            );
+        }
+    }
     out
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::{words_with_reason, Reason};
+
+    #[test]
+    fn a_contactable_reporters_qualification_but_not_the_patients() {
+        let roles = words_with_reason(
+            "THIS IS A SPONTANEOUS REPORT FROM A CONTACTABLE PHYSICIAN. A CONTACTABLE OTHER \
+             HEALTHCARE PROFESSIONAL REPORTED THAT; from a contactable pharmacist; a contactable nurse",
+            Reason::PhiCue,
+        );
+        assert_eq!(
+            roles,
+            [
+                "PHYSICIAN",
+                "OTHER",
+                "HEALTHCARE",
+                "PROFESSIONAL",
+                "pharmacist",
+                "nurse"
+            ]
+        );
+        // the patient's own profession, or a name after it
+        for text in [
+            "from a contactable nurse (patient). A 44-year-old female",
+            "from a contactable physician reporting for herself.",
+            "FROM A CONTACTABLE PHYSICIAN, NUSRAT JAHAN TALUKDER (36, THE PATIENT)",
+        ] {
+            let cues = words_with_reason(text, Reason::PhiCue);
+            assert!(
+                !cues
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case("nurse") || w.eq_ignore_ascii_case("physician")),
+                "{text}: {cues:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_relatives_word_a_name_list_holds_with_no_name_after_it() {
