@@ -27,7 +27,8 @@ const NUM_WORD: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ni
 const UNIT: &str = r"(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|decades?)";
 /// What a child's age names in the vaccination schedule ("15 mos injections", "4 mo well baby
 /// exam", "5yr WCC", "2 month shots"): the visit is the age of the patient. A booster only after
-/// months: "15mo booster" is an age, "10 yr booster" the tetanus interval.
+/// months: "15mo booster" is an age, "10 yr booster" the tetanus interval; so is a "check" ("saw
+/// MD for 4mo check"), where "5 yr check" may be a follow-up's interval.
 const VISIT: &str = r"(?:shots?|injections?|immuni[sz]ations?|imms|vaccines?|vaccinations?|well(?:\s*-\s*|\s+)?(?:baby|child|check)|wcc|visit|check(?:\s*-\s*)?ups?|physical|dtp|dpt|hib|mmr|opv|ipv)";
 const DECADE_WORD: &str =
     r"(?:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)";
@@ -205,7 +206,7 @@ pub(crate) struct AgeRecognizer {
 impl AgeRecognizer {
     pub(crate) fn new() -> AgeRecognizer {
         let re = compile(&format!(
-            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}(?:\s+\p{{L}}+){{0,3}}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?P<who>i|he|she|we|they|you|\p{{L}}{{2,}})\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b|\b(?P<n12>\d{{1,3}})\s*(?:mos?|mths?|months?|yrs?|years?|wks?|weeks?)\s*,?\s+(?:m|f|male|female)\b)"
+            r"(?i)\b(?:(?P<n1>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}(?:\s*-\s*|\s+)old\b|(?P<n2>\d{{1,3}}|{NUM_WORD})(?:\s*-\s*|\s*){UNIT}\s+of\s+age\b|(?P<n3>\d{{1,3}})\s*(?:(?:yo|y/o|yoa)\b|y\.\s?o\b\.?)|(?:age[ds]?(?:\s+at\s+(?:the\s+)?(?:time\s+of\s+)?(?:vaccination|onset|death|diagnosis|exposure))?|a\.o\.)(?:\s*,\s*|\s*[:=]\s*|\s*-\s*|\s+of\s+|\s+)(?P<n4>\d{{1,3}}|{NUM_WORD}\b)(?:\s*(?:-|–|to|or|and)\s*(?P<n5>\d{{1,3}}))?\b|(?:his|her|their|my)(?:\s+|\s*-\s*)(?:(?:late|early|mid)(?:\s+|\s*-\s*))?(?P<dec>\d0'?s|{DECADE_WORD})\b|\bat\s+(?P<n6>\d{{1,2}})\s*(?:mos?|m/o|mths?)\b|\b(?P<n7>\d{{1,2}})(?:\s*-\s*|\s*)(?:months?|mos?|mths?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*)(?:{VISIT}|boosters?|check)\b|\b(?P<n8>\d{{1,2}})(?:\s*-\s*|\s*)(?:years?|yrs?)(?:\s*-?\s*old)?(?:\s+|\s*-\s*){VISIT}\b|\b{KIN}(?:\s+\p{{L}}+){{0,3}}\s*\((?P<n9>\d{{1,3}})\)|\b(?:turned|turns|turning)\s+(?P<n10>\d{{1,3}}|{NUM_WORD})\b|\bwhen\s+(?P<who>i|he|she|we|they|you|\p{{L}}{{2,}})\s+(?:was|were)\s+(?P<n11>\d{{1,2}}|{NUM_WORD})\b|\b(?P<n12>\d{{1,3}})\s*(?:mos?|mths?|months?|yrs?|years?|wks?|weeks?)\s*,?\s+(?:m|f|male|female)\b)"
         ));
         let age_sex = compile(r"(?:^|[\s\r\n,:;(])(?P<n>\d{1,2})(?P<sex>[mMfF])(?:[\s\r\n,;)]|$)");
         AgeRecognizer { re, age_sex }
@@ -336,6 +337,8 @@ mod tests {
             ("norm 4 mo well baby exam", "4"),
             ("p/4mo DTP; Had apnea alarms", "4"),
             ("pt never recvd 15mo booster", "15"),
+            ("saw MD for 4mo check, MD had x-ray done", "4"),
+            ("didn't notify clinic until 4 mo check;", "4"),
             ("2 month shots given--6 days later", "2"),
             ("NONE,5yr WCC", "5"),
             ("for 15-month well child check up", "15"),
