@@ -5,7 +5,7 @@
 //! Rows:
 //! - `deid annotate` end to end through the real binary, as a user runs it (process start,
 //!   lexicons, model load, CSV parse, annotation on all cores, output written): rules-only and
-//!   hybrid (the default model, and `deid-idcnn-64`, the faster one shipped beside it), CSV -> one
+//!   hybrid (the default model, and `deid-idcnn-64-v3`, the faster one shipped beside it), CSV -> one
 //!   JSONL file and CSV -> one i2b2 XML file per narrative; best and median of
 //!   3 runs and each run's own peak resident memory (wait4);
 //! - the engine alone in-process (no start-up, no I/O): rules-only and hybrid;
@@ -214,7 +214,7 @@ fn main() {
     let mut rows: Vec<Row> = Vec::new();
 
     // the faster models shipped beside the default (dilated-CNN tagger; v2 with int8 weights)
-    let cnn = concat!(env!("CARGO_MANIFEST_DIR"), "/models/deid-idcnn-64");
+    let cnn = concat!(env!("CARGO_MANIFEST_DIR"), "/models/deid-idcnn-64-v3");
     let int8 = concat!(env!("CARGO_MANIFEST_DIR"), "/models/deid-bilstm-v2-int8");
     for (key, what, format, rules_only, model) in [
         (
@@ -233,7 +233,7 @@ fn main() {
         ),
         (
             "cli_hybrid_idcnn_jsonl",
-            "deid annotate (hybrid, deid-idcnn-64, CPU), CSV -> one JSONL",
+            "deid annotate (hybrid, deid-idcnn-64-v3, CPU), CSV -> one JSONL",
             "jsonl",
             false,
             Some(cnn),
@@ -261,7 +261,7 @@ fn main() {
         ),
         (
             "cli_hybrid_idcnn_i2b2",
-            "deid annotate (hybrid, deid-idcnn-64, CPU), CSV -> i2b2 XML per narrative",
+            "deid annotate (hybrid, deid-idcnn-64-v3, CPU), CSV -> i2b2 XML per narrative",
             "i2b2",
             false,
             Some(cnn),

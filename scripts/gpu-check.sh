@@ -17,7 +17,7 @@ REP=${REP:-60}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 M=$ROOT/models/deid-bilstm-v3
-C=$ROOT/models/deid-idcnn-64
+C=$ROOT/models/deid-idcnn-64-v3
 python3 - "$CSV" "$W/big.csv" "$REP" <<'P'
 import csv, sys
 csv.field_size_limit(10**9)

@@ -2,7 +2,7 @@
 student, e.g. the faster deid-idcnn-64) on featurized JSONL:
 
     training/.venv/bin/python -m training.distill --teacher models/deid-bilstm-v2/checkpoint.pt \\
-        --student models/deid-idcnn-64/checkpoint.pt --train training/data/train.jsonl \\
+        --student models/deid-idcnn-64-v3/checkpoint.pt --train training/data/train.jsonl \\
         --valid training/data/valid.jsonl --out training/runs/idcnn-distilled
 
 Why: the dilated-CNN tagger runs the hybrid twice as fast as the BiLSTM but, trained on labels
