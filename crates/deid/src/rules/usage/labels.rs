@@ -64,6 +64,17 @@ pub(super) fn is_abbreviated_street_word(doc: &Tokenized, flags: &[LexFlags], i:
         && !doc.token_text(i - 1).bytes().any(|b| b.is_ascii_digit())
 }
 
+/// A single letter right after a given name or surname is the name's initial, not a label before
+/// a value: "resident lott, thurman e (91, dob …)" (the label rule read "e (91" as a label and
+/// its value, and released the initial whatever the model said).
+pub(super) fn is_initial_after_name(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    i > 0
+        && doc.token_text(i).chars().count() == 1
+        && doc.gap_before(i) == " "
+        && flags[i - 1] & (flag::FIRST_NAME | flag::SURNAME) != 0
+        && flags[i - 1] & flag::SAFE == 0
+}
+
 /// A roman numeral ("Sukasenang II No. 14": a street's name, before its "No.").
 fn is_roman_numeral(word: &str) -> bool {
     word.len() <= 4

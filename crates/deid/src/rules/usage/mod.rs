@@ -597,6 +597,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && !is_post_box(doc, i)
             && !is_state_before_zip(doc, flags, i)
             && !is_abbreviated_street_word(doc, flags, i)
+            && !is_initial_after_name(doc, flags, i)
             && !is_surname_after_first_name(doc, flags, i);
         if label || is_home_label(doc, flags, i) {
             out[i] = Some(Usage::FieldLabel);

@@ -806,6 +806,12 @@ fn no_with_its_period_before_a_value_is_a_label_and_so_is_the_word_naming_the_nu
     );
     assert!(!labels.iter().any(|w| w == "Cad"), "{labels:?}");
     assert!(labels.iter().any(|w| w == "CAD"), "{labels:?}");
+    // a middle initial after the given name is no label before the age in brackets
+    let labels = words(
+        "resident lott, thurman e (91, dob 04/17/1929) of magnolia gardens. Vitals: T 38.5",
+        Usage::FieldLabel,
+    );
+    assert!(!labels.iter().any(|w| w == "e"), "{labels:?}");
     // "no" as a word, and a name before "No."
     let labels = words(
         "no fever 9/24/99, no 2nd dose. Seen by Dr Lyimo No. 2 on the list.",
