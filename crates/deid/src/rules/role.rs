@@ -128,18 +128,16 @@ fn contactable_reporters(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         if !doc.token_text(k).eq_ignore_ascii_case("contactable") || doc.gap_after(k) != " " {
             continue;
         }
-        let mut m = k + 1;
-        while m + 1 < n
-            && m < k + 3
-            && doc.gap_after(m) == " "
-            && one_of(doc.token_text(m), REPORTER_ROLES)
-            && one_of(doc.token_text(m + 1), REPORTER_ROLES)
-        {
-            m += 1;
-        }
-        if !one_of(doc.token_text(m), REPORTER_ROLES) {
+        // up to three role words, one space apart ("other healthcare professional")
+        let Some(m) = (k + 1..n.min(k + 4))
+            .take_while(|&m| {
+                (m == k + 1 || doc.gap_before(m) == " ")
+                    && one_of(doc.token_text(m), REPORTER_ROLES)
+            })
+            .last()
+        else {
             continue;
-        }
+        };
         let gap = doc.gap_after(m);
         let ends = m + 1 >= n
             || (gap.starts_with(['.', ';']) && !gap.starts_with(".."))

@@ -48,16 +48,18 @@ fn is_address_word(word: &str, flags: LexFlags) -> bool {
             word,
             &["ward", "kebele", "dormitory", "hostel", "farm", "village", "home"],
         )
-        // Turkey's "Cad." (caddesi) and "Sk." (sokak), Indonesia's "Gg." (gang), abbreviated
-        || one_of(word, &["cad", "cd", "sk", "gg"])
+        || one_of(word, ABBREVIATED_STREET_WORDS)
 }
+
+/// Turkey's "Cad." (caddesi) and "Sk." (sokak), Indonesia's "Gg." (gang), abbreviated.
+const ABBREVIATED_STREET_WORDS: &[&str] = &["cad", "cd", "sk", "gg"];
 
 /// Turkey's "Cad." (caddesi) and "Sk." (sokak), Indonesia's "Gg." (gang), abbreviated after the
 /// street's own name ("Aşkabat Cad. 41/6"): an address, not the label "CAD" (coronary artery
 /// disease) before a value ("hx of CAD. 2019 stent"), which follows a word the lexicons call safe.
 pub(super) fn is_abbreviated_street_word(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     i > 0
-        && one_of(doc.token_text(i), &["cad", "cd", "sk", "gg"])
+        && one_of(doc.token_text(i), ABBREVIATED_STREET_WORDS)
         && doc.gap_after(i).starts_with('.')
         && doc.gap_before(i) == " "
         && flags[i - 1] & flag::SAFE == 0
