@@ -470,19 +470,48 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-vaers-sub-12", "xml")),
                               "dev-vaers-sub-12/xml/")
 
-    # ---- 48 more again, the ordinary mix a fourth and fifth time (scored unread by the default
-    # model, which was not fine-tuned on them): dev-vaers-sub-13/xml, dev-vaers-sub-14/xml
+    # ---- 48 more again, the ordinary mix a fourth, fifth and sixth time (scored unread by the
+    # default model, which was not fine-tuned on them): dev-vaers-sub-13/xml .. dev-vaers-sub-15/xml
 
-    def test_dev_vaers_sub_13_and_14_validate(self):
-        for name in ("dev-vaers-sub-13", "dev-vaers-sub-14"):
+    def test_dev_vaers_sub_13_14_and_15_validate(self):
+        for name in ("dev-vaers-sub-13", "dev-vaers-sub-14", "dev-vaers-sub-15"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_vaers_sub_13_and_14_render_to_checked_in_xml(self):
-        for name in ("dev-vaers-sub-13", "dev-vaers-sub-14"):
+    def test_dev_vaers_sub_13_14_and_15_render_to_checked_in_xml(self):
+        for name in ("dev-vaers-sub-13", "dev-vaers-sub-14", "dev-vaers-sub-15"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
+
+    # ---- a report's own HISTORY and LAB_DATA fields, one per document, 40 of 100 with surrogate
+    # PHI put in by hand, 45 with none (session 43): dev-fields/xml
+
+    def test_dev_fields_validates_against_the_csv_fields(self):
+        self.need_csv(CSV_2021)
+        self.need_csv(CSV_1990S)
+        proc = run_script(os.path.join("dev-fields", "validate.py"), "--csv-dir", os.path.dirname(CSV_2021))
+        report = f"\n--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+        self.assertEqual(proc.returncode, 0, "validator failed" + report)
+        self.assertRegex(proc.stdout, r"OK: 100 documents", report)
+        self.assertEqual(len(glob.glob(os.path.join(GOLD, "dev-fields", "xml", "*.xml"))), 100)
+
+    def test_dev_fields_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-fields", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-fields", "xml")), "dev-fields/xml/")
+
+    # ---- clinical notes of styles no other notes set has: emergency, discharge and referral
+    # letters, pharmacovigilance call logs, psychiatric and social work, five more countries'
+    # conventions, home care (session 43): dev-notes-2/xml
+
+    def test_dev_notes_2_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-notes-2", "xml", "*.xml")))
+        self.assertEqual(n, 40)
+        self.assert_ok(run_script(os.path.join("dev-notes-2", "validate.py")), n)
+
+    def test_dev_notes_2_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-notes-2", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-2", "xml")), "dev-notes-2/xml/")
 
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
@@ -553,7 +582,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-vaers-sub-4/xml", "dev-vaers-sub-5/xml", "dev-vaers-sub-6/xml",
                     "dev-vaers-sub-7/xml", "dev-vaers-sub-8/xml", "dev-vaers-sub-9/xml",
                     "dev-vaers-sub-10/xml", "dev-vaers-sub-11/xml", "dev-vaers-sub-12/xml",
-                    "dev-vaers-sub-13/xml", "dev-vaers-sub-14/xml",
+                    "dev-vaers-sub-13/xml", "dev-vaers-sub-14/xml", "dev-vaers-sub-15/xml", "dev-fields/xml", "dev-notes-2/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
