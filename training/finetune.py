@@ -82,6 +82,13 @@ def parse_args(argv=None):
     ap.add_argument("--replay-jsonl", nargs=2, metavar=("TRAIN", "VALID"),
                     help="featurized synthetic JSONL to draw replay from (default training/data/{train,valid}.jsonl "
                          "when both exist, else generated)")
+    ap.add_argument("--replay-field-docs", type=float, default=0.25,
+                    help="share of generated replay documents that are one HISTORY or LAB_DATA field alone, as "
+                         "reports' fields are de-identified (default 0.25; 0: narratives only, as before "
+                         "2026-12-01): fine-tuned on narratives alone, a model forgets how a short list reads")
+    ap.add_argument("--replay-exclude", action="append", default=[], metavar="FILE",
+                    help="VAERS ids (first column, one a line) never generated from, beside every gold set's "
+                         "VAERS_IDS.tsv (repeat it): the carriers of a set being written")
     ap.add_argument("--replay-carriers", help="carrier CSV when generating (default ../shared/data/vaers/"
                                               "vaers-2021-01.csv, else data/demo/vaers-demo.csv)")
     ap.add_argument("--distill", type=float, default=1.0,
@@ -176,7 +183,8 @@ def run(args) -> int:
 
         replay = F.replay_data(round(args.replay_ratio * len(train_docs)) if args.replay_ratio > 0 else 0,
                                args.replay_valid_docs, deid=deid, tmp=tmp, seed=args.seed, base_info=base_info,
-                               jsonl=args.replay_jsonl, carriers=args.replay_carriers)
+                               jsonl=args.replay_jsonl, carriers=args.replay_carriers,
+                               field_docs=args.replay_field_docs, exclude=args.replay_exclude)
         if "error" in replay.source:
             print(f"WARNING: no replay data, forgetting is neither prevented nor measured: {replay.source['error']}")
         dev_docs, dev_source = F.dev_gold(deid, args.dev, tmp, train_files + held_files)

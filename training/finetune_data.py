@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # carrier narratives for generating replay data: the base model's own carriers, else the demo corpus
 CARRIERS = (ROOT.parent / "shared/data/vaers/vaers-2021-01.csv", Path("/work/shared/data/vaers/vaers-2021-01.csv"),
             ROOT / "data/demo/vaers-demo.csv")
-EXCLUDE = ROOT / "tests/fixtures/gold/dev/VAERS_IDS.tsv"  # the dev gold's carriers are never generated from
+# the carriers of every gold set (dev and check sets: VAERS_IDS.tsv) are never generated from, so that
+# replay never shows the model a narrative or field that a set scores it on
+EXCLUDES = tuple(sorted((ROOT / "tests/fixtures/gold").glob("*/VAERS_IDS.tsv")))
 SYNTH_JSONL = (ROOT / "training/data/train.jsonl", ROOT / "training/data/valid.jsonl")
 DEV_GOLD = ROOT / "tests/fixtures/gold/dev"
 
@@ -101,11 +103,14 @@ def _compatible(docs: list[dict]) -> bool:
 
 
 def replay_data(n_train: int, n_valid: int, *, deid: Path, tmp: Path, seed: int, base_info: dict,
-                jsonl: list[str] | None, carriers: str | None, log=print) -> Replay:
+                jsonl: list[str] | None, carriers: str | None, field_docs: float = 0.0,
+                exclude: list[str] | None = None, log=print) -> Replay:
     """Synthetic documents from the base model's training distribution: drawn from an existing featurized
     JSONL (training/data/train.jsonl + valid.jsonl, as train.sh writes them) or, if there is none,
     generated now with training.generate (the base's generator seed, carriers as in train.sh) and
-    featurized. A failure is reported (source["error"]) and fine-tuning goes on without replay."""
+    featurized. FIELD_DOCS of the generated documents are a carrier's HISTORY or LAB_DATA field alone
+    (training.generate --field-docs). A failure is reported (source["error"]) and fine-tuning goes on
+    without replay."""
     if n_train <= 0 and n_valid <= 0:
         return Replay(source={"kind": "none", "reason": "disabled (--replay-ratio 0 and --replay-valid-docs 0)"})
     tr, va = (Path(p) for p in (jsonl or SYNTH_JSONL))
@@ -132,7 +137,11 @@ def replay_data(n_train: int, n_valid: int, *, deid: Path, tmp: Path, seed: int,
         # the base's own mix of carriers, styles and countries: replay is the distribution it learnt
         cmd += base_args
     else:
-        cmd += ["--carriers", str(carrier)] + (["--exclude", str(EXCLUDE)] if EXCLUDE.is_file() else [])
+        cmd += ["--carriers", str(carrier)] + [x for e in EXCLUDES for x in ("--exclude", str(e))]
+    for e in exclude or []:
+        cmd += ["--exclude", str(Path(e).resolve())]
+    if field_docs > 0:
+        cmd += ["--field-docs", repr(float(field_docs))]
     used = [cmd[i + 1] for i in range(len(cmd) - 1) if cmd[i] == "--carriers"]
     mix = ", the base model's own mix of carriers, styles and countries" if base_args else ""
     log(f"replay: generating {n_train} + {n_valid} (validation) synthetic documents from "
@@ -153,7 +162,9 @@ def replay_data(n_train: int, n_valid: int, *, deid: Path, tmp: Path, seed: int,
     return Replay(train, valid, {"kind": "generated", "generator": "training.generate",
                                  "carriers": used,
                                  "base_distribution": bool(base_args),
-                                 "exclude": str(EXCLUDE) if EXCLUDE.is_file() else None, "seed": gseed,
+                                 "exclude": [str(e.relative_to(ROOT)) for e in EXCLUDES] + list(exclude or []),
+                                 "seed": gseed,
+                                 "field_docs": field_docs,
                                  "manifest": manifest, "train_documents": len(train),
                                  "valid_documents": len(valid)})
 
@@ -176,8 +187,9 @@ def _base_generator_args(manifest: dict) -> list[str] | None:
     for ex in a.get("exclude") or []:
         if (ROOT / ex).is_file():
             args += ["--exclude", str(ROOT / ex)]
-    if EXCLUDE.is_file() and str(EXCLUDE) not in args:
-        args += ["--exclude", str(EXCLUDE)]
+    for e in EXCLUDES:
+        if str(e) not in args:
+            args += ["--exclude", str(e)]
     if a.get("carrier_mix"):
         args += ["--carrier-mix", ",".join(repr(float(x)) for x in a["carrier_mix"])]
     if isinstance(a.get("styles"), dict):

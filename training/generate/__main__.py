@@ -61,6 +61,10 @@ def parse_args(argv=None):
                     help="document styles that may get local-language text, comma-separated (default: every "
                          "style; 'asis' keeps it out of ALL CAPS, lower case and shorthand, where it taught a "
                          "model to release lower-case names)")
+    ap.add_argument("--field-docs", type=float, default=0.0,
+                    help="share of documents that are one HISTORY or LAB_DATA field of a carrier alone, as a "
+                         "report's field is de-identified on its own (default 0: every document is a narrative); "
+                         "a third of them get inserted PHI, the rest only the field's own")
     ap.add_argument("--styles", default=ST.DEFAULT_STYLES,
                     help="document styles for mixed-case carriers, name=weight,... of %s (ALL-CAPS carriers "
                          "stay upper, lower-case carriers become lower/shorthand)" % "/".join(ST.STYLES))
@@ -71,6 +75,8 @@ def parse_args(argv=None):
         ap.error("--intl-fraction must be in [0, 1]")
     if not 0.0 <= a.local_text <= 1.0:
         ap.error("--local-text must be in [0, 1]")
+    if not 0.0 <= a.field_docs <= 1.0:
+        ap.error("--field-docs must be in [0, 1]")
     try:
         a.style_weights = ST.parse_styles(a.styles)
         a.country_weights = parse_countries(a.countries)
@@ -160,6 +166,26 @@ def plan(pool, ndocs, seed, split):
     return out
 
 
+def with_field_docs(pairs, pool, share, seed, split):
+    """(carrier, k, field?, slot) for each planned (carrier, k): SHARE of the slots become a field
+    document, of their own carrier when it has a HISTORY or LAB_DATA field, else of one drawn from
+    the carriers of POOL from the same file that have one (the carrier mix holds). The other slots
+    keep their carrier and their narrative."""
+    fielded = {}
+    for c in pool:
+        if "H" in c.texts or "L" in c.texts:
+            fielded.setdefault(c.source, []).append(c)
+    out = []
+    for slot, (c, k) in enumerate(pairs):
+        pick = random.Random(f"{seed}:{split}:{c.vid}:{k}:field")
+        if share > 0 and fielded.get(c.source) and pick.random() < share:
+            has = "H" in c.texts or "L" in c.texts
+            out.append((c if has else pick.choice(fielded[c.source]), k, True, slot))
+        else:
+            out.append((c, k, False, None))
+    return out
+
+
 def carrier_doc(c, rng):
     text = c.texts["S"]
     spans = [s + ["carrier"] for s in c.labels.get("S", [])]
@@ -171,6 +197,22 @@ def carrier_doc(c, rng):
             text = text + sep + head + c.texts[fld]
             spans += [[s + off, e + off, ty, "carrier"] for s, e, ty in c.labels[fld]]
     return Doc(text, spans)
+
+
+# A field document gets inserted PHI this often: most real history and lab fields hold none (or
+# only their own dates), and a field crowded with names would teach that a short list is PHI.
+FIELD_INSERT_P = 1 / 3
+
+
+def field_doc(c, rng):
+    """One HISTORY or LAB_DATA field alone ("Hayfever, allergic to cats, PCN"; "CBC nl, UA neg
+    3/2/91"), as `deid annotate --text-column HISTORY` reads it, or None when the carrier has none
+    (or its field's labels were dropped)."""
+    fields = [f for f in ("H", "L") if f in c.texts and f in c.labels]
+    if not fields:
+        return None
+    fld = rng.choice(fields)
+    return Doc(c.texts[fld], [s + ["carrier"] for s in c.labels[fld]])
 
 
 def to_crlf(doc):
@@ -185,12 +227,16 @@ def to_crlf(doc):
     return doc
 
 
-def make_document(c, k, seed, split, src, stats, opts=None, world_stats=None):
-    """One document: carrier, persona (US or another country), insertions, style, whole-word spans."""
+def make_document(c, k, seed, split, src, stats, opts=None, world_stats=None, field_slot=None):
+    """One document: carrier, persona (US or another country), insertions, style, whole-word spans.
+    With FIELD_SLOT (with_field_docs), one of the carrier's fields alone instead of its narrative."""
     opts = opts or Options()
-    doc_seed = f"{seed}:{split}:{c.vid}:{k}"
+    doc_seed = f"{seed}:{split}:{c.vid}:{k}" + ("" if field_slot is None else f":field{field_slot}")
     rng = random.Random(doc_seed)
-    doc = carrier_doc(c, rng)
+    # (its own generator: a field document's other draws are those of a narrative)
+    pick = random.Random(f"{doc_seed}:field")
+    field = field_doc(c, pick) if field_slot is not None else None
+    doc = field or carrier_doc(c, rng)
     first = first_person(c.texts["S"])
     style = ST.choose_style(rng, opts.style_weights, doc.text)
     cc = opts.country(rng)
@@ -199,7 +245,10 @@ def make_document(c, k, seed, split, src, stats, opts=None, world_stats=None):
     persona = make_persona(src, opts.world, cc, rng, sex=guess_sex(c.texts["S"], c.sex), age=c.age,
                            vax_date=c.vax_date, shorthand=style == "shorthand")
     local_before = stats.get("local_text", 0)
-    build(doc, persona, rng, first, is_upper_text(c.texts["S"]), stats, style=style)
+    if field is None or pick.random() < FIELD_INSERT_P:
+        build(doc, persona, rng, first, is_upper_text(doc.text if field else c.texts["S"]), stats, style=style)
+    if field is not None:
+        stats["field_document"] = stats.get("field_document", 0) + 1
     local_added = stats.get("local_text", 0) - local_before
     done = ST.apply_style(doc, style, rng)
     if "\n" in doc.text and rng.random() < 0.03:
@@ -233,7 +282,7 @@ def _count(d, group, key, v=1):
 
 def _by_source(pairs):
     out = {}
-    for c, _ in pairs:
+    for c, *_ in pairs:
         out[c.source] = out.get(c.source, 0) + 1
     return dict(sorted(out.items()))
 
@@ -253,11 +302,13 @@ def main(argv=None):
     train_c, valid_c = split_carriers(carriers, a.seed, a.valid_fraction)
     n_valid = int(round(a.n * a.valid_fraction)) if valid_c else 0
     n_train = a.n - n_valid
-    plans = {"train": plan_mixed(train_c, n_train, a.seed, "train", a.carriers, a.mix),
-             "valid": plan_mixed(valid_c, n_valid, a.seed, "valid", a.carriers, a.mix)}
+    plans = {"train": with_field_docs(plan_mixed(train_c, n_train, a.seed, "train", a.carriers, a.mix),
+                                      train_c, a.field_docs, a.seed, "train"),
+             "valid": with_field_docs(plan_mixed(valid_c, n_valid, a.seed, "valid", a.carriers, a.mix),
+                                      valid_c, a.field_docs, a.seed, "valid")}
     used = {}
     for split in ("train", "valid"):
-        for c, _ in plans[split]:
+        for c, *_ in plans[split]:
             used[c.vid] = c
     used_list = [c for c in carriers if c.vid in used]
     dropped = C.annotate(used_list, a.deid, src) if used_list else 0
@@ -278,13 +329,13 @@ def main(argv=None):
         for name in sorted(os.listdir(d)):
             if name.endswith(".xml"):
                 os.remove(os.path.join(d, name))
-        for c, k in plans[split]:
+        for c, k, _, slot in plans[split]:
             if not c.texts:
                 continue
             assert c.vid not in excl
-            doc = make_document(c, k, a.seed, split, src, strat, opts, world_stats)
+            doc = make_document(c, k, a.seed, split, src, strat, opts, world_stats, field_slot=slot)
             xml = to_xml(doc.text, doc.spans).encode("utf-8")
-            name = f"{split}/{c.vid}-{k:03d}.xml"
+            name = f"{split}/{c.vid}-{k:03d}.xml" if slot is None else f"{split}/{c.vid}-F{slot:05d}.xml"
             with open(os.path.join(a.out, name), "wb") as f:
                 f.write(xml)
             files.append((name, hashlib.sha256(xml).hexdigest(), len(xml)))
@@ -308,6 +359,7 @@ def main(argv=None):
                       "valid_fraction": a.valid_fraction, "seed": a.seed, "deid": a.deid,
                       "out": a.out, "no_cache": a.no_cache, "carrier_mix": a.mix,
                       "intl_fraction": a.intl_fraction, "local_text": a.local_text,
+                      "field_docs": a.field_docs,
                       "local_text_styles": sorted(insert_mod.LOCAL_TEXT_STYLES),
                       "countries": dict(a.country_weights),
                       "styles": {n: w for w, n in a.style_weights}},

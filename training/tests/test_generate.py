@@ -585,5 +585,65 @@ class TestCarriers1990s(unittest.TestCase):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+
+@unittest.skipUnless(HAVE_E2E and os.path.isfile(CSV90), "needs vaers-1990s.csv, the dev gold ids and a built deid")
+class TestFieldDocuments(unittest.TestCase):
+    """--field-docs: some documents are one HISTORY or LAB_DATA field alone, as `deid annotate
+    --text-column HISTORY` reads a report's field; the narratives beside them do not change."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="test-generate-fields-")
+        cls.runs = {}
+        for share in ("0", "0.5"):
+            out = os.path.join(cls.tmp, share)
+            run_generator(out, 60, seed=11, extra=["--carriers", CSV90, "--carrier-mix", "0,1",
+                                                   "--field-docs", share])
+            with open(os.path.join(out, "manifest.json"), encoding="utf-8") as f:
+                m = json.load(f)
+            cls.runs[share] = (out, m, read_tree(out))
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def fields_of_carriers(self):
+        """{VAERS_ID: [HISTORY, LAB_DATA]} of the 1990s file."""
+        with open(CSV90, encoding="utf-8", errors="replace", newline="") as f:
+            return {r["VAERS_ID"]: [r.get("HISTORY") or "", r.get("LAB_DATA") or ""] for r in csv.DictReader(f)}
+
+    def test_field_documents_are_a_field_of_their_carrier(self):
+        out, m, tree = self.runs["0.5"]
+        fields = self.fields_of_carriers()
+        n_field = m["insertions_by_strategy"].get("field_document", 0)
+        self.assertGreaterEqual(n_field, 20, "about half of 60 documents")
+        self.assertLessEqual(n_field, 40)
+        self.assertEqual(m["arguments"]["field_docs"], 0.5)
+        whole = 0
+        for name, raw in tree.items():
+            if not name.endswith(".xml"):
+                continue
+            text = ET.fromstring(raw).find("TEXT").text or ""
+            vid = os.path.basename(name).split("-", 1)[0]
+            folded = " ".join(text.lower().split())
+            if any(f.strip() and " ".join(f.lower().split()) == folded for f in fields[vid]):
+                whole += 1  # a field alone, untouched but for the document's case style
+            check_xml_file(self, os.path.join(out, name))
+        # two thirds of the field documents get no inserted PHI: their text is the field itself
+        self.assertGreaterEqual(whole, n_field // 3)
+        self.assertLessEqual(whole, n_field)
+
+    def test_the_narratives_stay_those_of_a_run_without_field_documents(self):
+        _, _, plain = self.runs["0"]
+        _, m, mixed = self.runs["0.5"]
+        docs = [n for n in mixed if n.endswith(".xml")]
+        fields = [n for n in docs if "-F" in os.path.basename(n)]
+        self.assertEqual(len(docs), 60)
+        self.assertEqual(len(fields), m["insertions_by_strategy"].get("field_document", 0))
+        for n in docs:
+            if n not in fields:
+                self.assertEqual(mixed[n], plain[n], n)
+
+
 if __name__ == "__main__":
     unittest.main()
