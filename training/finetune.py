@@ -294,7 +294,7 @@ def write_model(args, model, ck, base_meta, report, sel, counts, held_dir, repla
         info = {**fit_info(report["gold"]["train_documents"] + len(replay.train), counts, result, args.seed, args.lr),
                 "data_sha256": D.sha256_file(tmp / "train.jsonl"), "train_file": args.xml,
                 "selection": report["selection"], "generator_manifest": None,
-                "fine_tuned_from": {**report["base"], "generator_manifest": ck["info"].get("generator_manifest")},
+                "fine_tuned_from": {**report["base"], "generator_manifest": F.base_generator_manifest(ck["info"])},
                 "fine_tuning": {k: report[k] for k in ("gold", "heldout", "replay")}}
         save_checkpoint(staging / "checkpoint.pt", model, ck["word_vocab"], ck["char_vocab"],
                         {**info, "metrics": {"heldout": report["after"]["heldout"]}})

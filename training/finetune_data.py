@@ -123,7 +123,7 @@ def replay_data(n_train: int, n_valid: int, *, deid: Path, tmp: Path, seed: int,
             log(f"replay: {len(rep.train)} + {len(rep.valid)} (validation) documents from {tr} / {va}")
             return rep
         log(f"replay: {tr} was written by another featurizer version; generating instead")
-    gm = base_info.get("generator_manifest") or {}
+    gm = base_generator_manifest(base_info) or {}
     gseed = gm["seed"] if isinstance(gm.get("seed"), int) else seed
     carrier = Path(carriers) if carriers else next((c for c in CARRIERS if c.is_file()), None)
     if carrier is None or not carrier.is_file():
@@ -167,6 +167,19 @@ def replay_data(n_train: int, n_valid: int, *, deid: Path, tmp: Path, seed: int,
                                  "field_docs": field_docs,
                                  "manifest": manifest, "train_documents": len(train),
                                  "valid_documents": len(valid)})
+
+
+def base_generator_manifest(info: dict) -> dict | None:
+    """The generator manifest of the synthetic data a model learnt from: its own (a model trained by
+    train.sh), else that of the model it was fine-tuned from, and so on down the chain. A model the
+    learning loop wrote has none of its own, and a second fine-tune from it must still replay the
+    original mix (both VAERS files, the styles, the countries), not one default carrier."""
+    seen = 0
+    while info and seen < 32:
+        if info.get("generator_manifest"):
+            return info["generator_manifest"]
+        info, seen = info.get("fine_tuned_from") or {}, seen + 1
+    return None
 
 
 def _base_generator_args(manifest: dict) -> list[str] | None:

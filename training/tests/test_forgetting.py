@@ -49,6 +49,16 @@ class ReplayMix(unittest.TestCase):
         self.assertIn(str(ROOT / "tests/fixtures/gold/dev/VAERS_IDS.tsv"), excluded)
         self.assertIn(str(ROOT / "tests/fixtures/gold/dev-1990s/VAERS_IDS.tsv"), excluded)
 
+    def test_a_fine_tuned_base_replays_the_mix_of_the_model_it_came_from(self):
+        # deid-bilstm-v3 was written by the learning loop: no manifest of its own, v2's underneath
+        meta = json.loads((ROOT / "models/deid-bilstm-v3/metadata.json").read_text())
+        self.assertIsNone(meta["training"]["generator_manifest"])
+        args = F._base_generator_args(F.base_generator_manifest(meta["training"]))
+        self.assertIsNotNone(args)
+        carriers = [Path(args[i + 1]).name for i in range(0, len(args), 2) if args[i] == "--carriers"]
+        self.assertEqual(carriers, ["vaers-2021-01.csv", "vaers-1990s.csv"])
+        self.assertIsNone(F.base_generator_manifest({"fine_tuned_from": {"generator_manifest": None}}))
+
     def test_a_base_whose_carriers_are_not_here_replays_the_default_carrier(self):
         manifest = {"arguments": {"carriers": ["/elsewhere/vaers-2021-01.csv", "/elsewhere/not-here.csv"]}}
         self.assertIsNone(F._base_generator_args(manifest))

@@ -118,6 +118,39 @@ pub(super) const VITALS_AND_LABS: &[&str] = &[
     // their grades ("CREA 1.8", "RUCAM 9", "RegiSCAR 7", "SCORTEN 2", "NIHSS 4", "grade 3"; not
     // Naranjo, a surname too)
     "crea",
+    // the tests of a report's lab field as the 1990s and 2021 VAERS fields write them ("CPK 67",
+    // "SGPT-32", "Eosinophils 43", "LDH 240", "BNP 1,200"): the enzymes, the blood count's
+    // differential and indices, clotting times, lipids and antibodies. Not "monos", "bands",
+    // "polys", "chol", "IgE", "IgA", "Cl" (surnames, a town, a postcode's letters)
+    "cpk",
+    "sgot",
+    "sgpt",
+    "ldh",
+    "amylase",
+    "eos",
+    "eosinophils",
+    "neutrophils",
+    "lymphocytes",
+    "monocytes",
+    "basophils",
+    "lymphs",
+    "segs",
+    "mcv",
+    "mch",
+    "mchc",
+    "rdw",
+    "mpv",
+    "ptt",
+    "aptt",
+    "fibrinogen",
+    "bnp",
+    "cholesterol",
+    "ldl",
+    "hdl",
+    "triglycerides",
+    "igg",
+    "igm",
+    "co2",
     "rucam",
     "regiscar",
     "scorten",
@@ -135,7 +168,8 @@ pub(super) const DOSING_WORDS: &[&str] = &[
 ];
 
 pub(crate) fn is_vital_or_lab(word: &str) -> bool {
-    word.len() <= 10 && VITALS_AND_LABS.contains(&word.to_ascii_lowercase().as_str())
+    // ("triglycerides", the longest)
+    word.len() <= 13 && VITALS_AND_LABS.contains(&word.to_ascii_lowercase().as_str())
 }
 
 /// A body temperature's whole degrees: 95-108 °F or 35-42 °C.

@@ -454,9 +454,16 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             let code = (w.len() >= 4 && w.starts_with('0'))
                 || (doc.gap_before(i) == "-" && w.len() >= 5)
                 || slashed_register;
+            // (a year between a test and its value is the test's date: "SGPT 1990 184, LDH 1990 259")
+            let year_before_value = w.len() == 4
+                && w.parse::<u32>().is_ok_and(|y| (1900..=2039).contains(&y))
+                && i + 1 < n
+                && plain_gap(doc.gap_after(i))
+                && is_number(word(i + 1));
             let after_vital = i > 0
                 && is_vital_or_lab(word(i - 1))
                 && !code
+                && !year_before_value
                 && ph_value()
                 && bp_value()
                 && matches!(

@@ -69,6 +69,22 @@ fn numbers_with_units_are_measurements_and_ages_are_not() {
         ),
         ["88", "102", "2", "15", "96"]
     );
+    // the tests of a report's lab field
+    assert_eq!(
+        words(
+            "NOV92 CPK 67; SGPT-32; Eosinophils 43; LDH 240, MCV 88",
+            Usage::Measurement
+        ),
+        ["67", "32", "43", "240", "88"]
+    );
+    // (a year between a test and its value is the test's date)
+    assert_eq!(
+        words(
+            "SGPT 1990 184, LDH 1990 259; CPK 2000 -> nl",
+            Usage::Measurement
+        ),
+        ["2000"]
+    );
     // a one-letter unit after a decimal number
     assert_eq!(
         words(
@@ -391,6 +407,14 @@ fn dr_before_a_name_is_a_title_after_a_street_name_it_is_not() {
         ["Dr", "Dr", "Dr", "Dr", "Dr"]
     );
     assert!(words("She lives at 12 Oak Dr Springfield", Usage::Title).is_empty());
+    // a specialty or office abbreviated before its doctor, in a history field
+    assert_eq!(
+        words(
+            "Autopsy consistent w/SIDS; per ME Dr. Przybylak 3/9/90; GI Dr. Nakasone; ENT Dr Shah",
+            Usage::Title
+        ),
+        ["Dr", "Dr", "Dr"]
+    );
     assert!(words(
         "POLI KULIT DAN KELAMIN, RSUPN DR. CIPTO MANGUNKUSUMO, JAKARTA",
         Usage::Title
