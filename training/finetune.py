@@ -82,10 +82,10 @@ def parse_args(argv=None):
     ap.add_argument("--replay-jsonl", nargs=2, metavar=("TRAIN", "VALID"),
                     help="featurized synthetic JSONL to draw replay from (default training/data/{train,valid}.jsonl "
                          "when both exist, else generated)")
-    ap.add_argument("--replay-field-docs", type=float, default=0.25,
+    ap.add_argument("--replay-field-docs", type=float, default=0.0,
                     help="share of generated replay documents that are one HISTORY or LAB_DATA field alone, as "
-                         "reports' fields are de-identified (default 0.25; 0: narratives only, as before "
-                         "2026-12-01): fine-tuned on narratives alone, a model forgets how a short list reads")
+                         "reports' fields are de-identified (default 0: the base's own narratives); 0.25 to 0.4 "
+                         "made the report fields read better and the narratives a little worse (training/ABLATION.md)")
     ap.add_argument("--replay-exclude", action="append", default=[], metavar="FILE",
                     help="VAERS ids (first column, one a line) never generated from, beside every gold set's "
                          "VAERS_IDS.tsv (repeat it): the carriers of a set being written")
