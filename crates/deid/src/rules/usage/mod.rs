@@ -460,10 +460,18 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && i + 1 < n
                 && plain_gap(doc.gap_after(i))
                 && is_number(word(i + 1));
+            // (a pain score is out of ten, "pain 4/10"; "PAIN 1/21- ABDOMINAL PAIN WORSENED" is a
+            // date)
+            let pain_date = i > 0
+                && word(i - 1).eq_ignore_ascii_case("pain")
+                && doc.gap_after(i) == "/"
+                && i + 1 < n
+                && word(i + 1) != "10";
             let after_vital = i > 0
                 && is_vital_or_lab(word(i - 1))
                 && !code
                 && !year_before_value
+                && !pain_date
                 && ph_value()
                 && bp_value()
                 && matches!(

@@ -85,6 +85,14 @@ fn numbers_with_units_are_measurements_and_ages_are_not() {
         ),
         ["2000"]
     );
+    // a pain score is out of ten; after "pain" another fraction is a date
+    assert_eq!(
+        words(
+            "PAIN 1/21- ABDOMINAL PAIN WORSENED; pain 4/10",
+            Usage::Measurement
+        ),
+        ["4", "10"]
+    );
     // a one-letter unit after a decimal number
     assert_eq!(
         words(
