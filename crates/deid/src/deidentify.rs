@@ -11,8 +11,8 @@ use crate::masking::{mask_possessives, spans_from_tokens};
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
-    complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_inner_words,
-    complete_inverted_names, complete_middle_names, complete_repeated_names,
+    complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_initials,
+    complete_inner_words, complete_inverted_names, complete_middle_names, complete_repeated_names,
     complete_surnames_after_given_names, complete_title_employers, foreign_script_words,
     RuleEngine, RuleOutput, TokenRule,
 };
@@ -235,12 +235,13 @@ impl Deidentifier {
                     // written surname first ("LANE, [CHARITY R] (MRN"), a given
                     // name before its masked surname ("[yvette] arcement-leblanc"), an everyday word's surname after
                     // masked given names ("[joy lee] brown ("), a name word said again on its own
-                    // ("found [cliff] unresponsive"), last an
+                    // ("found [cliff] unresponsive"), a person's initial before the masked name
+                    // ("[D.] Rutledge RN"), last an
                     // employer's words after a title ("guard at [black] swan security"), and first the
                     // inner words of a name the rules read whole ("Medical Center [of] Orangeburg")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 9] = [
+                    let completions: [Completion; 10] = [
                         complete_inner_words,
                         complete_facility_heads,
                         complete_hyphenated_names,
@@ -249,6 +250,7 @@ impl Deidentifier {
                         complete_given_names,
                         complete_surnames_after_given_names,
                         complete_repeated_names,
+                        complete_initials,
                         complete_title_employers,
                     ];
                     for complete in completions {

@@ -29,7 +29,7 @@ mod usage;
 mod word_class;
 
 pub use context::{
-    complete_given_names, complete_hyphenated_names, complete_inverted_names,
+    complete_given_names, complete_hyphenated_names, complete_initials, complete_inverted_names,
     complete_middle_names, complete_repeated_names, complete_surnames_after_given_names,
 };
 pub use facility::complete_facility_heads;

@@ -308,7 +308,21 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             }
     };
     // the unit of word `i`, when it is one where it stands
+    // "Ph" before a phone number is the phone's label, not the pH after an amount: "Hamilton
+    // 3200   Ph (07) 849 3312" (a postcode, then the phone)
+    let phone_label = |i: usize| {
+        word(i).eq_ignore_ascii_case("ph")
+            && i + 1 < n
+            && is_number(word(i + 1))
+            && doc
+                .gap_after(i)
+                .chars()
+                .all(|c| c.is_whitespace() || "(:.".contains(c))
+    };
     let unit_at = |i: usize| -> bool {
+        if phone_label(i) {
+            return false;
+        }
         match is_unit(word(i)) {
             Some(false) => !name_not_unit(i),
             Some(true) => doc.gap_before(i).ends_with('/') || doc.gap_after(i).starts_with('/'),

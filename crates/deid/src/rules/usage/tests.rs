@@ -85,6 +85,13 @@ fn numbers_with_units_are_measurements_and_ages_are_not() {
         ),
         ["2000"]
     );
+    // a postcode before the phone's label "Ph" is no amount of pH
+    assert!(words(
+        "Address: 27 Pukete Road, Te Rapa, Hamilton 3200   Ph (07) 849 3312",
+        Usage::Measurement
+    )
+    .is_empty());
+    assert_eq!(words("urine 6.5 pH", Usage::Measurement), ["6", "5", "pH"]);
     // a pain score is out of ten; after "pain" another fraction is a date
     assert_eq!(
         words(
