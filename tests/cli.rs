@@ -361,14 +361,15 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         ("dev-vaers-sub-13/xml", 0.995, 0.99, 0.85),
         ("dev-vaers-sub-14/xml", 0.99, 0.99, 0.85),
         // 48 more, the ordinary mix a sixth time; scored unread (session 43, deid-bilstm-v3:
-        // 0.9956 / 0.9964 / 0.913)
-        ("dev-vaers-sub-15/xml", 0.99, 0.99, 0.85),
+        // 0.9956 / 0.9964 / 0.913; 0.9983 / 0.9982 after two rules from its misses)
+        ("dev-vaers-sub-15/xml", 0.995, 0.99, 0.85),
         // a report's own HISTORY and LAB_DATA fields, one per document (45 of 100 with no PHI:
         // the precision floor guards the history a pharmacist reads), and clinical notes of styles
         // no other notes set has; scored unread (session 43, deid-bilstm-v3: 0.9868 / 0.9765 /
-        // 0.798 and 0.9947 / 0.9925 / 0.700)
-        ("dev-fields/xml", 0.98, 0.97, 0.75),
-        ("dev-notes-2/xml", 0.99, 0.98, 0.65),
+        // 0.798 and 0.9947 / 0.9925 / 0.700; then 0.811 and 0.9974 / 0.9952 after rules from
+        // their errors)
+        ("dev-fields/xml", 0.98, 0.97, 0.78),
+        ("dev-notes-2/xml", 0.995, 0.99, 0.65),
         // notes of other institutions that no rule was written against (a check set)
         ("check-notes/xml", 0.99, 0.98, 0.20),
         // narratives of 46 countries written without reading the engine (a check set)
