@@ -87,8 +87,11 @@ def parse_args(argv=None):
                          "reports' fields are de-identified (default 0: the base's own narratives); 0.25 to 0.4 "
                          "made the report fields read better and the narratives a little worse (training/ABLATION.md)")
     ap.add_argument("--replay-exclude", action="append", default=[], metavar="FILE",
-                    help="VAERS ids (first column, one a line) never generated from, beside every gold set's "
-                         "VAERS_IDS.tsv (repeat it): the carriers of a set being written")
+                    help="VAERS ids (first column, one a line) never generated from, beside the dev gold's "
+                         "(repeat it): the carriers of a set being written")
+    ap.add_argument("--replay-exclude-gold", action="store_true",
+                    help="keep the carriers of every gold set (tests/fixtures/gold/*/VAERS_IDS.tsv) out of the "
+                         "replay: for a model the project ships, which those sets will score")
     ap.add_argument("--replay-carriers", help="carrier CSV when generating (default ../shared/data/vaers/"
                                               "vaers-2021-01.csv, else data/demo/vaers-demo.csv)")
     ap.add_argument("--distill", type=float, default=1.0,
@@ -184,7 +187,9 @@ def run(args) -> int:
         replay = F.replay_data(round(args.replay_ratio * len(train_docs)) if args.replay_ratio > 0 else 0,
                                args.replay_valid_docs, deid=deid, tmp=tmp, seed=args.seed, base_info=base_info,
                                jsonl=args.replay_jsonl, carriers=args.replay_carriers,
-                               field_docs=args.replay_field_docs, exclude=args.replay_exclude)
+                               field_docs=args.replay_field_docs,
+                               exclude=args.replay_exclude + ([str(e) for e in F.GOLD_EXCLUDES]
+                                                              if args.replay_exclude_gold else []))
         if "error" in replay.source:
             print(f"WARNING: no replay data, forgetting is neither prevented nor measured: {replay.source['error']}")
         dev_docs, dev_source = F.dev_gold(deid, args.dev, tmp, train_files + held_files)
