@@ -166,23 +166,26 @@ def plan(pool, ndocs, seed, split):
     return out
 
 
+def has_field(c):
+    """Whether carrier C has a HISTORY or LAB_DATA field worth a document of its own."""
+    return "H" in c.texts or "L" in c.texts
+
+
 def with_field_docs(pairs, pool, share, seed, split):
-    """(carrier, k, field?, slot) for each planned (carrier, k): SHARE of the slots become a field
-    document, of their own carrier when it has a HISTORY or LAB_DATA field, else of one drawn from
-    the carriers of POOL from the same file that have one (the carrier mix holds). The other slots
-    keep their carrier and their narrative."""
+    """(carrier, k, slot) for each planned (carrier, k), slot None for a narrative: SHARE of the
+    slots become a field document, of their own carrier when it has a HISTORY or LAB_DATA field,
+    else of one drawn from the carriers of POOL from the same file that have one (the carrier mix
+    holds). The other slots keep their carrier and their narrative."""
     fielded = {}
-    for c in pool:
-        if "H" in c.texts or "L" in c.texts:
-            fielded.setdefault(c.source, []).append(c)
+    for c in filter(has_field, pool):
+        fielded.setdefault(c.source, []).append(c)
     out = []
     for slot, (c, k) in enumerate(pairs):
         pick = random.Random(f"{seed}:{split}:{c.vid}:{k}:field")
         if share > 0 and fielded.get(c.source) and pick.random() < share:
-            has = "H" in c.texts or "L" in c.texts
-            out.append((c if has else pick.choice(fielded[c.source]), k, True, slot))
+            out.append((c if has_field(c) else pick.choice(fielded[c.source]), k, slot))
         else:
-            out.append((c, k, False, None))
+            out.append((c, k, None))
     return out
 
 
@@ -329,7 +332,7 @@ def main(argv=None):
         for name in sorted(os.listdir(d)):
             if name.endswith(".xml"):
                 os.remove(os.path.join(d, name))
-        for c, k, _, slot in plans[split]:
+        for c, k, slot in plans[split]:
             if not c.texts:
                 continue
             assert c.vid not in excl
