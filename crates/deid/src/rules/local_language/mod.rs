@@ -33,7 +33,10 @@
 //! Which language a narrative is in is counted, not guessed: more of its words are ordinary words
 //! of these languages (and no English SAFE word) than half of its English SAFE words; in ALL CAPS
 //! or lower case, of single letters only the languages' one-letter words count ("y", "e"; "c/o",
-//! "n/v" are English shorthand).
+//! "n/v" are English shorthand). In a narrative in English the same count is made per sentence
+//! or line (at least three such words): a report's header or a quoted sentence in the reporter's
+//! language ("Notificación ES-AEMPS-... (Sistema Español de Farmacovigilancia), fecha de
+//! recepción 15/03/2021.") gets the same release, and the same guards, as a whole narrative.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -222,6 +225,36 @@ const INSTITUTIONS: &[&str] = &[
     "trasporti",
 ];
 
+/// Legal forms after a company's name in the six languages and their neighbours, folded
+/// ("Confecções Ribeirinha Lda", "Trasporti Rossi S.r.l.", "Bouwbedrijf de Vries B.V."): the words
+/// before one are its name. (Not "sa", "as", "ab", "ag": ordinary words there.)
+const WORLD_LEGAL_FORMS: &[&str] = &[
+    "lda", "ltda", "srl", "spa", "sarl", "sas", "gmbh", "bv", "nv", "kg", "oy", "sl", "slu", "cia",
+    "eireli",
+];
+
+/// The sex after an age, folded ("47 yo m", "58 años, femenina" is the word itself).
+const SEX_WORDS: &[&str] = &[
+    "m",
+    "f",
+    "h",
+    "male",
+    "female",
+    "masc",
+    "fem",
+    "masculino",
+    "femenino",
+    "feminino",
+    "masculin",
+    "feminin",
+    "maschio",
+    "femmina",
+    "mannlich",
+    "weiblich",
+    "man",
+    "vrouw",
+];
+
 /// The one-letter words of the six languages, folded ("y", "o", "e", "à", "i"): in an ALL CAPS or
 /// lower-case narrative other letters alone are English shorthand as often ("c/o", "n/v", "h/a",
 /// the 1990s reports) and say nothing of the language.
@@ -235,13 +268,11 @@ fn is_common_world_word(folded: &str) -> bool {
     COMMON.contains(folded)
 }
 
-/// Whether the narrative is written in one of the languages: its words that only they know
-/// outnumber half of its English SAFE words.
-fn written_in_another_language(
-    flags: &[LexFlags],
-    folded: &[Cow<'_, str>],
-    caseless: bool,
-) -> bool {
+/// Fewer words of the other language than this say nothing about a sentence's language.
+const MIN_LOCAL_WORDS_IN_SENTENCE: usize = 3;
+
+/// Counts the words of a stretch: (English SAFE words, words only the other languages know).
+fn count_languages(flags: &[LexFlags], folded: &[Cow<'_, str>], caseless: bool) -> (usize, usize) {
     let (mut english, mut local) = (0usize, 0usize);
     for (f, w) in flags.iter().zip(folded) {
         if !w.starts_with(|c: char| c.is_alphabetic()) {
@@ -255,7 +286,41 @@ fn written_in_another_language(
             local += 1;
         }
     }
-    local >= MIN_LOCAL_WORDS && local * 2 > english
+    (english, local)
+}
+
+/// Which words stand in another language's text: every word of a narrative written in one of the
+/// languages (its words that only they know outnumber half of its English SAFE words), else the
+/// words of each sentence or line that is ("Notificación ES-AEMPS-1012345 (Sistema Español de
+/// Farmacovigilancia), fecha de recepción 15/03/2021." before an English report). `None`: no word.
+fn in_another_language(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+    caseless: bool,
+) -> Option<Vec<bool>> {
+    let n = doc.len();
+    let (english, local) = count_languages(flags, folded, caseless);
+    if local >= MIN_LOCAL_WORDS && local * 2 > english {
+        return Some(vec![true; n]);
+    }
+    if local < MIN_LOCAL_WORDS_IN_SENTENCE {
+        return None;
+    }
+    let mut inside = vec![false; n];
+    let mut start = 0;
+    while start < n {
+        let end = (start + 1..n)
+            .find(|&k| rules[k].features.has(Feature::IsSentenceBeginning))
+            .unwrap_or(n);
+        let (english, local) = count_languages(&flags[start..end], &folded[start..end], caseless);
+        if local >= MIN_LOCAL_WORDS_IN_SENTENCE && local * 2 > english {
+            inside[start..end].fill(true);
+        }
+        start = end;
+    }
+    inside.contains(&true).then_some(inside)
 }
 
 /// Whether the rules' decision leaves a word to this rule: unknown, safe, or only possibly a name
@@ -286,9 +351,9 @@ pub(super) fn apply(
     // list holds are candidates there, and a word the rules mark for such a list stands where a
     // capitalised word would
     let caseless = !doc.case_informative;
-    if !written_in_another_language(flags, folded, caseless) {
+    let Some(in_language) = in_another_language(doc, rules, flags, folded, caseless) else {
         return;
-    }
+    };
     let institution =
         |k: usize| INSTITUTIONS.contains(&folded[k].as_ref()) || class.on(k, FACILITY_HEAD);
     let n = doc.len();
@@ -332,6 +397,8 @@ pub(super) fn apply(
         }
     };
     let plain = |gap: &str| !gap.is_empty() && gap.chars().all(|c| c == ' ' || c == '\u{a0}');
+    // whether only spaces stand between the words `a` < `b`
+    let joined = |a: usize, b: usize| (a + 1..=b).all(|k| plain(doc.gap_before(k)));
     // a lower-case word between capitalised words, on their line: a name's or a street's
     // particles ("María de la Cruz", "Rua de São Bento", "Clos des Capucines")
     let bridges_capitals = |i: usize| {
@@ -379,10 +446,20 @@ pub(super) fn apply(
     // Mbarga (chauffeur de moto-taxi)"), up to its comma or bracket
     let mut apposition = vec![false; n];
     for i in 0..n {
+        // (the sex may stand between: "47 yo m, motorista de ônibus", "58 años F, ...")
+        let age_at = |k: usize| {
+            k >= 1
+                && (usage::is_age_or_duration_unit(doc.token_text(k))
+                    || matches!(folded[k].as_ref(), "yo" | "yr" | "yrs"))
+                && doc.token_text(k - 1).bytes().all(|b| b.is_ascii_digit())
+        };
         let after_age = i >= 2
             && doc.gap_before(i).trim() == ","
-            && usage::is_age_or_duration_unit(doc.token_text(i - 1))
-            && doc.token_text(i - 2).bytes().all(|b| b.is_ascii_digit());
+            && (age_at(i - 1)
+                || (i >= 3
+                    && SEX_WORDS.contains(&folded[i - 1].as_ref())
+                    && plain(doc.gap_before(i - 1))
+                    && age_at(i - 2)));
         // "M. Etienne Mbarga (chauffeur ...)", "su madre, Ana Fonseca Rizo, ama de casa"
         let after_name = i >= 1
             && matches!(doc.gap_before(i).trim(), "(" | ",")
@@ -456,15 +533,23 @@ pub(super) fn apply(
         let joined_particle = rules[i].reason == Reason::Context && short_particle(i);
         // a title before a name ("Dr. Rogelio Cuevas", "Dott. Luca Ferrero") is no PHI in any
         // language; the model, reading another language, masks it with the name
-        if rules[i].reason == Reason::Title {
+        if rules[i].reason == Reason::Title && in_language[i] {
             release[i] = true;
             continue;
         }
         // where capitals say nothing, a word joined to a name-like word ("pescador artesanal",
-        // "quarta de cinzas", "fortaleza-ce") may be part of it
+        // "quarta de cinzas", "fortaleza-ce") may be part of it, and so may the words after an
+        // institution's kind ("liceo scientifico galileo galilei") or before a legal form
+        // ("confecções ribeirinha lda")
         let caseless_doubt = caseless
             && (flags[i] & flag::UNSAFE != 0
                 || institution(i)
+                || (1..=3).any(|d| i >= d && joined(i - d, i) && institution(i - d))
+                || (1..=3).any(|d| {
+                    i + d < n
+                        && joined(i, i + d)
+                        && WORLD_LEGAL_FORMS.contains(&folded[i + d].as_ref())
+                })
                 || (i > 0 && doc.gap_before(i) == "-")
                 || (i + 1 < n && doc.gap_after(i) == "-")
                 || (i > 0 && plain(doc.gap_before(i)) && capitalised(i - 1))
@@ -473,7 +558,8 @@ pub(super) fn apply(
                     && plain(doc.gap_before(i - 1))
                     && short_particle(i - 1)
                     && capitalised(i - 2)));
-        let ordinary = (claimable(rules[i].reason) || joined_particle)
+        let ordinary = in_language[i]
+            && (claimable(rules[i].reason) || joined_particle)
             && !caseless_doubt
             && (lower || sentence_start_word(i) || german_noun(i))
             && w.chars().any(char::is_alphabetic)

@@ -217,3 +217,53 @@ fn a_health_post_before_its_name_is_not_released() {
         );
     }
 }
+
+#[test]
+fn a_sentence_in_another_language_inside_an_english_report_releases_its_ordinary_words() {
+    let text = "Notificación ES-AEMPS-1012345 (Sistema Español de Farmacovigilancia), fecha de \
+                recepción 15/03/2021. The patient, a 45-year-old man, developed a rash two \
+                days after the second dose and recovered after the drug was withdrawn.";
+    let words = local(text);
+    // ("recepción" stands next to its date on the line, which keeps it)
+    assert!(words.iter().any(|x| x == "fecha"), "{words:?}");
+    // the English sentence is left to the other rules
+    assert!(
+        !words.iter().any(|x| x == "rash" || x == "the"),
+        "{words:?}"
+    );
+    // two words of another language make no sentence of it
+    let words = local(
+        "The patient, seen at the centro de salud, developed a rash two days after the \
+         second dose and recovered after the drug was withdrawn.",
+    );
+    assert!(words.is_empty(), "{words:?}");
+}
+
+#[test]
+fn without_capitals_a_schools_or_a_companys_name_keeps_its_words() {
+    // the words after an institution's kind and before a legal form are its name
+    for text in [
+        "segnalazione della rete nazionale di farmacovigilanza, inserita il 16/03/2021. \
+         insegnante di matematica al liceo scientifico galileo galilei, codice fiscale.",
+        "LA PACIENTE TRABAJA EN LA EMPRESA. COSTURERA EN CONFECCIONES RIBEIRINHA LDA, \
+         PRESENTÓ FIEBRE Y DOLOR DESPUÉS DE LA SEGUNDA DOSIS DEL TRATAMIENTO.",
+    ] {
+        let words: Vec<String> = local(text).iter().map(|w| w.to_lowercase()).collect();
+        assert!(!words.is_empty(), "{text}");
+        for w in ["galileo", "ribeirinha"] {
+            assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+        }
+    }
+}
+
+#[test]
+fn an_occupation_after_an_age_and_sex_keeps_its_words() {
+    let text = "Paciente Joaquim Albuquerque (47 yo m, motorista de ônibus, Recife) \
+                recebeu a vacina e apresentou febre e dor de cabeça no dia seguinte; \
+                a febre passou depois de dois dias sem tratamento.";
+    let words = local(text);
+    assert!(words.iter().any(|x| x == "apresentou"), "{words:?}");
+    for w in ["ônibus", "motorista"] {
+        assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+}
