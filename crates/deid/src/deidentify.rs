@@ -12,9 +12,9 @@ use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
     complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_initials,
-    complete_inner_words, complete_inverted_names, complete_middle_names, complete_repeated_names,
-    complete_surnames_after_given_names, complete_title_employers, foreign_script_words,
-    RuleEngine, RuleOutput, TokenRule,
+    complete_inner_words, complete_inverted_names, complete_middle_names, complete_month_numbers,
+    complete_repeated_names, complete_surnames_after_given_names, complete_title_employers,
+    foreign_script_words, RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -236,12 +236,12 @@ impl Deidentifier {
                     // name before its masked surname ("[yvette] arcement-leblanc"), an everyday word's surname after
                     // masked given names ("[joy lee] brown ("), a name word said again on its own
                     // ("found [cliff] unresponsive"), a person's initial before the masked name
-                    // ("[D.] Rutledge RN"), last an
+                    // ("[D.] Rutledge RN"), the day or year beside a masked month ("[3] dec"), last an
                     // employer's words after a title ("guard at [black] swan security"), and first the
                     // inner words of a name the rules read whole ("Medical Center [of] Orangeburg")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 10] = [
+                    let completions: [Completion; 11] = [
                         complete_inner_words,
                         complete_facility_heads,
                         complete_hyphenated_names,
@@ -251,6 +251,7 @@ impl Deidentifier {
                         complete_surnames_after_given_names,
                         complete_repeated_names,
                         complete_initials,
+                        complete_month_numbers,
                         complete_title_employers,
                     ];
                     for complete in completions {
