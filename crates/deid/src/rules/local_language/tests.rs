@@ -219,27 +219,6 @@ fn a_health_post_before_its_name_is_not_released() {
 }
 
 #[test]
-fn a_sentence_in_another_language_inside_an_english_report_releases_its_ordinary_words() {
-    let text = "Notificación ES-AEMPS-1012345 (Sistema Español de Farmacovigilancia), fecha de \
-                recepción 15/03/2021. The patient, a 45-year-old man, developed a rash two \
-                days after the second dose and recovered after the drug was withdrawn.";
-    let words = local(text);
-    // ("recepción" stands next to its date on the line, which keeps it)
-    assert!(words.iter().any(|x| x == "fecha"), "{words:?}");
-    // the English sentence is left to the other rules
-    assert!(
-        !words.iter().any(|x| x == "rash" || x == "the"),
-        "{words:?}"
-    );
-    // two words of another language make no sentence of it
-    let words = local(
-        "The patient, seen at the centro de salud, developed a rash two days after the \
-         second dose and recovered after the drug was withdrawn.",
-    );
-    assert!(words.is_empty(), "{words:?}");
-}
-
-#[test]
 fn without_capitals_a_schools_or_a_companys_name_keeps_its_words() {
     // the words after an institution's kind and before a legal form are its name
     for text in [
