@@ -208,7 +208,8 @@ const LONG_DURATION_UNITS: &[&str] = &[
 fn is_duration_count(doc: &Tokenized, i: usize) -> bool {
     let n = doc.len();
     let w = doc.token_text(i);
-    if !is_number(w) || w.len() > 3 || i + 1 >= n || !plain_gap(doc.gap_after(i)) {
+    let count = (is_number(w) && w.len() <= 3) || is_written_cardinal(w);
+    if !count || i + 1 >= n || !plain_gap(doc.gap_after(i)) {
         return false;
     }
     if !one_of(doc.token_text(i + 1), LONG_DURATION_UNITS) {
@@ -237,6 +238,67 @@ fn is_duration_count(doc: &Tokenized, i: usize) -> bool {
     let aged = i > 0 && one_of(doc.token_text(i - 1), &["age", "aged", "ages"]);
     let old = i + 2 < n && one_of(doc.token_text(i + 2), &["old", "of"]);
     (after(i + 2) || before) && !aged && !old
+}
+
+/// The cardinal numbers written out, folded: "Two days later", "for three weeks", "One hour post
+/// shot" count time as "2 days later" does (the written-number list also holds the ordinals, a
+/// day of a month: "the first of March").
+const WRITTEN_CARDINALS: &[&str] = &[
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+];
+
+/// The tens of a compound ("twenty-one", "thirty five").
+const WRITTEN_TENS: &[&str] = &[
+    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+];
+
+fn is_written_cardinal(word: &str) -> bool {
+    word.len() <= 9 && one_of(word, WRITTEN_CARDINALS)
+}
+
+/// The ordinals that open a stretch of time, folded ("the first 24 hours", "first 2-3 days",
+/// "the second 48 hours").
+const OPENING_ORDINALS: &[&str] = &["first", "second", "third", "initial", "last", "next"];
+
+/// Whether the written number at `i` counts time as its digits would: a duration made relative
+/// ("Two days later", "for three weeks", "two wks p/vax") or a short duration in its unit ("Two
+/// hours later", "One hour post shot"); never before "old" or after "age" (`is_duration_count`).
+fn is_written_time_count(doc: &Tokenized, i: usize) -> bool {
+    let n = doc.len();
+    if !is_written_cardinal(doc.token_text(i)) {
+        return false;
+    }
+    let short = i + 1 < n
+        && plain_gap(doc.gap_after(i))
+        && is_short_duration_unit(doc.token_text(i + 1))
+        && !(i + 2 < n && one_of(doc.token_text(i + 2), &["old", "of"]));
+    short || is_duration_count(doc, i)
 }
 
 /// Whether the number at `i` is a day of the month before its month's name ("first dose 24 may
@@ -350,6 +412,18 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             || is_orientation_score(w)
         {
             out[i] = Some(Usage::Measurement);
+            continue;
+        }
+        if is_written_time_count(doc, i) {
+            out[i] = Some(Usage::RelativeTime);
+            // (and the tens of a compound: "twenty-one days later")
+            if i > 0
+                && matches!(doc.gap_before(i), "-" | " ")
+                && one_of(word(i - 1), WRITTEN_TENS)
+                && !claimed[i - 1]
+            {
+                out[i - 1] = Some(Usage::RelativeTime);
+            }
             continue;
         }
         if is_number(w) {
@@ -779,6 +853,33 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && out[i + 2] == Some(Usage::Measurement);
         if after_age || before_age || listed_before_age {
             out[i] = Some(Usage::Measurement);
+        }
+    }
+    // an ordinal opening a stretch of time before its count ("the first 24 hours", "first 2-3
+    // days", "the first two weeks"): no day of a month, which a month's name follows
+    for i in 0..n.saturating_sub(2) {
+        let unit = |k: usize| {
+            k < n && (one_of(word(k), LONG_DURATION_UNITS) || is_short_duration_unit(word(k)))
+        };
+        let counted = matches!(out[i + 1], Some(Usage::Measurement | Usage::RelativeTime))
+            || (plain_gap(doc.gap_after(i + 1)) && unit(i + 2))
+            || (is_number(word(i + 1))
+                && matches!(doc.gap_after(i + 1), "-" | "–")
+                && is_number(word(i + 2))
+                && plain_gap(doc.gap_after(i + 2))
+                && unit(i + 3));
+        if out[i].is_none()
+            && !claimed[i]
+            && one_of(word(i), OPENING_ORDINALS)
+            && plain_gap(doc.gap_after(i))
+            && (is_number(word(i + 1)) || is_written_cardinal(word(i + 1)))
+            && counted
+        {
+            out[i] = Some(Usage::RelativeTime);
+            // (its count written out too: "the first two days")
+            if is_written_cardinal(word(i + 1)) && !claimed[i + 1] {
+                out[i + 1] = Some(Usage::RelativeTime);
+            }
         }
     }
     // the second half of a word an apostrophe joins ("rehov ha-nevi'im 17": no route "IM", no

@@ -900,3 +900,44 @@ fn home_opening_a_field_before_an_address_is_its_label() {
         );
     }
 }
+
+#[test]
+fn time_counted_in_written_numbers_is_relative_time_not_an_age() {
+    // the time to onset, written out as reporters write it
+    for (text, counted) in [
+        ("Two days later she had a fever.", &["Two"][..]),
+        ("Two hours later another seizure at the home", &["Two"]),
+        ("One hour post shot, heart beat went up", &["One"]),
+        ("rash for three weeks after the dose", &["three"]),
+        (
+            "twenty-one days later the rash came back",
+            &["twenty", "one"],
+        ),
+        (
+            "My left arm was very sore for the first 48 hours.",
+            &["first"],
+        ),
+        (
+            "symptoms the first 2-3 days after getting the vaccine",
+            &["first"],
+        ),
+        ("headache the first two days", &["first", "two"]),
+    ] {
+        let words = words(text, Usage::RelativeTime);
+        for w in counted {
+            assert!(words.iter().any(|x| x == w), "{w} in {text}: {words:?}");
+        }
+    }
+    // an age written out stays with the rules that mask it
+    for text in [
+        "a two year old boy",
+        "her son is two years of age",
+        "aged two years",
+        "on the first of March",
+        "the first dose on 12/01",
+        "she was seventy two.",
+    ] {
+        let words = words(text, Usage::RelativeTime);
+        assert!(words.is_empty(), "{text}: {words:?}");
+    }
+}
