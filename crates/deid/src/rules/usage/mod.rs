@@ -282,6 +282,121 @@ fn is_written_cardinal(word: &str) -> bool {
     word.len() <= 9 && one_of(word, WRITTEN_CARDINALS)
 }
 
+/// What a narrative counts in written-out numbers, folded: dose forms and doses ("Took One tablet
+/// ALEVE", "Two doses of IVIG"), episodes and times ("One episode of vomiting").
+const COUNTED_THINGS: &[&str] = &[
+    "tablet",
+    "tablets",
+    "tab",
+    "tabs",
+    "pill",
+    "pills",
+    "capsule",
+    "capsules",
+    "caplet",
+    "caplets",
+    "dose",
+    "doses",
+    "shot",
+    "shots",
+    "injection",
+    "injections",
+    "puff",
+    "puffs",
+    "drop",
+    "drops",
+    "vial",
+    "vials",
+    "unit",
+    "units",
+    "episode",
+    "episodes",
+    "time",
+    "times",
+    "attack",
+    "attacks",
+    "seizure",
+    "seizures",
+    "medication",
+    "medications",
+    "drink",
+    "drinks",
+];
+
+/// What an ordinal numbers, folded: a dose or a vaccination ("First dose; scheduled to receive a
+/// second dose", "Second vaccine 1/8/21", "the first COVID19 Vaccine dose").
+const NUMBERED_THINGS: &[&str] = &[
+    "dose",
+    "doses",
+    "shot",
+    "vaccine",
+    "vaccination",
+    "injection",
+    "jab",
+    "booster",
+    "round",
+    "series",
+    "episode",
+    "time",
+    "dosis",
+    "vax",
+    "immunization",
+    "immunisation",
+];
+
+/// The ordinals of a dose, folded.
+const DOSE_ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+];
+
+/// Words after "One of", "Four of" that make it a count of people or things ("One of the things on
+/// there", "Four of the eight workers"), folded.
+const COUNT_DETERMINERS: &[&str] = &[
+    "the", "my", "her", "his", "our", "their", "these", "those", "them", "us", "its", "your",
+];
+
+/// Whether the written number at `i` counts things, not years: before a dose form, a dose or an
+/// episode ("Took One tablet", "Two doses of IVIG", "One episode of vomiting") or before "of" and
+/// a determiner ("One of the things", "Four of the eight workers").
+fn is_written_thing_count(doc: &Tokenized, i: usize) -> bool {
+    let n = doc.len();
+    if !is_written_cardinal(doc.token_text(i)) || i + 1 >= n || !plain_gap(doc.gap_after(i)) {
+        return false;
+    }
+    let next = doc.token_text(i + 1);
+    one_of(next, COUNTED_THINGS)
+        || (next.eq_ignore_ascii_case("of")
+            && i + 2 < n
+            && plain_gap(doc.gap_after(i + 1))
+            && one_of(doc.token_text(i + 2), COUNT_DETERMINERS))
+}
+
+/// Whether the ordinal at `i` numbers a dose or a vaccination: before one of `NUMBERED_THINGS`,
+/// or before one across up to two words of the product's name ("first COVID19 Vaccine dose",
+/// "first moderna dose"); "the first of March" is a date.
+fn is_dose_ordinal(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let n = doc.len();
+    if !one_of(doc.token_text(i), DOSE_ORDINALS) {
+        return false;
+    }
+    let mut k = i + 1;
+    while k < n && k <= i + 3 && plain_gap(doc.gap_before(k)) {
+        let w = doc.token_text(k);
+        if one_of(w, NUMBERED_THINGS) {
+            return true;
+        }
+        // (a product's word: a drug or vaccine name, "covid19", "bnt162b2")
+        let product = flags[k] & flag::DRUG != 0
+            || (w.bytes().any(|b| b.is_ascii_digit()) && w.chars().any(char::is_alphabetic))
+            || w.eq_ignore_ascii_case("covid");
+        if !product {
+            return false;
+        }
+        k += 1;
+    }
+    false
+}
+
 /// The ordinals that open a stretch of time, folded ("the first 24 hours", "first 2-3 days",
 /// "the second 48 hours").
 const OPENING_ORDINALS: &[&str] = &["first", "second", "third", "initial", "last", "next"];
@@ -412,6 +527,14 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             || is_orientation_score(w)
         {
             out[i] = Some(Usage::Measurement);
+            continue;
+        }
+        if is_written_thing_count(doc, i) {
+            out[i] = Some(Usage::Measurement);
+            continue;
+        }
+        if is_dose_ordinal(doc, flags, i) {
+            out[i] = Some(Usage::RelativeTime);
             continue;
         }
         if is_written_time_count(doc, i) {

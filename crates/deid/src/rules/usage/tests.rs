@@ -236,7 +236,9 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         "after dose 3 Mar 2021",
         "day 5 june",
     ] {
-        assert!(words(text, Usage::RelativeTime).is_empty(), "{text}");
+        // (the dose's ordinal "first" numbers a dose, no date)
+        let words = words(text, Usage::RelativeTime);
+        assert!(words.iter().all(|w| w == "first"), "{text}: {words:?}");
     }
     // "may" as a verb after a count
     assert_eq!(words("dose 2 may be given", Usage::RelativeTime), ["2"]);
@@ -934,10 +936,74 @@ fn time_counted_in_written_numbers_is_relative_time_not_an_age() {
         "her son is two years of age",
         "aged two years",
         "on the first of March",
-        "the first dose on 12/01",
         "she was seventy two.",
     ] {
         let words = words(text, Usage::RelativeTime);
         assert!(words.is_empty(), "{text}: {words:?}");
+    }
+}
+
+#[test]
+fn things_and_doses_counted_in_written_numbers_are_no_age() {
+    for (text, usage, counted) in [
+        (
+            "Took One tablet ALEVE followed by temp 98.6",
+            Usage::Measurement,
+            "One",
+        ),
+        ("Two doses of IVIG were given", Usage::Measurement, "Two"),
+        (
+            "One episode of vomiting, listless",
+            Usage::Measurement,
+            "One",
+        ),
+        (
+            "One of the things on there is bleeding",
+            Usage::Measurement,
+            "One",
+        ),
+        (
+            "Four of the eight workers were hospitalized",
+            Usage::Measurement,
+            "Four",
+        ),
+        (
+            "First dose; scheduled to receive a second dose",
+            Usage::RelativeTime,
+            "First",
+        ),
+        (
+            "FIRST DOSE ON 17DEC2020, SECOND DOSE ON 04JAN2021",
+            Usage::RelativeTime,
+            "SECOND",
+        ),
+        (
+            "after taking the first COVID19 Vaccine dose",
+            Usage::RelativeTime,
+            "first",
+        ),
+        (
+            "Second vaccine 1/8/21: 10 hours post vaccine",
+            Usage::RelativeTime,
+            "Second",
+        ),
+    ] {
+        let words = words(text, usage);
+        assert!(
+            words.iter().any(|x| x == counted),
+            "{counted} in {text}: {words:?}"
+        );
+    }
+    for text in [
+        "a woman of seventy, she lives alone",
+        "the first of March",
+        "FIRST MEDICAL CENTER WAS FULL",
+        "One Main Street",
+        "Five Points Medical Center",
+    ] {
+        for usage in [Usage::Measurement, Usage::RelativeTime] {
+            let words = words(text, usage);
+            assert!(words.is_empty(), "{text}: {words:?}");
+        }
     }
 }
