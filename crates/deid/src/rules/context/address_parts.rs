@@ -259,6 +259,66 @@ pub(super) fn county_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
     }
 }
 
+/// A road by its number, in any case: "ON HWY 182 E", "drove on hwy 45 n", "lives off route 9",
+/// "Highway 61", "Interstate 80", "RTE 17": the road word and its number, and a compass point of
+/// one or two letters right after ("E", "nw"). The rules read "hwy" and "route" as safe words and
+/// the number as a plain one, which the model released ("lives off route 9" left whole). Never a
+/// number the rules read as a measurement or a count ("route 2 doses"), nor the route of a drug
+/// ("route: IM", "route of administration": no number follows).
+pub(super) fn numbered_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
+    let n = doc.len();
+    for i in 0..n.saturating_sub(1) {
+        if !one_of(
+            doc.token_text(i),
+            &[
+                "hwy",
+                "highway",
+                "route",
+                "rte",
+                "interstate",
+                "fwy",
+                "freeway",
+            ],
+        ) || !matches!(doc.gap_after(i), " " | "-" | " #")
+        {
+            continue;
+        }
+        let d = doc.token_text(i + 1);
+        let digits = d.bytes().take_while(u8::is_ascii_digit).count();
+        let numbered = (1..=4).contains(&digits)
+            && d[digits..].chars().count() <= 1
+            && d[digits..].chars().all(|c| c.is_ascii_alphabetic());
+        if !numbered
+            || matches!(
+                rules[i + 1].reason,
+                Reason::Measurement | Reason::RelativeTime
+            )
+        {
+            continue;
+        }
+        let mut end = i + 1;
+        if i + 2 < n
+            && doc.gap_after(i + 1) == " "
+            && one_of(
+                doc.token_text(i + 2),
+                &["n", "s", "e", "w", "ne", "nw", "se", "sw"],
+            )
+            && (i + 3 >= n
+                || !doc.token_text(i + 3).starts_with(char::is_alphabetic)
+                || !doc.gap_after(i + 2).trim().is_empty()
+                || one_of(
+                    doc.token_text(i + 3),
+                    &[
+                        "to", "at", "and", "near", "in", "on", "when", "then", "exit",
+                    ],
+                ))
+        {
+            end = i + 2;
+        }
+        mark_address(rules, i, end);
+    }
+}
+
 /// Compass points written inside a US street address ("340 e 93rd st", "2515 n inspiration rd").
 const DIRECTIONS: &[&str] = &[
     "n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west",

@@ -603,3 +603,71 @@ fn an_ordinal_indicator_as_the_texts_last_word_is_read_without_a_crash() {
         let _ = crate::rules::phi_words(text);
     }
 }
+
+#[test]
+fn relatives_named_together_with_their_ages_in_brackets() {
+    for (text, named) in [
+        (
+            "she has not gotten the results. her kids (fidencio and xochitl, 9 and 6) had covid",
+            &["fidencio", "xochitl", "9", "6"][..],
+        ),
+        (
+            "Mother of 2 sons (Tariq, Bilal and Omar; 12, 9 and 4) reports fever",
+            &["Tariq", "Bilal", "Omar", "12", "9", "4"],
+        ),
+    ] {
+        let w = crate::rules::words_with_reason(text, Reason::RelationName);
+        for x in named {
+            assert!(w.iter().any(|y| y == x), "{x} in {text}: {w:?}");
+        }
+    }
+    // no list of names and ages: a note in brackets, a count that is no age
+    for text in [
+        "her kids (both vaccinated, 2 doses) had no reaction",
+        "two children (twins, 4) had a rash",
+        "his sons (fever and rash, 3 and 4 days) recovered",
+    ] {
+        let w = crate::rules::words_with_reason(text, Reason::RelationName);
+        assert!(w.is_empty(), "{text}: {w:?}");
+    }
+}
+
+#[test]
+fn a_town_names_a_hospital_where_one_goes_in_lower_case() {
+    let p =
+        phi_words("troponin elevated at 4.8. patient sent to concord hospital for cardiac cath");
+    for w in ["concord", "hospital"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let p = phi_words("patient was sent to the same hospital for a cardiac cath");
+    assert!(!p.contains(&"same".to_string()), "{p:?}");
+}
+
+#[test]
+fn a_road_by_its_number() {
+    for (text, road) in [
+        (
+            "WAS DRIVING IN CAR ON HWY 182 E & BROKE OUT IN SWEAT",
+            &["HWY", "182", "E"][..],
+        ),
+        ("drove on hwy 45 n to the er", &["hwy", "45", "n"]),
+        ("she lives off route 9 in town", &["route", "9"]),
+        (
+            "accident on Interstate 80 near the exit",
+            &["Interstate", "80"],
+        ),
+    ] {
+        let w = crate::rules::words_with_reason(text, Reason::AddressWord);
+        for x in road {
+            assert!(w.iter().any(|y| y == x), "{x} in {text}: {w:?}");
+        }
+    }
+    for text in [
+        "route: IM, left deltoid, dose 2",
+        "route of administration unknown; 2 doses",
+        "changed route 2 days later",
+    ] {
+        let w = crate::rules::words_with_reason(text, Reason::AddressWord);
+        assert!(w.is_empty(), "{text}: {w:?}");
+    }
+}

@@ -605,12 +605,18 @@ pub(super) fn apply(
                     // introduced; never "w/a red center", "pt left clinic", "go to regular clinic".
                     // A word no dictionary knows names one too ("airlifted to gregorybury urgent
                     // care"): a misspelling is masked already, and only its facility words join it
+                    // A town's name names one too, even one that is an everyday word ("patient
+                    // sent to concord hospital"; right before the head only a hospital's, not "(ART
+                    // CLINIC)"), never a qualifier ("the same hospital")
                     CASELESS_HEADS.contains(&folded[h].as_ref())
-                        && first < h
+                        && (first < h
+                            || (f & flag::CITY != 0
+                                && matches!(folded[h].as_ref(), "hospital" | "infirmary")))
                         && introduced(start)
-                        && (f & (flag::FIRST_NAME | flag::SURNAME) != 0
+                        && (f & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) != 0
                             || (rules[name].phi && rules[name].reason == Reason::Unknown))
                         && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
+                        && !QUALIFIERS.contains(&folded[name].as_ref())
                 };
         if !named {
             continue;
