@@ -194,6 +194,23 @@ fn is_relative_count(doc: &Tokenized, flags: &[LexFlags], out: &[Option<Usage>],
     counted || dose || listed || joined
 }
 
+/// The word of relative time right before the count at `i` ("day" of "on day 8", "Week" of
+/// "Week 2"), which counts time as the number does. Only letters, joined by blanks, a colon or
+/// "#": "Day 2 (12/29/20)", "dose #2".
+fn counting_word(doc: &Tokenized, out: &mut [Option<Usage>], claimed: &[bool], i: usize) {
+    if i == 0 || claimed[i - 1] || doc.gap_before(i).contains('\n') {
+        return;
+    }
+    let gap = doc.gap_before(i).trim_matches([' ', '\u{a0}']);
+    let w = doc.token_text(i - 1);
+    if matches!(gap, "" | ":" | "#")
+        && w.chars().all(char::is_alphabetic)
+        && one_of(w, RELATIVE_TIME_WORDS)
+    {
+        out[i - 1] = Some(Usage::RelativeTime);
+    }
+}
+
 /// Units of a duration counted in days or more, folded.
 const LONG_DURATION_UNITS: &[&str] = &[
     "day", "days", "d", "week", "weeks", "wk", "wks", "month", "months", "mo", "mos", "mth",
@@ -529,6 +546,15 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             out[i] = Some(Usage::Measurement);
             continue;
         }
+        // a count written out after its word ("on day four", "week two", "dose three")
+        if is_written_cardinal(w) && i > 0 && one_of(word(i - 1), RELATIVE_TIME_WORDS) {
+            let gap = doc.gap_before(i).trim_matches([' ', '\u{a0}']);
+            if matches!(gap, "" | ":" | "#") && !doc.gap_before(i).contains('\n') {
+                out[i] = Some(Usage::RelativeTime);
+                counting_word(doc, &mut out, claimed, i);
+                continue;
+            }
+        }
         if is_written_thing_count(doc, i) {
             out[i] = Some(Usage::Measurement);
             continue;
@@ -574,6 +600,9 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                 && is_duration_count(doc, i + 1);
             if is_relative_count(doc, flags, &out, i) || is_duration_count(doc, i) || range_start {
                 out[i] = Some(Usage::RelativeTime);
+                // and the word that counts it ("on day 8", "On Day 4", "week 2"): the model
+                // masked "day" before the number it released
+                counting_word(doc, &mut out, claimed, i);
                 continue;
             }
             // "x10^9/L", "10^12/L": the exponent of a count unit

@@ -221,7 +221,8 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
             "On day 8 of treatment, after dose 2; GI symptoms on days 1, 2, 3, and 4, week 3-5. Day: 12",
             Usage::RelativeTime
         ),
-        ["8", "2", "1", "2", "3", "4", "3", "5", "12"]
+        // (the word that counts goes with its count)
+        ["day", "8", "dose", "2", "days", "1", "2", "3", "4", "week", "3", "5", "Day", "12"]
     );
     // a date, a decimal, a time, an age, a number on the next line
     for text in [
@@ -241,7 +242,10 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         assert!(words.iter().all(|w| w == "first"), "{text}: {words:?}");
     }
     // "may" as a verb after a count
-    assert_eq!(words("dose 2 may be given", Usage::RelativeTime), ["2"]);
+    assert_eq!(
+        words("dose 2 may be given", Usage::RelativeTime),
+        ["dose", "2"]
+    );
     // a lot's parts joined by hyphens
     assert_eq!(
         words(
@@ -504,7 +508,7 @@ fn world_measurements_hours_and_days_of_treatment() {
             "El 28/07 (día 25 de tratamiento); Tag 3",
             Usage::RelativeTime
         ),
-        ["25", "3"]
+        ["día", "25", "Tag", "3"]
     );
     // a newborn's age in hours keeps its number's own decision
     let newborn = words("a baby 36 hours old; 12 horas de vida", Usage::Measurement);
@@ -1006,4 +1010,26 @@ fn things_and_doses_counted_in_written_numbers_are_no_age() {
             assert!(words.is_empty(), "{text}: {words:?}");
         }
     }
+}
+
+#[test]
+fn the_word_that_counts_relative_time_goes_with_its_count() {
+    for (text, counted) in [
+        (
+            "she was discharged from the hospital on day 8.",
+            &["day", "8"][..],
+        ),
+        ("On Day 4 she describes her COVID symptoms", &["Day", "4"]),
+        ("Day 2 (12/29/20): Fever", &["Day", "2"]),
+        ("On day four, with the pain not resolved", &["day", "four"]),
+        ("week two of treatment", &["week", "two"]),
+    ] {
+        let words = words(text, Usage::RelativeTime);
+        for w in counted {
+            assert!(words.iter().any(|x| x == w), "{w} in {text}: {words:?}");
+        }
+    }
+    // a holiday's day before its date stays a date's
+    let words = words("on Christmas Day 25 Dec she fell ill", Usage::RelativeTime);
+    assert!(words.is_empty(), "{words:?}");
 }
