@@ -250,11 +250,15 @@ pub(super) fn apply(
     };
     for i in 1..n {
         let f = flags[i];
+        // ("Given APAP, baby ASA": a child's strength of a drug, "baby aspirin"; a drug that is a
+        // given name too names no baby)
+        let baby_drug = doc.token_text(i - 1).eq_ignore_ascii_case("baby") && f & flag::DRUG != 0;
         if relation(i - 1)
             && close(doc, i)
             && (f & flag::FIRST_NAME != 0 || unknown_capitalised(rules, i))
             && f & (flag::STOPWORD | flag::CURATED_SAFE) == 0
             && !matches!(rules[i].reason, Reason::Pattern(_) | Reason::Digit)
+            && !baby_drug
         {
             mark_relation_name(&mut rules[i]);
         }

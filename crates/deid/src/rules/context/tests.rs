@@ -671,3 +671,16 @@ fn a_road_by_its_number() {
         assert!(w.is_empty(), "{text}: {w:?}");
     }
 }
+
+#[test]
+fn a_babys_strength_of_a_drug_is_no_babys_name() {
+    let w = crate::rules::words_with_reason(
+        "fever 103, also disoriented; Given APAP, baby ASA, APAP suppository, & DPH;",
+        Reason::RelationName,
+    );
+    assert!(w.is_empty(), "{w:?}");
+    // a baby's given name stays one
+    let w =
+        crate::rules::words_with_reason("mom reports baby Asher had a rash", Reason::RelationName);
+    assert_eq!(w, ["Asher"]);
+}
