@@ -54,6 +54,9 @@ const GENERIC_WORDS: &[&str] = &[
     "in",
     "drive",
     "thru",
+    // the 1990s shorthand for a hospital ("admitted to Hosp with hives", "taken to hosp ER"),
+    // also a surname on the census list: see `abbreviated`
+    "hosp",
 ];
 
 /// The generic words that end a place's kind: the place itself.
@@ -71,6 +74,7 @@ const HEADS: &[&str] = &[
     "pharmacy",
     "site",
     "home",
+    "hosp",
 ];
 
 /// Words before the run: a determiner, or where one goes without one ("to hospital").
@@ -107,8 +111,17 @@ pub(super) fn apply(
         let lower =
             |k: usize| !doc.case_informative || !doc.token_text(k).starts_with(char::is_uppercase);
         let ends_with_head = HEADS.contains(&folded[j].as_ref());
-        let all_safe =
-            (i..=j).all(|k| !rules[k].phi && rules[k].reason == Reason::Safe && lower(k));
+        // ("hosp", capitalised or not, abbreviates the kind: the rules read it as a surname)
+        let abbreviated = |k: usize| {
+            folded[k] == "hosp"
+                && matches!(
+                    rules[k].reason,
+                    Reason::Safe | Reason::Unknown | Reason::Unsafe("is-possibly-name")
+                )
+        };
+        let all_safe = (i..=j).all(|k| {
+            (!rules[k].phi && rules[k].reason == Reason::Safe && lower(k)) || abbreviated(k)
+        });
         // and nothing after it that could be its name: the text's end, a punctuation mark, or a
         // dictionary word that is no name, place or facility word
         let after_ok = j + 1 >= n
@@ -124,6 +137,8 @@ pub(super) fn apply(
                         && flags[j + 1] & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) == 0)));
         if ends_with_head && all_safe && after_ok {
             for rule in &mut rules[i..=j] {
+                rule.phi = false;
+                rule.kind = None;
                 rule.reason = Reason::GenericPlace;
             }
         }
@@ -153,6 +168,17 @@ mod tests {
             generic("She was seen at the vaccination site and then at the urgent care clinic."),
             ["vaccination", "site", "urgent", "care", "clinic"]
         );
+    }
+
+    #[test]
+    fn the_shorthand_hosp_without_a_name() {
+        assert_eq!(
+            generic("31yr old women admitted to Hosp with hives and tightness"),
+            ["Hosp"]
+        );
+        assert_eq!(generic("pt taken to hosp, released 2 hrs later"), ["hosp"]);
+        assert!(generic("admitted to Mercy Hosp with hives").is_empty());
+        assert!(generic("taken to hosp Sao Lucas for observation").is_empty());
     }
 
     #[test]
