@@ -15,6 +15,7 @@ mod features;
 mod generic_place;
 mod heading;
 mod inner_words;
+mod lab_shorthand;
 mod local_language;
 mod place;
 mod regulator;
@@ -406,6 +407,8 @@ impl RuleEngine {
         eponyms::apply(doc, &mut rules, folded, &class);
         // nor the letters of clinical shorthand ("pt c/o h/a", "seen by M.D.", "hepta B")
         shorthand::apply(doc, &mut rules, flags, folded);
+        // and lab tests in a list or with their results ("CBC, UA", "ANA pos", "LP-nl")
+        lab_shorthand::apply(doc, &mut rules, folded);
         // and in a field of a few words, its medical words ("Asthma", "Hayfever, eczema")
         short_field::apply(doc, &mut rules, flags);
         RuleOutput {
