@@ -319,6 +319,59 @@ pub(super) fn numbered_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
     }
 }
 
+/// A town right before a US ZIP code closing its phrase ("addr RR 1 Box 88A, Fort Fairfield
+/// 04742;", "Sioux Falls 57105."): the town, with a town's prefix before it ("Fort", "Saint",
+/// "New"), and the ZIP, never released (the model released "Fairfield" between a masked address
+/// and its ZIP). The town is one a place list holds, capitalised where capitals mean something;
+/// the ZIP five digits or ZIP+4, then a punctuation mark, a line's or the text's end.
+pub(super) fn towns_before_zips(doc: &Tokenized, rules: &mut [TokenRule]) {
+    let n = doc.len();
+    let zip = |k: usize| {
+        let w = doc.token_text(k);
+        w.len() == 5 && w.bytes().all(|b| b.is_ascii_digit())
+    };
+    for i in 0..n.saturating_sub(1) {
+        let town = rules[i].features.has(crate::rules::Feature::IsPossiblyCity)
+            && (!doc.case_informative || doc.token_text(i).starts_with(char::is_uppercase));
+        if !town || doc.gap_after(i) != " " || !zip(i + 1) {
+            continue;
+        }
+        // (ZIP+4: "04742-1234")
+        let mut end = i + 1;
+        if end + 1 < n
+            && doc.gap_after(end) == "-"
+            && doc.token_text(end + 1).len() == 4
+            && doc.token_text(end + 1).bytes().all(|b| b.is_ascii_digit())
+        {
+            end += 1;
+        }
+        let closes = end + 1 >= n || {
+            let gap = doc.gap_after(end);
+            gap.contains('\n') || gap.trim_start().starts_with([';', ',', '.', ')', '('])
+        };
+        if !closes {
+            continue;
+        }
+        let start = if i > 0
+            && doc.gap_before(i) == " "
+            && one_of(doc.token_text(i - 1), crate::rules::place::CITY_PREFIXES)
+            && (!doc.case_informative || doc.token_text(i - 1).starts_with(char::is_uppercase))
+        {
+            i - 1
+        } else {
+            i
+        };
+        for k in start..=i {
+            mark(rules, k, PhiType::City);
+            rules[k].reason = Reason::PlaceName;
+        }
+        for k in i + 1..=end {
+            mark(rules, k, PhiType::Zip);
+            rules[k].reason = Reason::AddressWord;
+        }
+    }
+}
+
 /// Compass points written inside a US street address ("340 e 93rd st", "2515 n inspiration rd").
 const DIRECTIONS: &[&str] = &[
     "n", "s", "e", "w", "ne", "nw", "se", "sw", "north", "south", "east", "west",

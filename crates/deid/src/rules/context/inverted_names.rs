@@ -12,7 +12,9 @@
 //! word or title) or one the combination masked as a person (then the surname may be masked as
 //! anything: "[LANE], [CHARITY] R", "LANE" a street's word), then perhaps one letter (the middle
 //! initial, a full stop after it allowed), and the name closed: a bracket, a comma, a semicolon, a
-//! line's or the text's end, or after an initial "of" or "from" a place. "SMITH, JOHN A (45)" is a
+//! line's or the text's end, a slash after an initial, after an initial "of" or "from" a place, or where capitals
+//! mean something a word in lower case after a capital initial ("(Kealamakia, Leilani P per the
+//! pharmacy profile"; the name may open after a bracket too). "SMITH, JOHN A (45)" is a
 //! name; "[Smith], the patient" and "[Paris], France" are not (a stop word, or no person).
 
 use super::given_names::TITLES;
@@ -55,6 +57,8 @@ pub fn complete_inverted_names(
             first == 0 && gap.trim().is_empty()
                 || gap.contains('\n')
                 || gap.trim_end().ends_with(':')
+                // (or in brackets: "(Kealamakia, Leilani P per the pharmacy profile")
+                || (first > 0 && gap.trim_end().ends_with('('))
                 || (first > 0
                     && matches!(gap, ", " | "), " | " " | ": ")
                     && one_of(doc.token_text(first - 1), &["patient", "pt", "vaccinee"]))
@@ -95,7 +99,17 @@ pub fn complete_inverted_names(
             let gap = gap.strip_prefix('.').unwrap_or(gap);
             gap.contains('\n')
                 || gap.trim_start().starts_with(['(', ',', ';', '['])
+                // (a slash after an initial: "thigpen, marguerite a / 38f"; not a list's,
+                // "Cipro, Augmentin/narcotics")
+                || (initial && gap.trim_start().starts_with('/'))
                 || (initial && gap == " " && one_of(doc.token_text(last + 1), &["of", "from"]))
+                // (where capitals mean something, a capital initial before a word in lower case:
+                // "Leilani P per the pharmacy profile")
+                || (initial
+                    && gap == " "
+                    && doc.case_informative
+                    && doc.token_text(last).chars().all(char::is_uppercase)
+                    && doc.token_text(last + 1).chars().all(char::is_lowercase))
         };
         if !closed {
             continue;
@@ -185,6 +199,23 @@ mod tests {
             masked("Patient: Pruitt, Janelle M.\nSeen today.", &[1], &[2]),
             ["Janelle", "M"]
         );
+        // in brackets, a capital initial before a word in lower case; a slash after the initial
+        assert_eq!(
+            masked(
+                "A patient (Kealamakia, Leilani P per the pharmacy profile) received",
+                &[2],
+                &[3]
+            ),
+            ["Leilani", "P"]
+        );
+        assert_eq!(
+            masked(
+                "thigpen, marguerite a / 38f / vaccinated 01/04/2021",
+                &[0],
+                &[1]
+            ),
+            ["marguerite", "a"]
+        );
     }
 
     #[test]
@@ -196,6 +227,10 @@ mod tests {
         // not closed: "Lane, Charity went home", "Lane, Charity of Skowhegan" (no initial)
         assert!(masked("Lane, Charity went home.", &[0], &[1]).is_empty());
         assert!(masked("Lane, Charity of Skowhegan.", &[0], &[1]).is_empty());
+        // a capital initial before a capitalised word: no end of the name
+        assert!(masked("(Lane, Charity R Smith went home)", &[1], &[2]).is_empty());
+        // a list's slash after no initial
+        assert!(masked("Cipro, Augmentin/narcotics;", &[0], &[1]).is_empty());
         // a given name masked as a person after a surname masked as a place
         let doc = Tokenized::new("LANE, CHARITY R (MRN 7730142)");
         let rules: Vec<_> = (0..doc.len()).map(|_| rule(false, true)).collect();

@@ -731,6 +731,7 @@ pub(super) fn apply(
     address_parts::us_street_lines(doc, rules, flags);
     address_parts::county_roads(doc, rules);
     address_parts::numbered_roads(doc, rules);
+    address_parts::towns_before_zips(doc, rules);
     // 1d. a record number's code between its label and its digits: "HOSPITAL NO. MPH 98/4471"
     id_parts::apply(doc, rules, flags);
     // 1e. a relative's name before their bracketed age: "SIB FATOU (3)"

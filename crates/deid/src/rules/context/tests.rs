@@ -684,3 +684,22 @@ fn a_babys_strength_of_a_drug_is_no_babys_name() {
         crate::rules::words_with_reason("mom reports baby Asher had a rash", Reason::RelationName);
     assert_eq!(w, ["Asher"]);
 }
+
+#[test]
+fn a_town_before_its_zip_code() {
+    let p = phi_words("called hosp; addr RR 1 Box 88A, Fort Fairfield 04742; chart PHS-0063217;");
+    for w in ["Fort", "Fairfield", "04742"] {
+        assert!(p.contains(&w.to_string()), "{w}: {p:?}");
+    }
+    let w = crate::rules::words_with_reason(
+        "addr RR 1 Box 88A, Fort Fairfield 04742; chart",
+        Reason::PlaceName,
+    );
+    assert_eq!(w, ["Fort", "Fairfield"]);
+    // a number that goes on is no ZIP code
+    let w = crate::rules::words_with_reason(
+        "WBC 12000 on admission; Paris 75011 units given",
+        Reason::PlaceName,
+    );
+    assert!(w.is_empty(), "{w:?}");
+}
