@@ -257,6 +257,12 @@ fn is_duration_count(doc: &Tokenized, i: usize) -> bool {
     (after(i + 2) || before) && !aged && !old
 }
 
+/// Words before a house's or a plot's number, folded ("stand 4417", "plot 23", "erf 1234", "apt
+/// 4", "flat 12", "hse 7", "casa 27", "parcelle 07"): the number after one is an address's.
+const HOUSE_NUMBER_LABELS: &[&str] = &[
+    "stand", "plot", "erf", "apt", "flat", "hse", "house", "casa", "apto", "depto", "parcelle",
+];
+
 /// The cardinal numbers written out, folded: "Two days later", "for three weeks", "One hour post
 /// shot" count time as "2 days later" does (the written-number list also holds the ordinals, a
 /// day of a month: "the first of March").
@@ -576,6 +582,11 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             continue;
         }
         if is_number(w) {
+            // a house's or a plot's number ("stand 4417 unit k, chitungwiza", "plot 23 unit 4"):
+            // no amount, whatever unit's word follows it
+            if i > 0 && plain_gap(doc.gap_before(i)) && one_of(word(i - 1), HOUSE_NUMBER_LABELS) {
+                continue;
+            }
             // a gestational age, weeks and days: "39+2 WKS", "36+4 weeks" (no age is written so)
             let gestation = i + 2 < n
                 && doc.gap_after(i) == "+"

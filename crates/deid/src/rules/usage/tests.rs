@@ -1033,3 +1033,22 @@ fn the_word_that_counts_relative_time_goes_with_its_count() {
     let words = words("on Christmas Day 25 Dec she fell ill", Usage::RelativeTime);
     assert!(words.is_empty(), "{words:?}");
 }
+
+#[test]
+fn a_house_or_plot_number_is_no_amount() {
+    for text in [
+        "bus conductor, stand 4417 unit k, chitungwiza",
+        "lives at Plot 23 unit 4, Kira Road",
+        "apt 4 units away",
+    ] {
+        let words = words(text, Usage::Measurement);
+        assert!(
+            !words.iter().any(|w| w.chars().all(|c| c.is_ascii_digit())),
+            "{text}: {words:?}"
+        );
+    }
+    assert_eq!(
+        words("insulin 4417 units daily", Usage::Measurement),
+        ["4417", "units"]
+    );
+}
