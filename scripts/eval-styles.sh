@@ -68,6 +68,7 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-vaers-sub-13:$G/dev-vaers-sub-13/xml dev-vaers-sub-14:$G/dev-vaers-sub-14/xml \
     dev-vaers-sub-15:$G/dev-vaers-sub-15/xml dev-fields:$G/dev-fields/xml dev-notes-2:$G/dev-notes-2/xml \
     dev-vaers-sub-16:$G/dev-vaers-sub-16/xml dev-vaers-sub-17:$G/dev-vaers-sub-17/xml \
+    dev-vaers-sub-18:$G/dev-vaers-sub-18/xml dev-intl-2:$G/dev-intl-2/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do
