@@ -583,6 +583,11 @@ pub enum RuleReason {
     /// few words (a history or lab list: "Asthma", "Hayfever, eczema"), where the model reads no
     /// sentence: always released".
     MedicalField,
+    /// `function-word`, shown as "a short function word ("of", "the", "at", "and", "for") the SAFE
+    /// dictionaries vouch for: released when the model gives it half a chance (P(safe) >= 0.5, or
+    /// the low threshold if lower), as no such word identifies anyone; the model, reading it beside
+    /// masked words, doubted it ("AT HER PLACE OF WORK" in ALL CAPS)".
+    FunctionWord,
     /// `unknown`, shown as "no SAFE dictionary knows it".
     Unknown,
     /// `safe`, shown as "SAFE dictionary vouches for it".
@@ -591,7 +596,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 27] = [
+    pub const ALL: [RuleReason; 28] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -617,6 +622,7 @@ impl RuleReason {
         RuleReason::Eponym,
         RuleReason::Shorthand,
         RuleReason::MedicalField,
+        RuleReason::FunctionWord,
         RuleReason::Unknown,
         RuleReason::Safe,
     ];
@@ -649,6 +655,7 @@ impl RuleReason {
             RuleReason::Eponym => "eponym",
             RuleReason::Shorthand => "shorthand",
             RuleReason::MedicalField => "medical-field",
+            RuleReason::FunctionWord => "function-word",
             RuleReason::Unknown => "unknown",
             RuleReason::Safe => "safe",
         }
@@ -683,6 +690,7 @@ impl RuleReason {
             RuleReason::Eponym => None,
             RuleReason::Shorthand => None,
             RuleReason::MedicalField => None,
+            RuleReason::FunctionWord => None,
             RuleReason::Unknown => None,
             RuleReason::Safe => None,
         }
@@ -756,6 +764,9 @@ impl RuleReason {
             RuleReason::MedicalField => {
                 "a word the medical or drug dictionaries vouch for in a field of a few words (a history or lab list: \"Asthma\", \"Hayfever, eczema\"), where the model reads no sentence: always released"
             }
+            RuleReason::FunctionWord => {
+                "a short function word (\"of\", \"the\", \"at\", \"and\", \"for\") the SAFE dictionaries vouch for: released when the model gives it half a chance (P(safe) >= 0.5, or the low threshold if lower), as no such word identifies anyone; the model, reading it beside masked words, doubted it (\"AT HER PLACE OF WORK\" in ALL CAPS)"
+            }
             RuleReason::Unknown => "no SAFE dictionary knows it",
             RuleReason::Safe => "SAFE dictionary vouches for it",
         }
@@ -790,6 +801,7 @@ impl RuleReason {
             RuleReason::Eponym => false,
             RuleReason::Shorthand => false,
             RuleReason::MedicalField => false,
+            RuleReason::FunctionWord => false,
             RuleReason::Unknown => true,
             RuleReason::Safe => false,
         }

@@ -104,6 +104,7 @@ export const RULE_REASONS = [
   { name: 'eponym', detail: null, explanation: 'a person\'s name inside the name of a disease, sign or test ("Menier\'s disease", "Koplik\'s spots", "Werdnig-Hoffman disease") with no title, relation word or name before it: not PHI (guidelines), always released', guess: false },
   { name: 'shorthand', detail: null, explanation: 'clinical shorthand written with single letters ("c/o", "h/a", "f/u", "M.D.", "I.V.", the "B" of "hepta B"): no initials, always released', guess: false },
   { name: 'medical-field', detail: null, explanation: 'a word the medical or drug dictionaries vouch for in a field of a few words (a history or lab list: "Asthma", "Hayfever, eczema"), where the model reads no sentence: always released', guess: false },
+  { name: 'function-word', detail: null, explanation: 'a short function word ("of", "the", "at", "and", "for") the SAFE dictionaries vouch for: released when the model gives it half a chance (P(safe) >= 0.5, or the low threshold if lower), as no such word identifies anyone; the model, reading it beside masked words, doubted it ("AT HER PLACE OF WORK" in ALL CAPS)', guess: false },
   { name: 'unknown', detail: null, explanation: 'no SAFE dictionary knows it', guess: true },
   { name: 'safe', detail: null, explanation: 'SAFE dictionary vouches for it', guess: false },
 ];

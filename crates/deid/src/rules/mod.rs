@@ -12,6 +12,7 @@ mod cue;
 mod eponyms;
 mod facility;
 mod features;
+mod function_words;
 mod generic_place;
 mod heading;
 mod inner_words;
@@ -94,6 +95,10 @@ pub enum Reason {
     /// Dutch with capitals where they belong (`local_language`). Released whatever the model says:
     /// trained on English narratives, it masks nearly every word of another language.
     LocalWord,
+    /// A short function word the SAFE dictionaries vouch for ("of", "the", "at", "and"): no
+    /// such word identifies anyone, so it is released when the model gives it half a chance
+    /// (`combine::FUNCTION_WORD_LOW`), not only past the low threshold (`function_words`).
+    FunctionWord,
     /// Part of the name of a medicines regulator or pharmacovigilance programme ("Swedish
     /// Medical Products Agency", "Rete Nazionale di Farmacovigilanza"): not PHI in the
     /// guidelines, released whatever the model says (it reads "Agency" as a city).
@@ -173,6 +178,7 @@ impl Reason {
             Reason::FieldLabel => RuleReason::FieldLabel,
             Reason::Title => RuleReason::Title,
             Reason::LocalWord => RuleReason::LocalWord,
+            Reason::FunctionWord => RuleReason::FunctionWord,
             Reason::Regulator => RuleReason::Regulator,
             Reason::PhiCue => RuleReason::PhiCue,
             Reason::RelationName => RuleReason::RelationName,
@@ -411,6 +417,8 @@ impl RuleEngine {
         lab_shorthand::apply(doc, &mut rules, folded);
         // and in a field of a few words, its medical words ("Asthma", "Hayfever, eczema")
         short_field::apply(doc, &mut rules, flags);
+        // last, the function words still safe ("of", "the", "at"): released on less evidence
+        function_words::apply(doc, &mut rules, folded);
         RuleOutput {
             rules,
             pattern_spans,

@@ -139,6 +139,7 @@ fn example(kind: RuleReason) -> Reason {
         RuleReason::Title => Reason::Title,
         RuleReason::Regulator => Reason::Regulator,
         RuleReason::LocalWord => Reason::LocalWord,
+        RuleReason::FunctionWord => Reason::FunctionWord,
         RuleReason::PhiCue => Reason::PhiCue,
         RuleReason::RelationName => Reason::RelationName,
         RuleReason::PlaceName => Reason::PlaceName,
