@@ -294,7 +294,8 @@ fn facility_heads_join_a_named_facility_only() {
         // "Royal" inside the name
         (
             "AND READMITTED TO THE BELFAST ROYAL INFIRMARY. HE HAS BEEN STABLE.",
-            vec!["ROYAL"],
+            // (the town before the head names it where one goes: the whole name, session 44)
+            vec!["BELFAST", "ROYAL", "INFIRMARY"],
         ),
         // a person's initial inside the name
         (
