@@ -323,7 +323,8 @@ fn facility_heads_join_a_named_facility_only() {
         ),
         (
             "readmitted to the queen elizabeth hospital. he has",
-            vec!["queen"],
+            // (and "elizabeth", a town before the head where one goes, names it whole)
+            vec!["queen", "elizabeth", "hospital"],
         ),
         (
             "The queen was at the hospital. Our lady of the house",
