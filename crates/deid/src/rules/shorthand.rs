@@ -71,6 +71,9 @@ const BEFORE_AM: &[&str] = &[
     "the", "early", "late", "this", "next", "that", "each", "every",
 ];
 
+/// Words before "eve" that make it the evening: "until eve of 18APR91", "fever in eve", "by eve".
+const BEFORE_EVE: &[&str] = &["until", "til", "till", "in", "by", "during", "on", "that"];
+
 /// The words a form's field holds when there is nothing to say, folded: "UNK", "NA", "NKA" (no
 /// known allergies), "NKDA", "nil". Only as a whole item of a list or field ("NA", "asthma; NKA"):
 /// "Na 137" is sodium and "KIM NA" a name.
@@ -143,7 +146,14 @@ pub(super) fn apply(
             || (folded[k] == "eve"
                 && !(doc.case_informative && doc.token_text(k).starts_with(char::is_uppercase))
                 && (before(BEFORE_AM)
-                    || (k > 0 && doc.gap_before(k) == " " && flags[k - 1] & flag::WEEKDAY != 0)));
+                    || before(BEFORE_EVE)
+                    || (k > 0 && doc.gap_before(k) == " " && flags[k - 1] & flag::WEEKDAY != 0)
+                    // "(eve) pt felt hot", "eve of 18APR91"
+                    || (doc.gap_before(k).ends_with('(') && doc.gap_after(k).starts_with(')'))
+                    || (k + 2 < n
+                        && folded[k + 1] == "of"
+                        && doc.gap_after(k) == " "
+                        && doc.token_text(k + 2).bytes().any(|b| b.is_ascii_digit()))));
         if doctor || part_of_day {
             mark(rules, k);
             k += 1;
@@ -151,7 +161,10 @@ pub(super) fn apply(
         }
         // (not in brackets after a place or a name: "80134 Napoli (NA)" is the province's code)
         let after_name = k > 0 && doc.gap_before(k).contains('(') && rules[k - 1].phi;
-        if NULL_WORDS.contains(&folded[k].as_ref()) && list_item(doc, k) && !after_name {
+        // ("unk" is no name anywhere: "condition of the pt is unk;", "MFR UNK")
+        let unknown = folded[k] == "unk" && !doc.gap_before(k).ends_with('-');
+        if NULL_WORDS.contains(&folded[k].as_ref()) && (list_item(doc, k) || unknown) && !after_name
+        {
             mark(rules, k);
             k += 1;
             continue;
@@ -290,6 +303,11 @@ mod tests {
             shorthand("p/vax pt exp fever early eve. Thurs eve felt warm; seen by Eve Hall."),
             ["eve", "eve"]
         );
+        // the evening after "until", "in", in brackets, before "of" and a date
+        assert_eq!(
+            shorthand("asymptomatic until eve of 18APR91 constant crying; 16APR91 pm (eve) pt felt hot; fever in eve"),
+            ["eve", "eve", "eve"]
+        );
         // the state after its town
         assert!(shorthand("She lives in Baltimore, MD 21201 with her son.").is_empty());
     }
@@ -301,6 +319,11 @@ mod tests {
         assert_eq!(shorthand("NA"), ["NA"]);
         assert_eq!(shorthand("N/A"), ["N", "A"]);
         assert_eq!(shorthand("Asthma; NKA."), ["NKA"]);
+        // "unk" anywhere: no name
+        assert_eq!(
+            shorthand("pt improved & as of 8NOV90, condition of the pt is unk; MFR UNK"),
+            ["unk", "UNK"]
+        );
         assert_eq!(shorthand("h/o prostate CA"), ["h", "o"]);
         // sodium, a name
         assert!(shorthand("Na 137, K 4.1").is_empty());
