@@ -9,7 +9,9 @@
 //! A test's abbreviation is read as one only where the list shows it: next to another test's
 //! (joined by a comma, a slash, a hyphen, "&" or "and") or with its result right after it (a
 //! result word or a number) or a sign before it ("+ANA", "pos ANA"). Its result word goes with it.
-//! Never a word another rule claimed (a pattern, a context rule, a named place).
+//! Never a word another rule claimed (a pattern, a context rule, a named place). And "dec" and "inc"
+//! for decreased and increased ("fever dec", "BP dec 70/50"), where no word of when or day
+//! makes "dec" December.
 
 use super::{Reason, TokenRule};
 use crate::tokenize::Tokenized;
@@ -37,6 +39,42 @@ const VALUE_TESTS: &[&str] = &[
 const RESULTS: &[&str] = &[
     "nl", "wnl", "nml", "neg", "pos", "normal", "negative", "positive", "elev", "elevated", "inc",
     "dec", "abnl", "abn", "abnormal", "high", "low", "pending", "done", "ok",
+];
+
+/// Words of when before a month ("late dec", "in dec", "mid-dec"), folded.
+const WHEN_WORDS: &[&str] = &[
+    "late",
+    "early",
+    "mid",
+    "in",
+    "on",
+    "of",
+    "since",
+    "until",
+    "till",
+    "by",
+    "from",
+    "through",
+    "last",
+    "next",
+    "this",
+    "end",
+    "beginning",
+    "throughout",
+    "between",
+    "during",
+    "before",
+    "after",
+    "and",
+    "or",
+    "to",
+    "thru",
+    "jan",
+    "feb",
+    "nov",
+    "oct",
+    "sep",
+    "sept",
 ];
 
 /// Whether word `k` is one of `TESTS` that no other rule claimed for a name, place or pattern.
@@ -84,6 +122,50 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
             }
         }
     }
+    // "dec" and "inc" for decreased and increased ("fever dec", "T dec.", "BP dec 70/50", "swelling
+    // had dec", "dec appetite"): the month list holds "dec", and the rules never release a month
+    // next to a number. Not after a word of when or a day ("late dec", "12 dec", "on dec"), not
+    // before a day or a year ("dec 3", "dec 2021"), and in lower case only ("Dec", "DEC" may be
+    // December)
+    for k in 0..n {
+        // (in lower case only, whatever the narrative: "hosp DEC or JAN" is December; and no
+        // company's "inc" after its name, "george's inc")
+        let company = folded[k] == "inc"
+            && k > 0
+            && (rules[k - 1].phi
+                || (folded[k - 1] == "s" && matches!(doc.gap_before(k - 1), "'" | "\u{2019}")));
+        if !matches!(folded[k].as_ref(), "dec" | "inc")
+            || !doc.token_text(k).chars().all(char::is_lowercase)
+            || company
+            || !open(rules, k)
+            || !matches!(
+                rules[k].reason,
+                Reason::Unsafe(_) | Reason::Safe | Reason::Unknown
+            )
+        {
+            continue;
+        }
+        let prev = (k > 0).then(|| folded[k - 1].as_ref());
+        let when = prev.is_some_and(|p| {
+            WHEN_WORDS.contains(&p)
+                || (p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
+                || ["st", "nd", "rd", "th"].iter().any(|o| {
+                    p.strip_suffix(o)
+                        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                })
+        });
+        let day_or_year_after =
+            k + 1 < n && matches!(doc.gap_after(k), " " | "-" | "/" | ", ") && {
+                let w = doc.token_text(k + 1);
+                // (a value goes on: "BP dec 70/50", "dec 8.1")
+                w.bytes().all(|b| b.is_ascii_digit())
+                    && matches!(w.len(), 1 | 2 | 4)
+                    && !(k + 2 < n && matches!(doc.gap_after(k + 1), "/" | "." | ","))
+            };
+        if prev.is_some() && !when && !day_or_year_after && !doc.gap_before(k).contains('\n') {
+            release[k] = true;
+        }
+    }
     for (rule, _) in rules.iter_mut().zip(&release).filter(|(_, r)| **r) {
         rule.phi = false;
         rule.kind = None;
@@ -123,6 +205,31 @@ mod tests {
                 assert!(found.iter().any(|x| x == w), "{w} in {text}: {found:?}");
             }
         }
+    }
+
+    #[test]
+    fn decreased_and_increased_in_shorthand() {
+        assert_eq!(
+            lab("APAP given fever then dec 103.0 R; when T dec. BP dec 70/50 from 116/74; swelling had dec; sx inc at night"),
+            ["dec", "dec", "dec", "dec", "inc"]
+        );
+        // December: after a word of when or a day, before a day or a year, capitalised
+        for text in [
+            "28nov89 pt vax hepta B. late dec pt ex flu-like illness",
+            "seen on 12 dec with a rash and a fever of 102",
+            "rash began dec 3 and lasted a week, mom reports",
+            "pt recvd vax in Dec and had a fever the next day",
+            "sx worsened over the next couple of months;hosp DEC or JAN for a while",
+        ] {
+            let found = lab(text);
+            assert!(
+                !found.iter().any(|w| w.eq_ignore_ascii_case("dec")),
+                "{text}: {found:?}"
+            );
+        }
+        // a company's legal form after its name
+        let found = lab("a poultry plant supervisor at george's inc received the first dose");
+        assert!(!found.iter().any(|w| w == "inc"), "{found:?}");
     }
 
     #[test]
