@@ -259,6 +259,11 @@ pub(super) fn county_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
     }
 }
 
+/// Words that go on with the sentence after a road's compass point ("hwy 45 n to the er").
+const AFTER_ROAD: &[&str] = &[
+    "to", "at", "and", "near", "in", "on", "when", "then", "exit",
+];
+
 /// A road by its number, in any case: "ON HWY 182 E", "drove on hwy 45 n", "lives off route 9",
 /// "Highway 61", "Interstate 80", "RTE 17": the road word and its number, and a compass point of
 /// one or two letters right after ("E", "nw"). The rules read "hwy" and "route" as safe words and
@@ -296,25 +301,19 @@ pub(super) fn numbered_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
         {
             continue;
         }
-        let mut end = i + 1;
-        if i + 2 < n
-            && doc.gap_after(i + 1) == " "
-            && one_of(
-                doc.token_text(i + 2),
-                &["n", "s", "e", "w", "ne", "nw", "se", "sw"],
-            )
-            && (i + 3 >= n
+        // a compass point of one or two letters after the number ("HWY 182 E &", "hwy 45 n to
+        // the er"), closing the phrase or before a word that goes on with the sentence
+        let compass = i + 2 < n && doc.gap_after(i + 1) == " " && {
+            let point = doc.token_text(i + 2);
+            point.len() <= 2 && one_of(point, DIRECTIONS)
+        };
+        let closes = || {
+            i + 3 >= n
                 || !doc.token_text(i + 3).starts_with(char::is_alphabetic)
                 || !doc.gap_after(i + 2).trim().is_empty()
-                || one_of(
-                    doc.token_text(i + 3),
-                    &[
-                        "to", "at", "and", "near", "in", "on", "when", "then", "exit",
-                    ],
-                ))
-        {
-            end = i + 2;
-        }
+                || one_of(doc.token_text(i + 3), AFTER_ROAD)
+        };
+        let end = if compass && closes() { i + 2 } else { i + 1 };
         mark_address(rules, i, end);
     }
 }

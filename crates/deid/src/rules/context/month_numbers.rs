@@ -22,12 +22,12 @@ fn day_or_year(word: &str) -> bool {
         "st" | "nd" | "rd" | "th"
     );
     match (number.len(), rest.is_empty()) {
+        // (a bare one- or two-digit number: a day, or a year "dec 21", either way the date's)
         (1 | 2, true) => true,
         (1 | 2, false) => ordinal && (1..=31).contains(&number.parse::<u32>().unwrap_or(0)),
         (4, true) => (1900..=2099).contains(&number.parse::<u32>().unwrap_or(0)),
         _ => false,
     }
-    // (a bare one- or two-digit number: a day, or a year "dec 21", either way the date's)
 }
 
 /// The words (indices) to mask after the combination, with their kind. `kinds[i]` is the
