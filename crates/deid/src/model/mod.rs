@@ -419,30 +419,39 @@ impl DeepModel {
             path: path.clone(),
             message: format!("inference failed: {e}"),
         };
+        // The encoder steps through every padded position of its batch: rows of similar length
+        // run together (a word of 4 characters beside one of 23 cost as much as two of 23).
+        // A row's encoding never depends on the rows beside it or on its padding
+        // (`tests/model_parity.rs`), so this changes no number.
+        let mut missing = missing;
+        missing.sort_by_key(|&r| rows[r].len());
         let new_rows: Vec<&[u32]> = missing.iter().map(|&r| rows[r]).collect();
-        let chars = char_matrix(&new_rows);
         let name = self
             .meta
             .split
             .as_ref()
             .map_or("char_vectors", |s| s.char_vectors.as_str());
+        let mut encoded: Vec<f32> = Vec::with_capacity(new_rows.len() * dim);
         let mut session = encoder.get();
-        let outputs = session
-            .run(ort::inputs!["char_ids" => TensorRef::from_array_view(&chars).map_err(run_err)?])
-            .map_err(run_err)?;
-        let encoded = outputs[name].try_extract_array::<f32>().map_err(run_err)?;
-        if encoded.shape() != [new_rows.len(), dim] {
-            return Err(Error::Model {
-                path,
-                message: format!(
-                    "character encoder output shape {:?}, expected [{}, {dim}]",
-                    encoded.shape(),
-                    new_rows.len()
-                ),
-            });
+        for band in length_bands(&new_rows) {
+            let band_rows = &new_rows[band];
+            let chars = char_matrix(band_rows);
+            let outputs = session
+                .run(ort::inputs!["char_ids" => TensorRef::from_array_view(&chars).map_err(run_err)?])
+                .map_err(run_err)?;
+            let band_encoded = outputs[name].try_extract_array::<f32>().map_err(run_err)?;
+            if band_encoded.shape() != [band_rows.len(), dim] {
+                return Err(Error::Model {
+                    path: path.clone(),
+                    message: format!(
+                        "character encoder output shape {:?}, expected [{}, {dim}]",
+                        band_encoded.shape(),
+                        band_rows.len()
+                    ),
+                });
+            }
+            encoded.extend(band_encoded.iter().copied());
         }
-        let encoded: Vec<f32> = encoded.iter().copied().collect();
-        drop(outputs);
         drop(session);
         for (k, &r) in missing.iter().enumerate() {
             out[r * dim..(r + 1) * dim].copy_from_slice(&encoded[k * dim..(k + 1) * dim]);
@@ -451,6 +460,29 @@ impl DeepModel {
         Ok(vectors)
     }
 }
+
+/// Consecutive stretches of `rows` (sorted by length) to encode together: a stretch closes when
+/// the next row is longer than its shortest by more than [`BAND_SLACK`] characters, once it holds
+/// [`BAND_MIN_ROWS`] rows (fewer rows per run cost more per run than the padding saved).
+fn length_bands(rows: &[&[u32]]) -> Vec<std::ops::Range<usize>> {
+    let mut bands = Vec::new();
+    let mut start = 0;
+    for i in 1..rows.len() {
+        if i - start >= BAND_MIN_ROWS && rows[i].len() > rows[start].len() + BAND_SLACK {
+            bands.push(start..i);
+            start = i;
+        }
+    }
+    if start < rows.len() {
+        bands.push(start..rows.len());
+    }
+    bands
+}
+
+/// See [`length_bands`].
+const BAND_SLACK: usize = 2;
+/// See [`length_bands`].
+const BAND_MIN_ROWS: usize = 16;
 
 /// The character ids of `rows`, padded to the longest.
 fn char_matrix(rows: &[&[u32]]) -> Array2<i64> {
@@ -555,6 +587,30 @@ pub fn length_batches(lengths: &[usize], max_tokens: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn length_bands_cover_sorted_rows_in_order_and_keep_lengths_close() {
+        let lengths = [1, 2, 3, 3, 5, 6, 9, 9, 9, 20, 21, 23];
+        let seqs: Vec<Vec<u32>> = lengths.iter().map(|&n| vec![7; n]).collect();
+        let rows: Vec<&[u32]> = seqs.iter().map(|s| &s[..]).collect();
+        let bands = length_bands(&rows);
+        // every row once, in order
+        let flat: Vec<usize> = bands.iter().flat_map(|b| b.clone()).collect();
+        assert_eq!(flat, (0..rows.len()).collect::<Vec<_>>());
+        // too few rows for more than one band: the minimum wins over the slack
+        assert_eq!(bands.len(), 1);
+        let many: Vec<Vec<u32>> = (0..4 * BAND_MIN_ROWS)
+            .map(|i| vec![7; 1 + i / BAND_MIN_ROWS * 10])
+            .collect();
+        let rows: Vec<&[u32]> = many.iter().map(|s| &s[..]).collect();
+        let bands = length_bands(&rows);
+        assert_eq!(bands.len(), 4, "{bands:?}");
+        for b in &bands {
+            let (short, long) = (rows[b.start].len(), rows[b.end - 1].len());
+            assert!(long <= short + BAND_SLACK, "{b:?}: {short}..{long}");
+        }
+        assert!(length_bands(&[]).is_empty());
+    }
 
     #[test]
     fn length_batches_cover_every_document_once_within_budget() {
