@@ -69,7 +69,7 @@ impl DateRecognizer {
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall|(?:dry|rainy|wet|monsoon)\s+season|monsoon|harmattan)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|(?:'|’)\d\d|[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?P<sea3>summer|winter|spring|fall|autumn)(?:\s*[-–/]\s*|\s+(?:to|or|and|through|thru|into|until|till)\s+)(?:(?:early|late|mid)[\s-]+)?(?P<sea4>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall|(?:dry|rainy|wet|monsoon)\s+season|monsoon|harmattan)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|(?:'|’)\d\d|[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}})(?i:{ORD})?\b(?:\s*,\s*{YEAR}\b)?"
@@ -383,6 +383,14 @@ impl DateRecognizer {
         let (s, e) = (m.start(), m.end());
         if c.name("wd").is_some() || c.name("hol").is_some() {
             return Some([Some((s, e)), None]);
+        }
+        // a range of seasons whose year comes once, at its end ("later summer to early fall
+        // 1994", "winter/spring 95"): two dates, as every range is
+        if let (Some(first), Some(second)) = (c.name("sea3"), c.name("sea4")) {
+            return Some([
+                Some((first.start(), first.end())),
+                Some((second.start(), second.end())),
+            ]);
         }
         if c.name("sea").is_some() {
             // "autumn 03-October 11, 2003": a range whose year the day and month after the hyphen

@@ -380,6 +380,18 @@ fn other_forms() {
         dates("pouchitis last spring, and this Summer"),
         ["spring", "Summer"]
     );
+    // a range of seasons with one year, at its end
+    assert_eq!(
+        dates("pt recv vax in later summer to early fall 1994 & fainted"),
+        ["summer", "fall 1994"]
+    );
+    assert_eq!(dates("WINTER/SPRING 95 rash"), ["WINTER", "SPRING 95"]);
+    assert_eq!(
+        dates("in the spring and summer of 2019"),
+        ["spring", "summer of 2019"]
+    );
+    // no year: seasons alone name no date
+    assert!(dates("worse in spring to summer every year").is_empty());
     assert!(dates("since her last fall she walks with a cane").is_empty());
     assert!(dates("her last fall from bed; last fall on the ice").is_empty());
     assert_eq!(dates("developed pouchitis last fall, but"), ["fall"]);

@@ -66,6 +66,33 @@ const PLACE_AFTER_VERB: &[(&str, &str)] = &[
     ("relocated", "from"),
 ];
 
+/// Countries written by their letters, in capitals.
+const COUNTRY_LETTERS: &[&str] = &["US", "USA", "UK", "UAE"];
+
+/// A journey's verb and its preposition, after which a country is where one went or came back
+/// from ("started seeking tx after return to US", "DEPLOYED TO KUWAIT", "travelled to Chad").
+/// Where case is informative the country must be written as a name: "returned to us for
+/// follow-up" is the pronoun.
+const JOURNEY_TO: &[(&str, &str)] = &[
+    ("return", "to"),
+    ("returned", "to"),
+    ("returning", "to"),
+    ("return", "from"),
+    ("returned", "from"),
+    ("returning", "from"),
+    ("deployed", "to"),
+    ("deployment", "to"),
+    ("travel", "to"),
+    ("travelled", "to"),
+    ("traveled", "to"),
+    ("travelling", "to"),
+    ("traveling", "to"),
+    ("trip", "to"),
+    ("moved", "to"),
+    ("moved", "from"),
+    ("flew", "to"),
+];
+
 /// Make a word a place of `kind` that the model never releases.
 fn mark_place(rule: &mut TokenRule, kind: PhiType) {
     rule.phi = true;
@@ -204,16 +231,21 @@ pub(super) fn apply(
         }
     }
     for i in 2..rules.len() {
+        // (and the countries known by their letters, which the lexicon holds as English words:
+        // "us"; never a two-letter code, "returned to the ER" is no Eritrea)
         if rules[i].phi
             && matches!(rules[i].reason, Reason::Unsafe(_))
-            && flags[i] & flag::COUNTRY != 0
+            && (flags[i] & flag::COUNTRY != 0
+                || COUNTRY_LETTERS.contains(&doc.token_text(i)))
         {
             let p = preposition_before(folded, i);
-            if p >= 1
-                && PLACE_AFTER_VERB
-                    .iter()
-                    .any(|&(v, w)| folded[p - 1] == v && folded[p] == w)
-            {
+            let after = |pairs: &[(&str, &str)]| {
+                p >= 1 && pairs.iter().any(|&(v, w)| folded[p - 1] == v && folded[p] == w)
+            };
+            let journey = after(JOURNEY_TO)
+                && (!doc.case_informative
+                    || super::features::starts_with_capital(doc.token_text(i)));
+            if after(PLACE_AFTER_VERB) || journey {
                 rules[i].reason = Reason::PlaceName;
             }
         }

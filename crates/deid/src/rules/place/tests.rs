@@ -100,6 +100,15 @@ fn a_country_of_english_words_is_a_place() {
         ["TURKEY"]
     );
     assert_eq!(places("she was born in the gambia in 1990"), ["gambia"]);
+    // where one went or came back from: a country written as a name, in any case where case
+    // says nothing
+    assert_eq!(
+        places("Deployed to Saudi Arabia, started seeking tx March after return to US. Tx-entax"),
+        ["Saudi", "Arabia", "US"]
+    );
+    assert_eq!(places("PT WAS DEPLOYED TO CHAD IN 2003"), ["CHAD"]);
+    assert!(places("The patient returned to us for follow-up on the rash.").is_empty());
+    assert!(places("pt returned to ER; traveling to the ER by car").is_empty());
     // a country of another language that is a surname too
     assert_eq!(places("during 2016, in the España. As of"), ["España"]);
     // a province without the local word for its kind ("Sichuan Sheng")
