@@ -687,13 +687,25 @@ pub(super) fn apply(
         // their period ("Resident: Edna Pickering  Room 14" is a care home's room; "SC 70%" a
         // veteran's service connection)
         let strict = candidate && super::one_of(doc.token_text(i), STRICT_HOUSE_NUMBER_WORDS);
+        // ... or before another address part and its number ("room 1203, no. 88 lane 1255
+        // hongqiao road": a Chinese flat's room first)
+        let before_address_part = candidate
+            && number + 2 < n
+            && on(number + 1, HOUSE_NUMBER_WORD)
+            && !super::one_of(doc.token_text(number + 1), STRICT_HOUSE_NUMBER_WORDS)
+            && (number_at(number + 2) || block_number(number + 2))
+            && !doc.gap_before(number + 1).contains('\n');
         let strict_ok = !strict
-            || ((after_residence || after_address_part_at(i))
+            || ((after_residence || after_address_part_at(i) || before_address_part)
                 && (doc.token_text(i).chars().count() > 2 || doc.gap_after(i).starts_with('.')));
         // ("gg. iv no. 17": an alley's numeral between the street word and "no")
         let house_number_word = candidate
             && strict_ok
-            && (after_place || street_after || after_residence || street_before);
+            && (after_place
+                || street_after
+                || after_residence
+                || street_before
+                || before_address_part);
         if house_number_word && indicator {
             mark(rules, i + 1, PhiType::Street);
         }
@@ -710,7 +722,11 @@ pub(super) fn apply(
         // ... or after another address part and its number ("secteur 22, lot 14")
         let after_address_part = after_address_part_at(i);
         if house_number_word
-            && (street_after || street_before || after_residence || after_address_part)
+            && (street_after
+                || street_before
+                || after_residence
+                || after_address_part
+                || before_address_part)
             && doc.token_text(i).chars().count() >= 2
         {
             rules[i].reason = Reason::AddressWord;

@@ -72,6 +72,10 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "NR",
         ),
         ("Address: Plot 23, Kira Road, Kampala.", "Plot"),
+        (
+            "a 55-year-old female patient (id card 310104196508234627, room 1203, no. 88 lane 1255 hongqiao road, changning district, 200051)",
+            "room",
+        ),
     ] {
         let words = crate::rules::words_with_reason(text, Reason::AddressWord);
         assert_eq!(
@@ -116,6 +120,14 @@ fn a_house_number_word_before_its_number_in_an_address() {
     ] {
         let p = crate::rules::words_with_reason(text, Reason::AddressWord);
         assert!(p.contains(&block.to_string()), "{text}: {p:?}");
+    }
+    // a room before another address part is a flat's; a ward's room and bed are no address
+    for text in [
+        "Resident: Edna Pickering  Room 14, Bed 2, reported to the nurse.",
+        "moved to room 12, bed 3 of the ward at 0400",
+    ] {
+        let p = crate::rules::words_with_reason(text, Reason::AddressWord);
+        assert!(p.is_empty(), "{text}: {p:?}");
     }
     // ... and the room after it
     let p =
