@@ -1,6 +1,6 @@
 """Tests of the hand-annotated gold sets under tests/fixtures/gold/.
 
-For every set (2021 dev/, dev-1990s/, dev-intl/, dev-notes/, dev-notes-world/, dev-world/, dev-world-2/, dev-world-3/, dev-world-4/, dev-world-5/, dev-world-6/, dev-world-7/ to dev-world-11/, the check sets
+For every set (2021 dev/, dev-1990s/, dev-1990s-2/, dev-intl/, dev-notes/, dev-notes-world/, dev-world/, dev-world-2/, dev-world-3/, dev-world-4/, dev-world-5/, dev-world-6/, dev-world-7/ to dev-world-11/, the check sets
 check-notes/ and check-world/, the derived dev-caps/ + dev-lower/, and the surrogate-PHI sets dev-sub-us/,
 dev-sub-world/, dev-sub-us-caps/, dev-sub-us-lower/):
   * its validator (validate.py, or variants.py / surrogates.py --check-only) exits 0 and prints OK;
@@ -126,6 +126,23 @@ class GoldSetsTest(unittest.TestCase):
         with open(os.path.join(GOLD, "dev-1990s", "VAERS_IDS.tsv"), "rb") as f:
             expected["VAERS_IDS.tsv"] = f.read()
         self.assert_same_tree(rendered, expected, "dev-1990s/")
+
+    # ---- a second 1990s shorthand set, 80 real narratives (50 seeded, 30 chosen for their PHI;
+    # session 45, scored unread): dev-1990s-2/xml/*.xml + dev-1990s-2/VAERS_IDS.tsv
+
+    def test_1990s_2_validates(self):
+        csv_path = self.need_csv(CSV_1990S)
+        n = len(glob.glob(os.path.join(GOLD, "dev-1990s-2", "xml", "*.xml")))
+        self.assertEqual(n, 80)
+        self.assert_ok(run_script(os.path.join("dev-1990s-2", "validate.py"), "--csv", csv_path), n)
+
+    def test_1990s_2_renders_to_checked_in_xml(self):
+        csv_path = self.need_csv(CSV_1990S)
+        rendered = self.render(os.path.join("dev-1990s-2", "render.py"), "--csv", csv_path)
+        expected = read_tree(os.path.join(GOLD, "dev-1990s-2", "xml"))
+        with open(os.path.join(GOLD, "dev-1990s-2", "VAERS_IDS.tsv"), "rb") as f:
+            expected["VAERS_IDS.tsv"] = f.read()
+        self.assert_same_tree(rendered, expected, "dev-1990s-2/")
 
     # ---- a second international set, 40 more hand-written narratives of 40 countries, 35 not in
     # dev-intl (session 44): dev-intl-2/xml/*.xml from narratives.py
@@ -497,17 +514,18 @@ class GoldSetsTest(unittest.TestCase):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
-    # ---- 48 more three times, the ordinary mix a seventh, eighth and ninth time (session 44, scored
-    # unread by the default model, which was not fine-tuned on them): dev-vaers-sub-16/xml .. -18/xml
+    # ---- 48 more four times, the ordinary mix a seventh, eighth, ninth and tenth time (sessions 44
+    # and 45, scored unread by the default model, which was not fine-tuned on them):
+    # dev-vaers-sub-16/xml .. -19/xml
 
-    def test_dev_vaers_sub_16_and_17_validate(self):
-        for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18"):
+    def test_dev_vaers_sub_16_to_19_validate(self):
+        for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_vaers_sub_16_and_17_render_to_checked_in_xml(self):
-        for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18"):
+    def test_dev_vaers_sub_16_to_19_render_to_checked_in_xml(self):
+        for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -611,7 +629,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-vaers-sub-10/xml", "dev-vaers-sub-11/xml", "dev-vaers-sub-12/xml",
                     "dev-vaers-sub-13/xml", "dev-vaers-sub-14/xml", "dev-vaers-sub-15/xml", "dev-fields/xml", "dev-notes-2/xml",
                     "dev-vaers-sub-16/xml", "dev-vaers-sub-17/xml", "dev-vaers-sub-18/xml",
-                    "dev-intl-2/xml",
+                    "dev-vaers-sub-19/xml", "dev-intl-2/xml", "dev-1990s-2/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
