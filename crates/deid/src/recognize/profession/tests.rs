@@ -216,6 +216,17 @@ fn the_patients_or_a_relatives_occupation() {
     );
     assert_eq!(found("A 49-YEAR-OLD FEMALE NURSE RECEIVED"), ["NURSE"]);
     assert_eq!(found("she works as a teacher in Lyon"), ["teacher"]);
+    // the work named before "as a"
+    assert_eq!(
+        found("Unable to perform full job tasks as a dental lab technician."),
+        ["dental lab technician"]
+    );
+    assert_eq!(found("in my role as a pharmacist I see"), ["pharmacist"]);
+    // (never a sentence after "as": "unable to perform full job tasks as I am left hand
+    // dominant")
+    assert!(found("Unable to perform full job tasks as I am left hand dominant.").is_empty());
+    // (a role that is no occupation names none)
+    assert!(found("in her role as a mother she").is_empty());
     assert_eq!(
         found("Information has been received from a physician, who is the patient's mother"),
         ["physician"]
