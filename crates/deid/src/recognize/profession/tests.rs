@@ -222,6 +222,15 @@ fn the_patients_or_a_relatives_occupation() {
         ["dental lab technician"]
     );
     assert_eq!(found("in my role as a pharmacist I see"), ["pharmacist"]);
+    // an unlisted title ends where the sentence goes on ("as I am left hand dominant")
+    assert_eq!(
+        found("I work as a lab technician as I am left hand dominant."),
+        ["lab technician"]
+    );
+    assert_eq!(
+        found("Unable to perform full job tasks as a dental lab technician as I am left hand dominant."),
+        ["dental lab technician"]
+    );
     // (never a sentence after "as": "unable to perform full job tasks as I am left hand
     // dominant")
     assert!(found("Unable to perform full job tasks as I am left hand dominant.").is_empty());

@@ -104,13 +104,24 @@ pub(super) fn title_to_phrase_end(
             && (!goes_on_with_the_sentence(w) || (head_first && matches!(w, "no" | "na")))
             && !is_role(w)
     };
-    unlisted_title(
-        text,
-        &mut words,
-        first,
-        MAX_TITLE_WORDS,
-        allowed,
-        ends_phrase,
+    unlisted_title(text, &mut words, first, MAX_TITLE_WORDS, allowed, |rest| {
+        ends_phrase(rest) || starts_clause(rest)
+    })
+}
+
+/// Whether a clause with its own subject starts at the start of `rest`: "as I am left hand
+/// dominant", "because she", "but he" (after "works as a lab technician").
+fn starts_clause(rest: &str) -> bool {
+    let mut words = rest.split_whitespace().map(str::to_lowercase);
+    let (Some(conjunction), Some(subject)) = (words.next(), words.next()) else {
+        return false;
+    };
+    matches!(
+        conjunction.as_str(),
+        "as" | "because" | "since" | "but" | "and" | "so" | "when" | "while" | "until"
+    ) && matches!(
+        subject.as_str(),
+        "i" | "he" | "she" | "we" | "they" | "it" | "you"
     )
 }
 

@@ -235,12 +235,14 @@ pub(super) fn apply(
         // "us"; never a two-letter code, "returned to the ER" is no Eritrea)
         if rules[i].phi
             && matches!(rules[i].reason, Reason::Unsafe(_))
-            && (flags[i] & flag::COUNTRY != 0
-                || COUNTRY_LETTERS.contains(&doc.token_text(i)))
+            && (flags[i] & flag::COUNTRY != 0 || COUNTRY_LETTERS.contains(&doc.token_text(i)))
         {
             let p = preposition_before(folded, i);
             let after = |pairs: &[(&str, &str)]| {
-                p >= 1 && pairs.iter().any(|&(v, w)| folded[p - 1] == v && folded[p] == w)
+                p >= 1
+                    && pairs
+                        .iter()
+                        .any(|&(v, w)| folded[p - 1] == v && folded[p] == w)
             };
             let journey = after(JOURNEY_TO)
                 && (!doc.case_informative
