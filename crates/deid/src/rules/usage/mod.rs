@@ -779,8 +779,21 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
         let glued_unit = next
             .find(|c: char| !c.is_ascii_digit())
             .is_some_and(|k| k > 0 && is_time_unit(&next[k..]));
+        // (the singular and short units of a duration, which `is_time_unit` leaves out as an
+        // age's; a unit of dose or amount: "1/2 tab", "1/2 tsp")
+        let short_time = one_of(
+            next,
+            &[
+                "hr", "hour", "min", "mins", "minute", "minutes", "day", "wk", "sec", "secs",
+                "tab", "tablet", "pill",
+            ],
+        );
         let timed = plain_gap(doc.gap_after(i + 1))
-            && (is_time_unit(next) || one_of(next, &["to", "or"]) || glued_unit);
+            && (is_time_unit(next)
+                || short_time
+                || is_unit(next) == Some(false)
+                || one_of(next, &["to", "or"])
+                || glued_unit);
         // an age in halves is an age: "4 1/2 yr old child", "until 7 1/2 month of age", "@ age
         // 11mos & 1 1/2 yrs"
         let old = i + 3 < n && one_of(word(i + 3), &["old", "of"]);

@@ -280,6 +280,16 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         .collect::<Vec<_>>(),
         ["2", "1", "2", "3", "1", "2"]
     );
+    // ... in the singular and the short forms, and halves of a tablet ("1/2 tab")
+    for text in [
+        "c/o severe burning in leg 1/2 hr p/ vax",
+        "fever 1/2 hour after the shot",
+        "rash within 1/2 day",
+        "given 1/2 tab tylenol",
+    ] {
+        let got = words(text, Usage::Measurement);
+        assert!(got.contains(&"1".to_string()), "{text}: {got:?}");
+    }
     assert!(words("seen on 1/2 at the clinic", Usage::Measurement).is_empty());
     for text in [
         "4 1/2 yr old child 25Jun90 w/ positive",
