@@ -392,6 +392,15 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             out[i] = Some(Usage::Measurement);
             continue;
         }
+        // a dozen is a count, never an age ("3-4 dozen lesions", "a dozen hives", "dozens of
+        // blisters"), and so is the number before it
+        if one_of(w, &["dozen", "dozens"]) {
+            out[i] = Some(Usage::Measurement);
+            if i > 0 && is_number(word(i - 1)) && plain_gap(doc.gap_before(i)) && !claimed[i - 1] {
+                out[i - 1] = Some(Usage::Measurement);
+            }
+            continue;
+        }
         if is_dose_ordinal(doc, flags, i) {
             out[i] = Some(Usage::RelativeTime);
             continue;

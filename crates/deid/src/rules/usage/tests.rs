@@ -291,6 +291,14 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         assert!(got.contains(&"1".to_string()), "{text}: {got:?}");
     }
     assert!(words("seen on 1/2 at the clinic", Usage::Measurement).is_empty());
+    // a dozen counts things
+    assert_eq!(
+        words(
+            "pt devel 3-4 dozen lesions; a dozen hives",
+            Usage::Measurement
+        ),
+        ["3", "4", "dozen", "dozen"]
+    );
     for text in [
         "4 1/2 yr old child 25Jun90 w/ positive",
         "reflux synd until 7 1/2 month of age",
