@@ -256,8 +256,16 @@ impl DateRecognizer {
                 let head = &text[..s - 1];
                 is_english_month(&head[super::letters_start(head)..])
             };
+            // "X 3 DOSES 17-19 FEB 97", "fever 17-19 feb": a range of days before the month,
+            // its first day a date of that month too
+            let range_start = (b == Some('-') && !after_month)
+                .then(|| day_before_hyphen(text, s - 1))
+                .flatten()
+                .filter(|&(_, _, first)| first < day);
             if !(1..=31).contains(&day)
-                || (matches!(b, Some('-' | '/' | '.' | ':' | '+')) && !after_month)
+                || (matches!(b, Some('-' | '/' | '.' | ':' | '+'))
+                    && !after_month
+                    && range_start.is_none())
             {
                 return None;
             }
@@ -289,6 +297,9 @@ impl DateRecognizer {
                 && !continues_number(text, e + 3, b"./:-")
             {
                 return Some([Some((s, e + 3)), None]);
+            }
+            if let Some((first_start, first_end, _)) = range_start {
+                return Some([Some((s, e)), Some((first_start, first_end))]);
             }
             let mut second = None;
             if !year {
@@ -516,6 +527,22 @@ impl DateRecognizer {
         let start = if weekday { s } else { o.start() };
         (ok && (1..=31).contains(&day)).then_some([Some((start, o.end())), None])
     }
+}
+
+/// The day of the month (1-31, one or two digits) right before the hyphen at byte `hyphen`, as
+/// its byte range and value: "17" of "17-19 FEB". Never the end of a longer number or a date
+/// ("2020-17", "3/17-19", "1.17-19").
+fn day_before_hyphen(text: &str, hyphen: usize) -> Option<(usize, usize, u32)> {
+    let head = &text[..hyphen];
+    let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&digits) {
+        return None;
+    }
+    let start = hyphen - digits;
+    let day: u32 = head[start..].parse().ok()?;
+    let before = head[..start].chars().next_back();
+    let clean = before.is_none_or(|ch| !(ch.is_alphanumeric() || "./-:+".contains(ch)));
+    (clean && (1..=31).contains(&day)).then_some((start, hyphen, day))
 }
 
 /// The ordinal days listed right before the day-and-month starting at `start`: "2nd" in "the 2nd

@@ -380,6 +380,17 @@ fn other_forms() {
         dates("pouchitis last spring, and this Summer"),
         ["spring", "Summer"]
     );
+    // a range of days before the month: both days
+    assert_eq!(
+        dates("IM L BUTTOCK X 3 DOSES 17-19 FEB 1997 AT CSCOM"),
+        ["17", "19 FEB 1997"]
+    );
+    assert_eq!(
+        dates("fever 17-19 February 2021, then"),
+        ["17", "19 February 2021"]
+    );
+    // (never a longer number's end, nor a day after a date)
+    assert!(!dates("ref 2020-17-19 Feb").contains(&"17"));
     // a range of seasons with one year, at its end
     assert_eq!(
         dates("pt recv vax in later summer to early fall 1994 & fainted"),

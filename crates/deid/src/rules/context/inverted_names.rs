@@ -103,6 +103,11 @@ pub fn complete_inverted_names(
                 // "Cipro, Augmentin/narcotics")
                 || (initial && gap.trim_start().starts_with('/'))
                 || (initial && gap == " " && one_of(doc.token_text(last + 1), &["of", "from"]))
+                // (and the label of the person's next particular: "KIMBROUGH, DELPHINE A DOB
+                // 06-14-1977", "hafen, brynlee k age 34")
+                || (initial
+                    && gap == " "
+                    && one_of(doc.token_text(last + 1), PARTICULAR_LABELS))
                 // (where capitals mean something, a capital initial before a word in lower case:
                 // "Leilani P per the pharmacy profile")
                 || (initial
@@ -122,6 +127,11 @@ pub fn complete_inverted_names(
     }
     out
 }
+
+/// Labels of a person's particulars that may follow their name on a form's line.
+const PARTICULAR_LABELS: &[&str] = &[
+    "dob", "born", "age", "aged", "mrn", "sex", "male", "female", "ssn", "nhs", "id",
+];
 
 /// How a word is written: 1 all capitals ("LANE"), 2 capitalised ("Lane"), 0 otherwise.
 fn shape(w: &str) -> u8 {
@@ -207,6 +217,15 @@ mod tests {
                 &[3]
             ),
             ["Leilani", "P"]
+        );
+        // a label of the person's particulars after the initial
+        assert_eq!(
+            masked(
+                "KIMBROUGH, DELPHINE A DOB 06-14-1977, 3390 CASCADE RD SW",
+                &[0],
+                &[1]
+            ),
+            ["DELPHINE", "A"]
         );
         assert_eq!(
             masked(
