@@ -380,6 +380,12 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         // misses)
         ("dev-vaers-sub-19/xml", 0.995, 0.99, 0.85),
         ("dev-1990s-2/xml", 0.99, 0.98, 0.70),
+        // ... an eleventh time, and 48 hand-written narratives of the 48 countries whose names and
+        // scripts an English-trained engine knows least; scored unread (session 45,
+        // deid-bilstm-v3: 0.9954 / 0.9951 / 0.920 and 0.9965 / 0.9977 / 0.835; 0.9963 / 0.9957 and
+        // 0.9971 / 0.9981 after rules from their misses)
+        ("dev-vaers-sub-20/xml", 0.995, 0.99, 0.85),
+        ("dev-world-13/xml", 0.995, 0.99, 0.75),
         // a report's own HISTORY and LAB_DATA fields, one per document (45 of 100 with no PHI:
         // the precision floor guards the history a pharmacist reads), and clinical notes of styles
         // no other notes set has; scored unread (session 43, deid-bilstm-v3: 0.9868 / 0.9765 /
