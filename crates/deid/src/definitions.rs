@@ -588,6 +588,12 @@ pub enum RuleReason {
     /// the low threshold if lower), as no such word identifies anyone; the model, reading it beside
     /// masked words, doubted it ("AT HER PLACE OF WORK" in ALL CAPS)".
     FunctionWord,
+    /// `drug-name`, shown as "a word of a medicine's name ("RIFAMPICIN", "ETHAMBUTOL",
+    /// "lamivudine") that the drug dictionary knows and no everyday-word, name or place list holds:
+    /// released when the model gives it half a chance (P(safe) >= 0.5, or the low threshold if
+    /// lower); the suspect drug is the report's first causality fact, and the model doubted drug
+    /// names in ALL CAPS and beside another language's words".
+    DrugName,
     /// `unknown`, shown as "no SAFE dictionary knows it".
     Unknown,
     /// `safe`, shown as "SAFE dictionary vouches for it".
@@ -596,7 +602,7 @@ pub enum RuleReason {
 
 impl RuleReason {
     /// Every reason, in the order of the engine's checks.
-    pub const ALL: [RuleReason; 28] = [
+    pub const ALL: [RuleReason; 29] = [
         RuleReason::Pattern,
         RuleReason::Digit,
         RuleReason::Unsafe,
@@ -623,6 +629,7 @@ impl RuleReason {
         RuleReason::Shorthand,
         RuleReason::MedicalField,
         RuleReason::FunctionWord,
+        RuleReason::DrugName,
         RuleReason::Unknown,
         RuleReason::Safe,
     ];
@@ -656,6 +663,7 @@ impl RuleReason {
             RuleReason::Shorthand => "shorthand",
             RuleReason::MedicalField => "medical-field",
             RuleReason::FunctionWord => "function-word",
+            RuleReason::DrugName => "drug-name",
             RuleReason::Unknown => "unknown",
             RuleReason::Safe => "safe",
         }
@@ -691,6 +699,7 @@ impl RuleReason {
             RuleReason::Shorthand => None,
             RuleReason::MedicalField => None,
             RuleReason::FunctionWord => None,
+            RuleReason::DrugName => None,
             RuleReason::Unknown => None,
             RuleReason::Safe => None,
         }
@@ -767,6 +776,9 @@ impl RuleReason {
             RuleReason::FunctionWord => {
                 "a short function word (\"of\", \"the\", \"at\", \"and\", \"for\") the SAFE dictionaries vouch for: released when the model gives it half a chance (P(safe) >= 0.5, or the low threshold if lower), as no such word identifies anyone; the model, reading it beside masked words, doubted it (\"AT HER PLACE OF WORK\" in ALL CAPS)"
             }
+            RuleReason::DrugName => {
+                "a word of a medicine's name (\"RIFAMPICIN\", \"ETHAMBUTOL\", \"lamivudine\") that the drug dictionary knows and no everyday-word, name or place list holds: released when the model gives it half a chance (P(safe) >= 0.5, or the low threshold if lower); the suspect drug is the report's first causality fact, and the model doubted drug names in ALL CAPS and beside another language's words"
+            }
             RuleReason::Unknown => "no SAFE dictionary knows it",
             RuleReason::Safe => "SAFE dictionary vouches for it",
         }
@@ -802,6 +814,7 @@ impl RuleReason {
             RuleReason::Shorthand => false,
             RuleReason::MedicalField => false,
             RuleReason::FunctionWord => false,
+            RuleReason::DrugName => false,
             RuleReason::Unknown => true,
             RuleReason::Safe => false,
         }

@@ -105,6 +105,7 @@ export const RULE_REASONS = [
   { name: 'shorthand', detail: null, explanation: 'clinical shorthand written with single letters ("c/o", "h/a", "f/u", "M.D.", "I.V.", the "B" of "hepta B"): no initials, always released', guess: false },
   { name: 'medical-field', detail: null, explanation: 'a word the medical or drug dictionaries vouch for in a field of a few words (a history or lab list: "Asthma", "Hayfever, eczema"), where the model reads no sentence: always released', guess: false },
   { name: 'function-word', detail: null, explanation: 'a short function word ("of", "the", "at", "and", "for") the SAFE dictionaries vouch for: released when the model gives it half a chance (P(safe) >= 0.5, or the low threshold if lower), as no such word identifies anyone; the model, reading it beside masked words, doubted it ("AT HER PLACE OF WORK" in ALL CAPS)', guess: false },
+  { name: 'drug-name', detail: null, explanation: 'a word of a medicine\'s name ("RIFAMPICIN", "ETHAMBUTOL", "lamivudine") that the drug dictionary knows and no everyday-word, name or place list holds: released when the model gives it half a chance (P(safe) >= 0.5, or the low threshold if lower); the suspect drug is the report\'s first causality fact, and the model doubted drug names in ALL CAPS and beside another language\'s words', guess: false },
   { name: 'unknown', detail: null, explanation: 'no SAFE dictionary knows it', guess: true },
   { name: 'safe', detail: null, explanation: 'SAFE dictionary vouches for it', guess: false },
 ];

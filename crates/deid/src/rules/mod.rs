@@ -9,6 +9,7 @@ mod apposition;
 mod company;
 mod context;
 mod cue;
+mod drug_names;
 mod eponyms;
 mod facility;
 mod features;
@@ -99,6 +100,11 @@ pub enum Reason {
     /// such word identifies anyone, so it is released when the model gives it half a chance
     /// (`combine::FUNCTION_WORD_LOW`), not only past the low threshold (`function_words`).
     FunctionWord,
+    /// A word of a medicine's name that the drug dictionary knows and no everyday-word, name or
+    /// place list holds ("RIFAMPICIN", "lamivudine"): released when the model gives it half a chance
+    /// (`combine::DRUG_NAME_LOW`), as the suspect drug is the report's first causality fact
+    /// (`drug_names`).
+    DrugName,
     /// Part of the name of a medicines regulator or pharmacovigilance programme ("Swedish
     /// Medical Products Agency", "Rete Nazionale di Farmacovigilanza"): not PHI in the
     /// guidelines, released whatever the model says (it reads "Agency" as a city).
@@ -179,6 +185,7 @@ impl Reason {
             Reason::Title => RuleReason::Title,
             Reason::LocalWord => RuleReason::LocalWord,
             Reason::FunctionWord => RuleReason::FunctionWord,
+            Reason::DrugName => RuleReason::DrugName,
             Reason::Regulator => RuleReason::Regulator,
             Reason::PhiCue => RuleReason::PhiCue,
             Reason::RelationName => RuleReason::RelationName,
@@ -419,6 +426,8 @@ impl RuleEngine {
         short_field::apply(doc, &mut rules, flags);
         // last, the function words still safe ("of", "the", "at"): released on less evidence
         function_words::apply(doc, &mut rules, folded);
+        // and the words of a medicine's name still safe ("RIFAMPICIN"): the same
+        drug_names::apply(doc, &mut rules);
         RuleOutput {
             rules,
             pattern_spans,

@@ -140,6 +140,7 @@ fn example(kind: RuleReason) -> Reason {
         RuleReason::Regulator => Reason::Regulator,
         RuleReason::LocalWord => Reason::LocalWord,
         RuleReason::FunctionWord => Reason::FunctionWord,
+        RuleReason::DrugName => Reason::DrugName,
         RuleReason::PhiCue => Reason::PhiCue,
         RuleReason::RelationName => Reason::RelationName,
         RuleReason::PlaceName => Reason::PlaceName,
