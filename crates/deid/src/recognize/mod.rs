@@ -213,6 +213,11 @@ impl Recognizers {
         self.world_date.collect(&dates_text, &mut cands);
         self.world_date
             .extend_over_weekdays(&dates_text, &mut cands);
+        // (a Hijri or Buddhist year's era letters after any date: "11/12/1442 h", "2564 BE";
+        // `dates_text` keeps the text's byte offsets)
+        for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
+            c.end += date::era_after_year(&dates_text, c.end);
+        }
         self.age.collect(text, &mut cands);
         self.profession.collect(text, &mut cands);
         resolve(cands)
@@ -364,6 +369,31 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_hijri_or_buddhist_year_with_its_eras_letters() {
+        let dates = |text: &str| -> Vec<String> {
+            spans(text)
+                .into_iter()
+                .filter(|(_, k)| *k == PhiType::Date)
+                .map(|(s, _)| s)
+                .collect()
+        };
+        assert_eq!(
+            dates("received spikevax dose 1 on 11/12/1442 h (21jul2021) at qassim"),
+            ["11/12/1442 h", "21jul2021"]
+        );
+        assert_eq!(
+            dates("dose 2 on 16/01/1443 AH without event"),
+            ["16/01/1443 AH"]
+        );
+        assert_eq!(
+            dates("ON RHZE SINCE 1399/07/20 FROM THE DOTS CENTRE; discharged 15/07/2564 BE"),
+            ["1399/07/20", "15/07/2564 BE"]
+        );
+        // (never a word after a Gregorian year: "on 12/03/2020 he said")
+        assert_eq!(dates("seen on 12/03/2020 he said"), ["12/03/2020"]);
     }
 
     #[test]

@@ -545,6 +545,36 @@ fn day_before_hyphen(text: &str, hyphen: usize) -> Option<(usize, usize, u32)> {
     (clean && (1..=31).contains(&day)).then_some((start, hyphen, day))
 }
 
+/// The length of an era's letters after a date ending at byte `end` in a year of that era: the
+/// Hijri "11/12/1442 h", "1443 AH", "1442 A.H" and the Buddhist "2564 BE", "2564 B.E" (the
+/// guidelines tag the whole date; the letters name no one, but left out they stood beside it).
+/// 0 when none.
+pub(super) fn era_after_year(text: &str, end: usize) -> usize {
+    let head = &text[..end];
+    let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if digits != 4 {
+        return 0;
+    }
+    let era: &[&str] = match &head[end - 4..end - 2] {
+        "13" | "14" => &["h", "ah", "a.h"],
+        "25" => &["be", "b.e"],
+        _ => return 0,
+    };
+    let rest = &text[end..];
+    let Some(after) = rest.strip_prefix(' ') else {
+        return 0;
+    };
+    let word = after
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_alphabetic() || c == '.'))
+        .map_or(after, |(k, _)| &after[..k])
+        .trim_end_matches('.');
+    let next = after[word.len()..].chars().next();
+    (era.contains(&word.to_ascii_lowercase().as_str()) && !next.is_some_and(char::is_alphanumeric))
+        .then_some(1 + word.len())
+        .unwrap_or(0)
+}
+
 /// The ordinal days listed right before the day-and-month starting at `start`: "2nd" in "the 2nd
 /// and 3rd of July", "7th" and "8th" in "7th, 8th and 9th May", "1st" in "1st-3rd of May". Each
 /// is a date of that month (one tag per day, as the guidelines tag a range); the separators are

@@ -137,9 +137,16 @@ impl DateRecognizer {
             return false;
         }
         let num = |name: &str| c.name(name).map(|m| m.as_str().parse::<u32>().unwrap_or(0));
+        // (and the years of the Hijri calendars, lunar "11/12/1442" of the Gulf and solar
+        // "1399/07/20" of Iran and Afghanistan, and of the Thai Buddhist era, "15/07/2564")
         let year_ok = |y: &str| match y.len() {
             2 => true,
-            4 => (1900..=2039).contains(&y.parse::<u32>().unwrap_or(0)),
+            4 => {
+                let y = y.parse::<u32>().unwrap_or(0);
+                (1900..=2039).contains(&y)
+                    || (1300..=1469).contains(&y)
+                    || (2480..=2599).contains(&y)
+            }
             _ => false,
         };
         if let Some(y) = c.name("iy") {
