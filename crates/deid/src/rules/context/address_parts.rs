@@ -498,8 +498,10 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
         while k < n && k < name_start + 4 {
             let w = word(k);
             let gap = doc.gap_after(k);
+            // (a closing bracket or a semicolon ends the line too: "staying at her sister's
+            // (apt 5, 118 red river rd). oxytocin")
             let closes = k + 1 >= n
-                || gap.starts_with([',', '\n'])
+                || gap.starts_with([',', '\n', ')', ';'])
                 || (gap == " " && k > name_start && one_of(w, ABBREVIATED_STREET_WORDS))
                 || gap.starts_with(". ")
                 || gap == "."
@@ -521,7 +523,7 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
                 && flags[k + 1] & (flag::FIRST_NAME | flag::SURNAME) == 0
                 && (!doc.case_informative || !word(k + 1).starts_with(char::is_uppercase));
             let closes_for_certain = k + 1 >= n
-                || gap.starts_with(',')
+                || gap.starts_with([',', ')', ';'])
                 || gap == " #"
                 || (gap == " " && one_of(word(k + 1), UNIT_WORDS))
                 || no_name_after;
@@ -724,6 +726,11 @@ mod tests {
             (
                 "dob 8/3/71, 1811 e olive way #305, seattle 98102",
                 &["1811", "e", "olive", "way"],
+            ),
+            // (a closing bracket ends the line too)
+            (
+                "staying at her sister's (apt 5, 118 red river rd). oxytocin restarted",
+                &["118", "red", "river", "rd"],
             ),
             (
                 "Addr: RR 1 Box 44A, Wilton, ND 58579.",

@@ -135,6 +135,35 @@ pub(super) fn is_state_before_zip(doc: &Tokenized, flags: &[LexFlags], i: usize)
         && zip(doc.token_text(i + 1))
 }
 
+/// "Sandhill Baptist Medical Center, Columbia, SC - 4 North": a state's code right after a
+/// town and its comma (a capitalised word where case means something, else a town on the city
+/// list) is the address's, never the label of what follows ("SC" is subcutaneous too).
+pub(super) fn is_state_after_town(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    if i == 0 || flags[i] & flag::STATE_ABBREVIATION == 0 || doc.gap_before(i) != ", " {
+        return false;
+    }
+    let town = doc.token_text(i - 1);
+    let upper = |w: &str| w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase());
+    town.chars().all(char::is_alphabetic)
+        && if doc.case_informative {
+            crate::rules::features::is_capitalised(town) && upper(doc.token_text(i))
+        } else {
+            flags[i - 1] & flag::CITY != 0
+        }
+}
+
+/// "event rpt iv-26-0319-02": letters glued by hyphens to two groups of digits or more open an
+/// identifier ("IV" is a route too), never a label before its value.
+pub(super) fn opens_hyphened_identifier(doc: &Tokenized, i: usize) -> bool {
+    let n = doc.len();
+    let digits = |k: usize| k < n && doc.token_text(k).bytes().all(|b| b.is_ascii_digit());
+    doc.token_text(i).chars().count() <= 4
+        && doc.gap_after(i) == "-"
+        && digits(i + 1)
+        && doc.gap_after(i + 1) == "-"
+        && digits(i + 2)
+}
+
 /// Words that begin a house's address after a home label: "HOME PLOT 9, KISENYI LANE", "Home flat
 /// 4, ...".
 const ADDRESS_STARTS: &[&str] = &[

@@ -317,6 +317,21 @@ fn plain_gap(gap: &str) -> bool {
     gap.chars().all(|c| c == ' ' || c == '\u{a0}')
 }
 
+/// Whether `w`, the integer part of a number, can be a pH's (0 to 14).
+fn is_ph_value(w: &str) -> bool {
+    w.len() <= 2 && w.parse::<u32>().is_ok_and(|v| v <= 14)
+}
+
+/// Whether the number before "ph" at `i` can be a pH's: its integer part ("6" of "6.5") is 14
+/// at most.
+fn ph_value_before(doc: &Tokenized, i: usize) -> bool {
+    let mut k = i - 1;
+    if k >= 1 && matches!(doc.gap_before(k), "." | ",") && is_number(doc.token_text(k - 1)) {
+        k -= 1;
+    }
+    is_ph_value(doc.token_text(k))
+}
+
 /// Per word: how it is used, where that changes its verdict. `flags` are the lexicon flags of
 /// each word; `claimed[i]` says a recognizer (date, phone, ID...) covers word `i`.
 pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Option<Usage>> {
@@ -503,9 +518,12 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                         && j + 2 < n
                         && plain_gap(doc.gap_after(j + 1))
                         && one_of(word(j + 2), DOSING_WORDS)));
+            // (a pH is 14 at most: "urine 6.5 pH", never "ohip 5583 209 415 ph", a health
+            // card's number and version code)
             let unit_follows = j + 1 < n
                 && plain_gap(doc.gap_after(j))
                 && (unit_at(j + 1) || letter_unit)
+                && !(word(j + 1).eq_ignore_ascii_case("ph") && !is_ph_value(word(i)))
                 && !looks_like_postcode(doc, j, j + 1);
             let percent = doc.gap_after(j).trim_start().starts_with('%');
             // (after "ph", a number with a leading zero or a phone's next group is a phone's:
@@ -680,6 +698,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // a unit after a number ("35 mg") or inside a compound unit ("mg/L", "U/L")
             let after_number = i > 0
                 && (is_number(word(i - 1)) || is_glued_measurement(word(i - 1)))
+                && !(w.eq_ignore_ascii_case("ph") && !ph_value_before(doc, i))
                 && plain_gap(doc.gap_before(i))
                 && !looks_like_postcode(doc, i - 1, i);
             let in_compound =
@@ -698,6 +717,8 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && label_introduces_value(doc, claimed, i)
             && !is_post_box(doc, i)
             && !is_state_before_zip(doc, flags, i)
+            && !is_state_after_town(doc, flags, i)
+            && !opens_hyphened_identifier(doc, i)
             && !is_abbreviated_street_word(doc, flags, i)
             && !is_initial_after_name(doc, flags, i)
             && !is_surname_after_first_name(doc, flags, i);

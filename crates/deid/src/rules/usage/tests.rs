@@ -406,6 +406,16 @@ fn labels_count_only_before_their_value() {
         ["Tel", "e", "mail"]
     );
     assert!(words("She lives in Tel Aviv.", Usage::FieldLabel).is_empty());
+    // a state's code after its town, and letters that open a hyphened identifier, are no labels
+    assert!(words(
+        "Sandhill Baptist Medical Center, Columbia, SC - 4 North, Rm 412",
+        Usage::FieldLabel
+    )
+    .iter()
+    .all(|w| w != "SC"));
+    assert!(words("event rpt iv-26-0319-02. faxed to dr", Usage::FieldLabel).is_empty());
+    // a number before "ph" is not measured by it (pH goes before its value)
+    assert!(words("ohip 5583 209 415 ph  chart sak-22081", Usage::Measurement).is_empty());
     // a surname spelled like a label, after a first name
     assert!(words("Pt name: Timo Room (87 y/o), seen today", Usage::FieldLabel).is_empty());
     assert_eq!(
