@@ -574,6 +574,20 @@ class GoldSetsTest(unittest.TestCase):
         rendered = self.render(os.path.join("dev-notes-2", "render.py"))
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-2", "xml")), "dev-notes-2/xml/")
 
+    # ---- 40 more clinical notes of styles neither notes set has: SBAR handovers, ICU flowsheets,
+    # anaesthesia, obstetric and neonatal notes, pharmacy consults, vaccination-clinic logs,
+    # oncology infusions, general practice (UK, Australia, Canada), occupational, dental, prison
+    # and military clinics (session 45, scored unread): dev-notes-3/xml
+
+    def test_dev_notes_3_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-notes-3", "xml", "*.xml")))
+        self.assertEqual(n, 40)
+        self.assert_ok(run_script(os.path.join("dev-notes-3", "validate.py")), n)
+
+    def test_dev_notes_3_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-notes-3", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-3", "xml")), "dev-notes-3/xml/")
+
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
     # for tuning): check-vaers-sub/xml/*.xml
@@ -647,6 +661,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-vaers-sub-16/xml", "dev-vaers-sub-17/xml", "dev-vaers-sub-18/xml",
                     "dev-vaers-sub-19/xml", "dev-intl-2/xml", "dev-1990s-2/xml",
                     "dev-vaers-sub-20/xml", "dev-world-13/xml", "dev-vaers-sub-21/xml",
+                    "dev-notes-3/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
