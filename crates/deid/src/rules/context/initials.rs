@@ -60,7 +60,7 @@ pub fn complete_initials(
             || (gap.chars().any(char::is_whitespace)
                 && gap
                     .chars()
-                    .all(|c| c.is_whitespace() || "-–(.;:,!?".contains(c))
+                    .all(|c| c.is_whitespace() || "-–().;:,!?".contains(c))
                 && !after_letter);
         // (a capital where case means something: "mg i.v. durch", "c/12 h. Tomó" are units; and no
         // unit after a number, "C/6 H. CAMBIO")
@@ -72,10 +72,16 @@ pub fn complete_initials(
         let after_number = k > 0
             && !gap.contains('.')
             && doc.token_text(k - 1).chars().all(|c| c.is_ascii_digit());
+        // (or a double-barrelled surname whose second half is a listed name: "H. Virdee-Grey
+        // MRPharmS")
+        let hyphened = name + 1 < n
+            && doc.gap_after(name) == "-"
+            && kinds[name].is_some()
+            && name_to_the_rules(rules, name + 1);
         if !opens
             || (doc.case_informative && lower)
             || after_number
-            || !name_to_the_rules(rules, name)
+            || !(name_to_the_rules(rules, name) || hyphened)
         {
             continue;
         }
@@ -135,6 +141,14 @@ mod tests {
         assert_eq!(
             initials("seen by J. R. Smith today", &[("Smith", doctor)]),
             ["J", "R"]
+        );
+        // a double-barrelled surname, its second half a listed name
+        assert_eq!(
+            initials(
+                "patient safety event recorded (ref 61188290). H. Virdee-Grey MRPharmS",
+                &[("Virdee", doctor), ("Grey", doctor)]
+            ),
+            ["H"]
         );
         // the name masked as a town: the letter goes with it
         assert_eq!(
