@@ -175,6 +175,9 @@ impl Recognizers {
         each_date(&|t, c| self.date.collect(t, c));
         each_date(&|t, c| self.world_date.collect(t, c));
         each_date(&|t, c| self.world_date.extend_over_weekdays(t, c));
+        for (text, c) in dates_texts.iter().zip(cands.iter_mut()) {
+            extend_over_eras(text, c);
+        }
         let mut each = |collect: &dyn Fn(&crate::tokenize::Tokenized, &mut Vec<Cand>)| {
             for ((doc, _), c) in docs.iter().zip(cands.iter_mut()) {
                 collect(doc, c);
@@ -213,14 +216,18 @@ impl Recognizers {
         self.world_date.collect(&dates_text, &mut cands);
         self.world_date
             .extend_over_weekdays(&dates_text, &mut cands);
-        // (a Hijri or Buddhist year's era letters after any date: "11/12/1442 h", "2564 BE";
-        // `dates_text` keeps the text's byte offsets)
-        for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
-            c.end += date::era_after_year(&dates_text, c.end);
-        }
+        extend_over_eras(&dates_text, &mut cands);
         self.age.collect(text, &mut cands);
         self.profession.collect(text, &mut cands);
         resolve(cands)
+    }
+}
+
+/// A Hijri or Buddhist year's era letters after any date ("11/12/1442 h", "2564 BE") join it.
+/// `text` is the text the dates were read in (its byte offsets are the original's).
+fn extend_over_eras(text: &str, cands: &mut [Cand]) {
+    for c in cands.iter_mut().filter(|c| c.kind == PhiType::Date) {
+        c.end += date::era_after_year(text, c.end);
     }
 }
 
@@ -391,6 +398,10 @@ mod tests {
         assert_eq!(
             dates("ON RHZE SINCE 1399/07/20 FROM THE DOTS CENTRE; discharged 15/07/2564 BE"),
             ["1399/07/20", "15/07/2564 BE"]
+        );
+        assert_eq!(
+            dates("history: none. dose 2 given as comirnaty on 16/01/1443 h without event."),
+            ["16/01/1443 h"]
         );
         // (never a word after a Gregorian year: "on 12/03/2020 he said")
         assert_eq!(dates("seen on 12/03/2020 he said"), ["12/03/2020"]);

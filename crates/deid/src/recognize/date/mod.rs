@@ -69,7 +69,7 @@ impl DateRecognizer {
             r"(?i)\b(?:(?P<dd>\d{{1,2}})(?P<dord>{ORD})?(?P<dsep>\s+of\s+|\s*-\s*|\s*)(?P<dm>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<dy>{YEAR})\b|(?P<dy2>\d\d)\b|\b)|(?P<ym>{MONTH})(?:(?:\.?,?\s*|\.?-|\s+of\s+)(?P<yy>{YEAR}|'\d\d)|(?P<yy2>\d\d))\b|(?P<mm>{MONTH})(?:\.\s*|\s*-\s*|/|\s*)(?P<md>\d{{1,2}})(?P<mord>{ORD})?\b(?:(?:\s*,\s*|\s+|/)(?P<my>{YEAR})\b)?|(?P<m>{MONTH})\b)"
         ));
         let other = compile(&format!(
-            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?P<sea3>summer|winter|spring|fall|autumn)(?:\s*[-–/]\s*|\s+(?:to|or|and|through|thru|into|until|till)\s+)(?:(?:early|late|mid)[\s-]+)?(?P<sea4>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall|(?:dry|rainy|wet|monsoon)\s+season|monsoon|harmattan)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|(?:'|’)\d\d|[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
+            r"(?i)(?:\b(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<wa>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)|(?P<hol>christmas(?:\s+(?:eve|day))?|x-?mas(?:\s+eve)?|thanksgiving(?:\s+day)?|new\s+year(?:'|’)?s(?:\s+(?:eve|day))?|easter(?:\s+(?:sunday|monday))?|halloween|hanukk?ah|ramadan|independence\s+day|memorial\s+day|labou?r\s+day|veterans\s+day|valentine(?:'|’)?s\s+day|mother(?:'|’)?s\s+day|father(?:'|’)?s\s+day|good\s+friday)|(?P<sea>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?P<sea5>{YEAR}\s+(?:summer|winter|spring|autumn))|(?P<sea3>summer|winter|spring|fall|autumn)(?:\s*[-–/]\s*|\s+(?:to|or|and|through|thru|into|until|till)\s+)(?:(?:early|late|mid)[\s-]+)?(?P<sea4>(?:summer|winter|spring|fall|autumn)(?:\s+of)?(?:,\s*|\s+)(?:{YEAR}|'?\d\d\b))|(?:last|this|next|past)\s+(?P<sea2>summer|winter|spring|autumn|fall|(?:dry|rainy|wet|monsoon)\s+season|monsoon|harmattan)|(?P<trig>in|since|from|year|during|until|till|before|after|early|late|mid|circa|approximately|approx\.?|between|date:?)(?:\s+|\s*-\s*)(?P<yr>{YEAR}(?:0[1-9]|1[0-2])?|(?:'|’)\d\d|[4-9]\d)(?:\s*(?:-|–|to|or|and|through|thru)\s*(?P<yr2>{YEAR}))?|the\s+(?P<ord>\d{{1,2}}{ORD}))\b|\((?P<py>{YEAR})(?:\s*(?:&|and|,|-|–|or)\s*(?P<py2>{YEAR}))?\))"
         ));
         let range_tail = compile(&format!(
             r"^\s*[-–]\s*(?P<d>\d{{1,2}})(?i:{ORD})?\b(?:\s*,\s*{YEAR}\b)?"
@@ -395,6 +395,11 @@ impl DateRecognizer {
         if c.name("wd").is_some() || c.name("hol").is_some() {
             return Some([Some((s, e)), None]);
         }
+        // a year before its season ("started 2022 summer"; not "fall", the event: "2019 fall
+        // from a ladder")
+        if c.name("sea5").is_some() {
+            return Some([Some((s, e)), None]);
+        }
         // a range of seasons whose year comes once, at its end ("later summer to early fall
         // 1994", "winter/spring 95"): two dates, as every range is
         if let (Some(first), Some(second)) = (c.name("sea3"), c.name("sea4")) {
@@ -452,17 +457,25 @@ impl DateRecognizer {
                 matches!(word_after(after, 0).as_str(), "am" | "pm")
                     && !matches!(w.as_str().to_ascii_lowercase().as_str(), "sat" | "sun")
             };
+            let before = word_before(text, s);
+            // "next visit mon.", "f/u appt wed": in lower case after a word of when or an
+            // appointment (never "sat" or "sun": "O2 sat", "in the sun")
+            let lower_when = w.as_str().bytes().all(|b| b.is_ascii_lowercase())
+                && !matches!(w.as_str(), "sat" | "sun")
+                && (WEEKDAY_ABBR_BEFORE.contains(&before.as_str())
+                    || matches!(before.as_str(), "visit" | "appt" | "appointment" | "review"));
             if !is_title_case(w.as_str())
                 && !w.as_str().bytes().all(|b| b.is_ascii_uppercase())
                 && !date_after
                 && !part_of_day
+                && !lower_when
             {
                 return None;
             }
-            let before = word_before(text, s);
             // "UNTIL SUN MORNING", "sat eve": before a part of the day, in any case
             let ok = date_after
                 || part_of_day
+                || lower_when
                 || (is_title_case(w.as_str()) && WEEKDAY_ABBR_BEFORE.contains(&before.as_str()));
             return ok.then_some([Some((s, e)), None]);
         }

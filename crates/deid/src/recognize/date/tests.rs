@@ -380,6 +380,21 @@ fn other_forms() {
         dates("pouchitis last spring, and this Summer"),
         ["spring", "Summer"]
     );
+    // a weekday's abbreviation in lower case after a word of when or an appointment
+    assert_eq!(
+        dates("client + daughter informed. next visit mon. rpn"),
+        ["mon"]
+    );
+    assert_eq!(dates("f/u appt wed with dr"), ["wed"]);
+    assert!(dates("o2 sat 94%, next sat check").is_empty());
+    // a year before its season
+    assert_eq!(
+        dates("digoxin 0.25 mg daily, started 2022 summer;"),
+        ["2022 summer"]
+    );
+    assert!(!dates("2019 fall from a ladder")
+        .iter()
+        .any(|d| d.contains("fall")));
     // a range of days before the month: both days
     assert_eq!(
         dates("IM L BUTTOCK X 3 DOSES 17-19 FEB 1997 AT CSCOM"),
