@@ -154,39 +154,12 @@ impl Recognizers {
     /// [`Recognizers::find_in`] for several documents, one recognizer at a time over all of
     /// them: a recognizer's automata stay in the CPU's caches from one document to the next.
     pub fn find_many(&self, docs: &[(&crate::tokenize::Tokenized, &OffsetMap)]) -> Vec<Vec<Span>> {
-        let mut cands: Vec<Vec<Cand>> = vec![Vec::new(); docs.len()];
-        let mut each = |collect: &dyn Fn(&crate::tokenize::Tokenized, &mut Vec<Cand>)| {
-            for ((doc, _), c) in docs.iter().zip(cands.iter_mut()) {
-                collect(doc, c);
-            }
-        };
-        each(&|d, c| self.contact.collect(d.text, c));
-        each(&|d, c| self.ids.collect(d.text, !d.case_informative, c));
-        // (the dates read "9/23AND9/24" as two: `glued.rs`)
-        let dates_texts: Vec<_> = docs
+        let texts: Vec<(&str, bool)> = docs
             .iter()
-            .map(|(d, _)| glued::unglue_dates(d.text))
+            .map(|(d, _)| (d.text, d.case_informative))
             .collect();
-        let mut each_date = |collect: &dyn Fn(&str, &mut Vec<Cand>)| {
-            for (text, c) in dates_texts.iter().zip(cands.iter_mut()) {
-                collect(text, c);
-            }
-        };
-        each_date(&|t, c| self.date.collect(t, c));
-        each_date(&|t, c| self.world_date.collect(t, c));
-        each_date(&|t, c| self.world_date.extend_over_weekdays(t, c));
-        for (text, c) in dates_texts.iter().zip(cands.iter_mut()) {
-            extend_over_eras(text, c);
-        }
-        let mut each = |collect: &dyn Fn(&crate::tokenize::Tokenized, &mut Vec<Cand>)| {
-            for ((doc, _), c) in docs.iter().zip(cands.iter_mut()) {
-                collect(doc, c);
-            }
-        };
-        each(&|d, c| self.age.collect(d.text, c));
-        each(&|d, c| self.profession.collect(d.text, c));
         docs.iter()
-            .zip(cands)
+            .zip(self.candidates(&texts))
             .map(|((_, map), c)| {
                 resolve(c)
                     .into_iter()
@@ -207,19 +180,42 @@ impl Recognizers {
     /// `case_informative`: whether the text's case says something (lower-case ids are looked
     /// for only where it does not).
     fn resolved(&self, text: &str, case_informative: bool) -> Vec<Cand> {
-        let mut cands = Vec::new();
-        self.contact.collect(text, &mut cands);
-        self.ids.collect(text, !case_informative, &mut cands);
-        // (the dates read "9/23AND9/24" as two: `glued.rs`)
-        let dates_text = glued::unglue_dates(text);
-        self.date.collect(&dates_text, &mut cands);
-        self.world_date.collect(&dates_text, &mut cands);
-        self.world_date
-            .extend_over_weekdays(&dates_text, &mut cands);
-        extend_over_eras(&dates_text, &mut cands);
-        self.age.collect(text, &mut cands);
-        self.profession.collect(text, &mut cands);
+        let cands = self.candidates(&[(text, case_informative)]).remove(0);
         resolve(cands)
+    }
+
+    /// Every recognizer's candidates for each of `texts` (a text and whether its case says
+    /// something), one recognizer at a time over all of them: a recognizer's automata stay in
+    /// the CPU's caches from one text to the next. The one list of stages, in their order, for
+    /// one document and for a batch.
+    fn candidates(&self, texts: &[(&str, bool)]) -> Vec<Vec<Cand>> {
+        let mut cands: Vec<Vec<Cand>> = vec![Vec::new(); texts.len()];
+        let mut each = |collect: &dyn Fn(&str, bool, &mut Vec<Cand>)| {
+            for (&(text, informative), c) in texts.iter().zip(cands.iter_mut()) {
+                collect(text, informative, c);
+            }
+        };
+        each(&|t, _, c| self.contact.collect(t, c));
+        each(&|t, informative, c| self.ids.collect(t, !informative, c));
+        // (the dates read "9/23AND9/24" as two: `glued.rs`; the same byte offsets)
+        let dates_texts: Vec<_> = texts.iter().map(|&(t, _)| glued::unglue_dates(t)).collect();
+        let mut each_date = |collect: &dyn Fn(&str, &mut Vec<Cand>)| {
+            for (text, c) in dates_texts.iter().zip(cands.iter_mut()) {
+                collect(text, c);
+            }
+        };
+        each_date(&|t, c| self.date.collect(t, c));
+        each_date(&|t, c| self.world_date.collect(t, c));
+        each_date(&|t, c| self.world_date.extend_over_weekdays(t, c));
+        each_date(&|t, c| extend_over_eras(t, c));
+        let mut each = |collect: &dyn Fn(&str, &mut Vec<Cand>)| {
+            for (&(text, _), c) in texts.iter().zip(cands.iter_mut()) {
+                collect(text, c);
+            }
+        };
+        each(&|t, c| self.age.collect(t, c));
+        each(&|t, c| self.profession.collect(t, c));
+        cands
     }
 }
 

@@ -583,9 +583,12 @@ pub(super) fn era_after_year(text: &str, end: usize) -> usize {
         .map_or(after, |(k, _)| &after[..k])
         .trim_end_matches('.');
     let next = after[word.len()..].chars().next();
-    (era.contains(&word.to_ascii_lowercase().as_str()) && !next.is_some_and(char::is_alphanumeric))
-        .then_some(1 + word.len())
-        .unwrap_or(0)
+    if era.contains(&word.to_ascii_lowercase().as_str()) && !next.is_some_and(char::is_alphanumeric)
+    {
+        1 + word.len()
+    } else {
+        0
+    }
 }
 
 /// The ordinal days listed right before the day-and-month starting at `start`: "2nd" in "the 2nd

@@ -523,7 +523,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             let unit_follows = j + 1 < n
                 && plain_gap(doc.gap_after(j))
                 && (unit_at(j + 1) || letter_unit)
-                && !(word(j + 1).eq_ignore_ascii_case("ph") && !is_ph_value(word(i)))
+                && (!word(j + 1).eq_ignore_ascii_case("ph") || is_ph_value(word(i)))
                 && !looks_like_postcode(doc, j, j + 1);
             let percent = doc.gap_after(j).trim_start().starts_with('%');
             // (after "ph", a number with a leading zero or a phone's next group is a phone's:
@@ -698,7 +698,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // a unit after a number ("35 mg") or inside a compound unit ("mg/L", "U/L")
             let after_number = i > 0
                 && (is_number(word(i - 1)) || is_glued_measurement(word(i - 1)))
-                && !(w.eq_ignore_ascii_case("ph") && !ph_value_before(doc, i))
+                && (!w.eq_ignore_ascii_case("ph") || ph_value_before(doc, i))
                 && plain_gap(doc.gap_before(i))
                 && !looks_like_postcode(doc, i - 1, i);
             let in_compound =
