@@ -281,6 +281,11 @@ pub(crate) fn letters_start(head: &str) -> usize {
         .map_or(head.len(), |(i, _)| i)
 }
 
+/// How many ASCII digits end `head` ("ref 2020-17" -> 2).
+pub(crate) fn trailing_digits(head: &str) -> usize {
+    head.bytes().rev().take_while(u8::is_ascii_digit).count()
+}
+
 /// The character just before byte offset `i`.
 pub(crate) fn char_before(text: &str, i: usize) -> Option<char> {
     text[..floor_boundary(text, i)].chars().next_back()

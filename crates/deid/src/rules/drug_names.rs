@@ -26,12 +26,13 @@ const NOT_A_DRUG: &[Feature] = &[
 
 pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
     for (k, rule) in rules.iter_mut().enumerate() {
+        let word = doc.token_text(k);
         if !rule.phi
             && rule.reason == Reason::Safe
             && rule.features.has(Feature::IsDrug)
             && !NOT_A_DRUG.iter().any(|&f| rule.features.has(f))
-            && doc.token_text(k).chars().count() >= 6
-            && doc.token_text(k).chars().all(char::is_alphabetic)
+            && word.chars().count() >= 6
+            && word.chars().all(char::is_alphabetic)
         {
             rule.reason = Reason::DrugName;
         }

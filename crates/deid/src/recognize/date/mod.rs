@@ -547,7 +547,7 @@ impl DateRecognizer {
 /// ("2020-17", "3/17-19", "1.17-19").
 fn day_before_hyphen(text: &str, hyphen: usize) -> Option<(usize, usize, u32)> {
     let head = &text[..hyphen];
-    let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let digits = super::trailing_digits(head);
     if !(1..=2).contains(&digits) {
         return None;
     }
@@ -564,7 +564,7 @@ fn day_before_hyphen(text: &str, hyphen: usize) -> Option<(usize, usize, u32)> {
 /// 0 when none.
 pub(super) fn era_after_year(text: &str, end: usize) -> usize {
     let head = &text[..end];
-    let digits = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let digits = super::trailing_digits(head);
     if digits != 4 {
         return 0;
     }
