@@ -679,6 +679,24 @@ class GoldSetsTest(unittest.TestCase):
             text, spans = gl.read_xml(path)
             self.assertEqual(gl.to_xml(text, spans).encode("utf-8"), raw, path)
 
+    def test_no_name_span_holds_a_title(self):
+        # phi-guidelines.md: the minimal span, no titles ("Dr.", "Mr."); a title inside a gold
+        # name made the engine's release of it a lost PHI token (DW11-003's "Mme", session 46)
+        gl = load_goldlib()
+        title = re.compile(r"(?i)(?:dr|dra|mr|mrs|ms|mx|mme|mlle|miss|prof|rev|sir|dame|herr|frau|"
+                           r"sr|sra|srta|dott|dottssa|madame|monsieur)\.?\s")
+        paths = sorted(glob.glob(os.path.join(GOLD, "*", "xml", "*.xml"))
+                       + glob.glob(os.path.join(GOLD, "dev", "*.xml")))
+        self.assertGreater(len(paths), 2000)
+        found = []
+        for path in paths:
+            text, spans = gl.read_xml(path)
+            for span in spans:
+                start, end, kind = span[0], span[1], span[3]
+                if kind in ("PATIENT", "DOCTOR") and title.match(text[start:end]):
+                    found.append(f"{os.path.relpath(path, GOLD)} {kind} {text[start:end]!r}")
+        self.assertEqual(found, [])
+
     def test_goldlib_check_xml_rejects_a_shifted_offset(self):
         gl = load_goldlib()
         path = os.path.join(GOLD, "dev-intl", "xml", "INTL-001.xml")

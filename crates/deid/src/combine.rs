@@ -41,6 +41,13 @@ pub const FUNCTION_WORD_LOW: f32 = 0.5;
 /// masking the suspect drug (session 45).
 pub const DRUG_NAME_LOW: f32 = 0.5;
 
+/// The P(SAFE) a title before a name ("Dr", "DR.", "dr" where the rules read it as one, not as a
+/// street's "Drive") needs to be released when the low threshold asks more: the model, reading
+/// it inside the masked name, doubts it (0.76-0.86 on "DR. JOAQUIM VALADARES", "Dr. Caleb
+/// Ouko"), and a title identifies no one: about 120 falsely masked words of the dev sets were
+/// "Dr" (session 46).
+pub const TITLE_LOW: f32 = 0.5;
+
 /// The decision on one token.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Decision {
@@ -144,6 +151,7 @@ pub fn combine_score(rule: &TokenRule, score: &WordScore, thresholds: &Threshold
         // the suspect drug is the report's first causality fact, and no medicine's name on no
         // name or place list identifies anyone
         Reason::DrugName => pair.0.min(DRUG_NAME_LOW),
+        Reason::Title => pair.0.min(TITLE_LOW),
         _ => pair.0,
     };
     let kind = if p_safe >= threshold {
@@ -306,19 +314,14 @@ mod tests {
         let number = rule(true, Reason::Digit, none);
         assert!(combine_score(&number, &score(0.99), &t).kind.is_none());
         assert!(combine_score(&number, &score(0.95), &t).kind.is_some());
-        // "Dr" before a name: a street word, yet releasable at the low threshold as a title
+        // "Dr" before a name: a street word, yet releasable as a title, on half the model's
+        // evidence (`TITLE_LOW`), never on less
         let mut street = Features::default();
         street.set(crate::rules::Feature::IsStreet, true);
-        assert!(
-            combine_score(&rule(false, Reason::Title, street), &score(0.95), &t)
-                .kind
-                .is_none()
-        );
-        assert!(
-            combine_score(&rule(false, Reason::Title, street), &score(0.5), &t)
-                .kind
-                .is_some()
-        );
+        for (p_safe, released) in [(0.95, true), (0.6, true), (0.45, false)] {
+            let title = combine_score(&rule(false, Reason::Title, street), &score(p_safe), &t);
+            assert_eq!(title.kind.is_none(), released, "{p_safe}");
+        }
         assert!(combine_score(
             &rule(true, Reason::Unsafe("is-street"), street),
             &score(1.0),

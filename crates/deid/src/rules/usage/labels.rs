@@ -391,9 +391,21 @@ pub(super) fn is_clinician_role_or_contact(word: &str) -> bool {
         "curante",
         "huisarts",
         "arts",
+        // a medical officer ("duty MO Dr. Arvind Pillai"), the ear-nose-throat specialty of
+        // Europe ("ORL Dr. Benvenuto", "HNO Dr. Weber"), and a letter's salutation ("Dear Dr.
+        // Halloran,")
+        "mo",
+        "orl",
+        "hno",
+        "dear",
+    ];
+    // (the specialists of the other languages: "dermatólogo", "cardiologo", "neurologue",
+    // "Kardiologe", "Neurologin")
+    const SPECIALIST_ENDINGS: &[&str] = &[
+        "ologist", "ology", "ólogo", "óloga", "ologo", "ologa", "ologue", "ologe", "ologin",
     ];
     let w = word.to_lowercase();
-    ROLES.contains(&w.as_str()) || w.ends_with("ologist") || w.ends_with("ology")
+    ROLES.contains(&w.as_str()) || SPECIALIST_ENDINGS.iter().any(|e| w.ends_with(e))
 }
 
 pub(super) fn is_title(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {

@@ -476,6 +476,15 @@ fn dr_before_a_name_is_a_title_after_a_street_name_it_is_not() {
         ),
         ["DR"]
     );
+    // a medical officer, a letter's salutation, the specialists of other languages
+    assert_eq!(
+        words(
+            "They (duty MO Dr. Arvind Pillai) observed her. Dear Dr. Halloran, thank you. \
+             MD (DERMATÓLOGO DR. KOLDO ARRONDO); ORL Dr. Benvenuto; die Kardiologin Dr. Weber",
+            Usage::Title
+        ),
+        ["Dr", "Dr", "DR", "Dr", "Dr"]
+    );
 }
 
 #[test]
