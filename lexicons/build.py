@@ -627,6 +627,17 @@ STREET_WORDS = [
 ]
 SALUTATIONS = ["mr", "mrs", "ms", "miss", "mister", "missus", "mx", "dr", "prof", "sir",
                "madam", "madame", "mme", "mlle", "dame", "rev", "revd", "hon", "messrs"]
+# The titles of the world's narratives, folded: the person prefixes of Faker 40.54.0's de, es, it, pt,
+# cs, sk, ha and yo locales ("Herr", "Frau", "Sra.", "Srta.", "Dra.", "Dott.", "MUDr.", "JUDr.",
+# "Alhaji", "Alhaja", "Hajiya"), and by hand their declined and spelled-out forms ("Herrn", "señora",
+# "signora", "monsieur") and Dutch "Mevr."/"Dhr." (Faker's nl_NL has none); left out, since a
+# narrative writes them otherwise:
+# "sr" (sustained release, senior), "sig" (a prescription's directions), "don", "pan", "ibu"
+# (ibuprofen), "dna"; "dott.ssa" and "sig.ra" are tokenized to "dott" and a suffix.
+WORLD_SALUTATIONS = ["herr", "herrn", "frau", "fraulein", "sra", "srta", "dra", "senor",
+                     "senora", "senorita", "senhor", "senhora", "signor", "signora", "signorina",
+                     "dott", "monsieur", "mademoiselle", "mevrouw", "mevr", "dhr", "mudr", "judr",
+                     "alhaji", "alhaja", "hajiya"]
 
 ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
         "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
@@ -655,8 +666,9 @@ def build_small_lists():
     ], [entry(s) for s in STREET_WORDS])
     write_list("unsafe/salutations.txt", [
         "Titles and salutations (hand-written in build.py). A title is not itself PHI in the guidelines' spans:",
-        "treat these as context cues for a following name.",
-    ], SALUTATIONS)
+        "treat these as context cues for a following name. The world's titles after the English ones (Faker's",
+        "person prefixes, see build.py WORLD_SALUTATIONS).",
+    ], SALUTATIONS + WORLD_SALUTATIONS)
     nums = set(ONES) | set(TENS) | set(ORD) | set(TENS_ORD)
     nums |= {"hundred", "thousand", "million", "billion", "hundredth", "thousandth",
              "millionth", "dozen", "score"}

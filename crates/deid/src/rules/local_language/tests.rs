@@ -67,8 +67,12 @@ fn a_german_narratives_nouns_are_ordinary_words_its_names_are_not() {
     ] {
         assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
     }
-    for w in ["Huber", "Müller", "Praxis", "Sonnenhof", "Herr", "Frau"] {
+    for w in ["Huber", "Müller", "Praxis", "Sonnenhof"] {
         assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    // (the titles are no names: `unsafe/salutations.txt` lists them, and no span holds them)
+    for w in ["Herr", "Frau"] {
+        assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
     }
     // a surname that is a noun too, after a given name
     let words = local(
