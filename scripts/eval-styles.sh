@@ -37,7 +37,8 @@
 # (80 more real 1990s shorthand narratives, 50 seeded and 30 chosen for their PHI), dev-world-13 (48 hand-written
 # narratives of the 48 countries whose names and scripts an English-trained engine knows least), dev-notes-3 (40
 # clinical notes of styles neither notes set has: handovers, ICU, anaesthesia, obstetrics, pharmacy, general practice,
-# occupational, prison and military clinics). The dev sets are development data: they
+# occupational, prison and military clinics), dev-world-14 (48 hand-written narratives in the two VAERS styles, 48 countries drawn
+# from the UN members, native scripts and local calendars, 16 each in the three cases). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -76,6 +77,7 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-vaers-sub-19:$G/dev-vaers-sub-19/xml dev-1990s-2:$G/dev-1990s-2/xml \
     dev-vaers-sub-20:$G/dev-vaers-sub-20/xml dev-world-13:$G/dev-world-13/xml \
     dev-vaers-sub-21:$G/dev-vaers-sub-21/xml dev-notes-3:$G/dev-notes-3/xml \
+    dev-world-14:$G/dev-world-14/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do

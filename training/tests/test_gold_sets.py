@@ -369,6 +369,20 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-13", "xml")),
                               "dev-world-13/xml/")
 
+    # ---- 48 hand-written narratives in the two VAERS styles, 48 countries drawn from the UN
+    # members, 16 each mixed case, ALL CAPS and lower case (session 46, scored unread):
+    # dev-world-14/xml/
+
+    def test_dev_world_14_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-world-14", "xml", "*.xml")))
+        self.assertEqual(n, 48)
+        self.assert_ok(run_script(os.path.join("dev-world-14", "validate.py")), n)
+
+    def test_dev_world_14_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-world-14", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-14", "xml")),
+                              "dev-world-14/xml/")
+
     # ---- real VAERS narratives (32 of 2021, 16 of the 1990s) with surrogate PHI put in by hand,
     # weighted to employers, occupations and ordinary-word names: dev-vaers-sub/xml/*.xml
 
@@ -661,7 +675,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-vaers-sub-16/xml", "dev-vaers-sub-17/xml", "dev-vaers-sub-18/xml",
                     "dev-vaers-sub-19/xml", "dev-intl-2/xml", "dev-1990s-2/xml",
                     "dev-vaers-sub-20/xml", "dev-world-13/xml", "dev-vaers-sub-21/xml",
-                    "dev-notes-3/xml",
+                    "dev-notes-3/xml", "dev-world-14/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
