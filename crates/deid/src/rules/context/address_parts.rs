@@ -264,6 +264,21 @@ const AFTER_ROAD: &[&str] = &[
     "to", "at", "and", "near", "in", "on", "when", "then", "exit",
 ];
 
+/// "rt" is a route only where one travels on it ("driving home on rt 91", "exit to rt 5"): it
+/// is "right" too ("rt 5th finger", "rt arm").
+fn abbreviated_route(doc: &Tokenized, i: usize) -> bool {
+    i > 0
+        && doc.token_text(i).eq_ignore_ascii_case("rt")
+        && doc.gap_before(i) == " "
+        && doc.gap_after(i) == " "
+        && one_of(
+            doc.token_text(i - 1),
+            &[
+                "on", "to", "off", "onto", "via", "along", "took", "take", "taking", "exit",
+            ],
+        )
+}
+
 /// A road by its number, in any case: "ON HWY 182 E", "drove on hwy 45 n", "lives off route 9",
 /// "Highway 61", "Interstate 80", "RTE 17": the road word and its number, and a compass point of
 /// one or two letters right after ("E", "nw"). The rules read "hwy" and "route" as safe words and
@@ -284,7 +299,8 @@ pub(super) fn numbered_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
                 "fwy",
                 "freeway",
             ],
-        ) || !matches!(doc.gap_after(i), " " | "-" | " #")
+        ) && !abbreviated_route(doc, i)
+            || !matches!(doc.gap_after(i), " " | "-" | " #")
         {
             continue;
         }

@@ -668,6 +668,12 @@ fn a_road_by_its_number() {
             "accident on Interstate 80 near the exit",
             &["Interstate", "80"],
         ),
+        // "rt" where one travels on it
+        (
+            "while driving home on rt 91 my lips went numb",
+            &["rt", "91"],
+        ),
+        ("driving off exit to rt 5 in town", &["rt", "5"]),
     ] {
         let w = crate::rules::words_with_reason(text, Reason::AddressWord);
         for x in road {
@@ -678,6 +684,10 @@ fn a_road_by_its_number() {
         "route: IM, left deltoid, dose 2",
         "route of administration unknown; 2 doses",
         "changed route 2 days later",
+        // "rt" is "right" elsewhere
+        "swelling of rt 5th finger and rt 2 cm lesion",
+        "pain in rt 2 days after the dose",
+        "pt recv vax for puncture wound to rt #3 digit",
     ] {
         let w = crate::rules::words_with_reason(text, Reason::AddressWord);
         assert!(w.is_empty(), "{text}: {w:?}");

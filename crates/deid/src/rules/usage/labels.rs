@@ -153,15 +153,16 @@ pub(super) fn is_state_after_town(doc: &Tokenized, flags: &[LexFlags], i: usize)
 }
 
 /// "event rpt iv-26-0319-02": letters glued by hyphens to two groups of digits or more open an
-/// identifier ("IV" is a route too), never a label before its value.
+/// identifier ("IV" is a route too), never a label before its value; so do letters glued to one
+/// long group ("rph lic. ph-0041187": "ph" is no phone's label there).
 pub(super) fn opens_hyphened_identifier(doc: &Tokenized, i: usize) -> bool {
     let n = doc.len();
     let digits = |k: usize| k < n && doc.token_text(k).bytes().all(|b| b.is_ascii_digit());
     doc.token_text(i).chars().count() <= 4
         && doc.gap_after(i) == "-"
         && digits(i + 1)
-        && doc.gap_after(i + 1) == "-"
-        && digits(i + 2)
+        && ((doc.gap_after(i + 1) == "-" && digits(i + 2))
+            || (doc.token_text(i + 1).len() >= 5 && !matches!(doc.gap_after(i + 1), "-" | "/")))
 }
 
 /// Words that begin a house's address after a home label: "HOME PLOT 9, KISENYI LANE", "Home flat
@@ -182,12 +183,42 @@ pub(super) fn is_home_label(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bo
     let gap = doc.gap_before(i);
     let opens_field =
         i == 0 || gap.contains('\n') || gap.trim_end().ends_with(['.', ';', ':', ')']);
-    let next = doc.token_text(i + 1);
-    let address = flags[i + 1] & flag::STREET != 0
-        || one_of(next, ADDRESS_STARTS)
-        || next.starts_with(|c: char| c.is_ascii_digit());
-    opens_field && matches!(doc.gap_after(i), " " | ": " | " : ") && address
+    let signals_address = |k: usize| {
+        let word = doc.token_text(k);
+        flags[k] & flag::STREET != 0
+            || one_of(word, ADDRESS_STARTS)
+            || word.bytes().any(|b| b.is_ascii_digit())
+    };
+    // ... or before a street's or a district's name and then its number or street word, in the
+    // same clause: "; home C/ Arzobispo Mayoral 14, 3º B", "[HOME] TAMAR MEPE ST. 17", "home
+    // Godaif, Street 173-8", "Home phone 71 276-44-18"; not a home carer's kind ("home health
+    // aide", "home care nurse")
+    // (only "home": "ADRESSE: RESIDENCE NAKHIL, IMM 14" names a building)
+    let later = || {
+        doc.token_text(i).eq_ignore_ascii_case("home")
+            && !one_of(doc.token_text(i + 1), HOME_SERVICE_WORDS)
+            && (i + 2..n.min(i + 7))
+                .take_while(|&k| !doc.gap_before(k).contains(['.', ';', '\n']))
+                .any(signals_address)
+    };
+    opens_field
+        && matches!(doc.gap_after(i), " " | ": " | " : ")
+        && (signals_address(i + 1) || later())
 }
+
+/// The words after "home" that make it a kind of care, not an address's label ("home health
+/// aide", "home care", "Home Instead").
+const HOME_SERVICE_WORDS: &[&str] = &[
+    "health",
+    "healthcare",
+    "care",
+    "nursing",
+    "hospice",
+    "help",
+    "instead",
+    "visit",
+    "visits",
+];
 
 /// Whether the label at `i` is followed by its value: the next word (after ".", ":", "#", "-",
 /// or the "mail" of "e-mail") is claimed by a recognizer or holds a digit.
