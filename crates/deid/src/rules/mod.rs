@@ -29,6 +29,7 @@ mod signature;
 mod time_of_day;
 mod title_employer;
 mod usage;
+mod vigilance_centre;
 mod word_class;
 
 pub use context::{
@@ -403,11 +404,15 @@ impl RuleEngine {
                 features: rules[k].features,
             };
         }
-        // last: a regulator's name is no PHI whatever its words look like to the rules above
+        // last: a regulator's name is no PHI whatever its words look like to the rules above,
+        // nor a pharmacovigilance centre named by its kind
+        let centres = vigilance_centre::vigilance_centre_words(doc, &rules, flags, folded);
         for (rule, _) in rules
             .iter_mut()
             .zip(regulator::regulator_words(doc, folded, &claimed))
-            .filter(|(_, regulator)| *regulator)
+            .zip(centres)
+            .filter(|((_, regulator), centre)| *regulator || *centre)
+            .map(|(pair, _)| pair)
         {
             *rule = TokenRule {
                 phi: false,
