@@ -118,8 +118,9 @@ fn glued_into_a_code(doc: &Tokenized, first: usize, last: usize) -> bool {
     (before && (after || digits(first - 1))) || (after && digits(last + 1))
 }
 
-/// "works at [the] …", "employed by …": the name that follows is the patient's employer.
-fn after_employer_cue(folded: &[Cow<'_, str>], i: usize) -> bool {
+/// "works at [the] …", "employed by …": the name that follows is the patient's employer (a
+/// regulator's, or a pharmacovigilance centre's: `vigilance_centre`).
+pub(super) fn after_employer_cue(folded: &[Cow<'_, str>], i: usize) -> bool {
     let cue_ends =
         |c: usize| c >= 1 && EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref()));
     (i >= 1 && cue_ends(i - 1)) || (i >= 2 && folded[i - 1] == "the" && cue_ends(i - 2))

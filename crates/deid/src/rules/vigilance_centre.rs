@@ -15,8 +15,8 @@
 //! PHARMACOVIGILANCE CENTRE ON"); connectors at its ends are left out. Not after an employer cue
 //! ("works at the pharmacovigilance centre of ..." is the patient's employer). Reason `Regulator`.
 
-use super::company::EMPLOYER_CUES;
 use super::facility::{HOSPITAL_NOUNS, OTHER_HEADS};
+use super::regulator::after_employer_cue;
 use super::{Reason, TokenRule};
 use crate::lexicon::{flag, LexFlags};
 use crate::tokenize::Tokenized;
@@ -185,13 +185,6 @@ pub(super) fn vigilance_centre_words(
         out[first..=last].iter_mut().for_each(|w| *w = true);
     }
     out
-}
-
-/// "works at [the] …", "employed by …": the centre that follows is the patient's employer.
-fn after_employer_cue(folded: &[Cow<'_, str>], i: usize) -> bool {
-    let cue_ends =
-        |c: usize| c >= 1 && EMPLOYER_CUES.contains(&(folded[c - 1].as_ref(), folded[c].as_ref()));
-    (i >= 1 && cue_ends(i - 1)) || (i >= 2 && folded[i - 1] == "the" && cue_ends(i - 2))
 }
 
 #[cfg(test)]
