@@ -98,6 +98,154 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         }
     }
     out.extend(contactable_reporters(doc, rules));
+    out.extend(clinician_specialties(doc, rules));
+    out
+}
+
+/// Words of a clinician's specialty or post, folded: "internist", "consultant", "registrar",
+/// "pediatra"; and see `is_specialty`.
+const SPECIALTY_WORDS: &[&str] = &[
+    "internist",
+    "surgeon",
+    "consultant",
+    "registrar",
+    "resident",
+    "specialist",
+    "attending",
+    "senior",
+    "junior",
+    "chief",
+    "head",
+    "staff",
+    "medical",
+    "officer",
+    "fellow",
+    "pharmacist",
+    "pharmacien",
+    "pharmacienne",
+    "farmaceutico",
+    "farmaceutica",
+    "medecin",
+    "medico",
+    "medica",
+    "pediatra",
+    "internista",
+    "interniste",
+    "midwife",
+];
+
+/// Words after a specialist's word that say which one, folded ("médecin urgentiste", "medico
+/// tratante", "pharmacienne titulaire", "médica de família", "registrar in medicine").
+const SPECIALTY_QUALIFIERS: &[&str] = &[
+    "urgentiste",
+    "generaliste",
+    "tratante",
+    "vaccinatore",
+    "coordonnateur",
+    "coordinateur",
+    "titulaire",
+    "hospitaliere",
+    "hospitalier",
+    "hospitalar",
+    "hospitalaria",
+    "ospedaliero",
+    "ospedaliera",
+    "chef",
+    "assistant",
+    "assistante",
+    "familia",
+    "famille",
+    "familiar",
+    "interne",
+    "general",
+    "generale",
+    "medicine",
+    "medicina",
+    "obstetricien",
+    "obstetricienne",
+    "de",
+    "di",
+    "du",
+    "da",
+    "in",
+    "of",
+];
+
+/// The qualifiers that only join two others.
+const SPECIALTY_CONNECTORS: &[&str] = &["de", "di", "du", "da", "in", "of"];
+
+/// Whether the folded word names a field's specialist: "dermatologist", "psychiatrist",
+/// "paediatrician", "oncologue", "reumatólogo", "Kardiologin", or one of `SPECIALTY_WORDS`.
+fn is_specialty(folded: &str) -> bool {
+    const ENDINGS: &[&str] = &[
+        "ologist", "iatrist", "ician", "ologue", "ologo", "ologa", "ologe", "ologin", "iatra",
+        "iatre",
+    ];
+    SPECIALTY_WORDS.contains(&folded) || ENDINGS.iter().any(|e| folded.ends_with(e))
+}
+
+/// "Reporter: Dr. Lama Haddad, dermatologist, Damascus ...", "Dr. N. Jeyaruban, consultant
+/// oncologist": a doctor's specialty after the doctor's name and its comma, up to the next
+/// punctuation. The guidelines tag no reporter's occupation (only the patient's or a
+/// relative's), and a pharmacist reads the reporter's specialty; the model masked it beside the
+/// name ("dermatologist" at P(safe) 0.30). Only after a name that a doctor's title opens, within
+/// the same line.
+fn clinician_specialties(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
+    let n = doc.len();
+    let mut out = Vec::new();
+    for k in 1..n {
+        if doc.gap_before(k) != ", " || !rules[k - 1].phi {
+            continue;
+        }
+        let folded = crate::lexicon::fold(doc.token_text(k));
+        if !is_specialty(&folded) {
+            continue;
+        }
+        // a doctor's title a few words before, on the line: "Dr. Lama Haddad,"
+        let titled = (k.saturating_sub(6)..k - 1).any(|t| {
+            one_of(
+                doc.token_text(t),
+                &["dr", "dra", "drs", "prof", "doctor", "dott"],
+            ) && (t + 1..k).all(|j| !doc.gap_before(j).contains(['\n', ',', ';', '(']))
+        });
+        // (not a doctor reporting on themselves: "REPORTING FOR HIMSELF, DR. MARCELO QUIROGA
+        // SAAVEDRA, INTERNISTA" is the patient's occupation)
+        let about_self = (k.saturating_sub(12)..k).any(|t| {
+            one_of(
+                doc.token_text(t),
+                &[
+                    "himself",
+                    "herself",
+                    "themselves",
+                    "myself",
+                    "self",
+                    "patient",
+                    "pt",
+                ],
+            )
+        });
+        if !titled || about_self {
+            continue;
+        }
+        // the specialty's words, one space or hyphen apart ("consultant oncologist", "médecin
+        // urgentiste", "médica de família", "gynécologue-obstétricien"), never ending on a
+        // connector
+        let mut end = k;
+        let mut k2 = k;
+        while k2 + 1 < n && matches!(doc.gap_before(k2 + 1), " " | "-") && k2 < k + 4 {
+            let next = crate::lexicon::fold(doc.token_text(k2 + 1));
+            if !(is_specialty(&next) || SPECIALTY_QUALIFIERS.contains(&next.as_ref())) {
+                break;
+            }
+            k2 += 1;
+            if !SPECIALTY_CONNECTORS.contains(&next.as_ref()) {
+                end = k2;
+            }
+        }
+        out.extend(
+            (k..=end).filter(|&j| !matches!(rules[j].reason, Reason::Pattern(_) | Reason::Digit)),
+        );
+    }
     out
 }
 
@@ -185,6 +333,58 @@ mod tests {
                 !cues
                     .iter()
                     .any(|w| w.eq_ignore_ascii_case("nurse") || w.eq_ignore_ascii_case("physician")),
+                "{text}: {cues:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_doctors_specialty_after_the_doctors_name() {
+        let roles = words_with_reason(
+            "Reporter: Dr. Lama Haddad, dermatologist, Damascus University Hospital. Reporter: Dr \
+             Touré Mariam Sita, oncologue, tel. Reporter: Dr. N. Jeyaruban, consultant oncologist.",
+            Reason::PhiCue,
+        );
+        assert_eq!(
+            roles,
+            ["dermatologist", "oncologue", "consultant", "oncologist"]
+        );
+        let roles = words_with_reason(
+            "NOTIFICATEUR: DR AICHETOU MINT BABA, MEDECIN URGENTISTE. Notificadora: Dr.ª Inês \
+             Magalhães, médica de família, USF Ramalde. Reporter: Dr Fifamè Ahouandjinou, \
+             gynécologue-obstétricien; Reporter: Dr. Farhana Yasmin, registrar in medicine, Dhaka",
+            Reason::PhiCue,
+        );
+        for w in [
+            "MEDECIN",
+            "URGENTISTE",
+            "médica",
+            "de",
+            "família",
+            "gynécologue",
+            "obstétricien",
+            "registrar",
+            "in",
+            "medicine",
+        ] {
+            assert!(roles.iter().any(|x| x == w), "{w}: {roles:?}");
+        }
+        // (the facility after the specialty is not the specialty's)
+        assert!(
+            !roles.iter().any(|x| x == "USF" || x == "Dhaka"),
+            "{roles:?}"
+        );
+        // a patient's occupation, or a specialty with no doctor's title before the name
+        for text in [
+            "Patient: Jane Roe, nurse, 45, lives in Leeds.",
+            "Patient: Aino Heikkilä, radiologist, 78 years.",
+            "A PHYSICIAN REPORTING FOR HIMSELF, DR. MARCELO QUIROGA SAAVEDRA, INTERNISTA WITH CAJA",
+        ] {
+            let cues = words_with_reason(text, Reason::PhiCue);
+            assert!(
+                !cues
+                    .iter()
+                    .any(|w| ["nurse", "radiologist", "INTERNISTA"].contains(&w.as_str())),
                 "{text}: {cues:?}"
             );
         }
