@@ -228,6 +228,8 @@ pub(super) fn apply(
 ) {
     // a congregation named by its denomination: "first presbyterian church of flushing"
     churches::apply(doc, rules, folded);
+    // an organisation named in brackets after its kind: "ems (old colony ambulance)"
+    bracketed::apply(doc, rules);
     let n = doc.len();
     let same_line = |k: usize| !doc.gap_before(k).contains('\n');
     for k in 1..n {
@@ -686,6 +688,7 @@ fn is_namelike_or_place(r: &TokenRule) -> bool {
     is_placelike(r) || matches!(r.kind, Some(PhiType::Organization))
 }
 
+mod bracketed;
 mod churches;
 #[cfg(test)]
 mod tests;
