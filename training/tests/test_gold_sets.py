@@ -144,6 +144,23 @@ class GoldSetsTest(unittest.TestCase):
             expected["VAERS_IDS.tsv"] = f.read()
         self.assert_same_tree(rendered, expected, "dev-1990s-2/")
 
+    # ---- a third 1990s shorthand set, 80 more real narratives (50 seeded, 30 chosen for their
+    # PHI; session 46, scored unread): dev-1990s-3/xml/*.xml + dev-1990s-3/VAERS_IDS.tsv
+
+    def test_1990s_3_validates(self):
+        csv_path = self.need_csv(CSV_1990S)
+        n = len(glob.glob(os.path.join(GOLD, "dev-1990s-3", "xml", "*.xml")))
+        self.assertEqual(n, 80)
+        self.assert_ok(run_script(os.path.join("dev-1990s-3", "validate.py"), "--csv", csv_path), n)
+
+    def test_1990s_3_renders_to_checked_in_xml(self):
+        csv_path = self.need_csv(CSV_1990S)
+        rendered = self.render(os.path.join("dev-1990s-3", "render.py"), "--csv", csv_path)
+        expected = read_tree(os.path.join(GOLD, "dev-1990s-3", "xml"))
+        with open(os.path.join(GOLD, "dev-1990s-3", "VAERS_IDS.tsv"), "rb") as f:
+            expected["VAERS_IDS.tsv"] = f.read()
+        self.assert_same_tree(rendered, expected, "dev-1990s-3/")
+
     # ---- a second international set, 40 more hand-written narratives of 40 countries, 35 not in
     # dev-intl (session 44): dev-intl-2/xml/*.xml from narratives.py; and 40 more of 40 countries
     # drawn from the UN members, drug reactions only (session 46): dev-intl-3/xml/*.xml
@@ -553,22 +570,22 @@ class GoldSetsTest(unittest.TestCase):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
-    # ---- 48 more eight times, the ordinary mix a seventh to a fourteenth time (sessions 44 to 46,
+    # ---- 48 more nine times, the ordinary mix a seventh to a fifteenth time (sessions 44 to 46,
     # scored unread by the default model, which was not fine-tuned on them):
-    # dev-vaers-sub-16/xml .. -23/xml
+    # dev-vaers-sub-16/xml .. -24/xml
 
-    def test_dev_vaers_sub_16_to_23_validate(self):
+    def test_dev_vaers_sub_16_to_24_validate(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
-                     "dev-vaers-sub-23"):
+                     "dev-vaers-sub-23", "dev-vaers-sub-24"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_vaers_sub_16_to_23_render_to_checked_in_xml(self):
+    def test_dev_vaers_sub_16_to_24_render_to_checked_in_xml(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
-                     "dev-vaers-sub-23"):
+                     "dev-vaers-sub-23", "dev-vaers-sub-24"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -689,7 +706,8 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-vaers-sub-19/xml", "dev-intl-2/xml", "dev-1990s-2/xml",
                     "dev-vaers-sub-20/xml", "dev-world-13/xml", "dev-vaers-sub-21/xml",
                     "dev-notes-3/xml", "dev-world-14/xml", "dev-vaers-sub-22/xml",
-                    "dev-intl-3/xml", "dev-vaers-sub-23/xml",
+                    "dev-intl-3/xml", "dev-vaers-sub-23/xml", "dev-1990s-3/xml",
+                    "dev-vaers-sub-24/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
