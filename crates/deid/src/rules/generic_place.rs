@@ -247,7 +247,11 @@ fn departments(
     }
     let plain = |k: usize| matches!(doc.gap_before(k), " " | ". " | "\u{a0}");
     for i in 0..n.saturating_sub(2) {
-        if !DEPARTMENT_WORDS.contains(&folded[i].as_ref()) || !open(doc, rules, i) {
+        // (the connector after it first: nearly every word is followed by none)
+        if !DEPARTMENT_CONNECTORS.contains(&folded[i + 1].as_ref())
+            || !DEPARTMENT_WORDS.contains(&folded[i].as_ref())
+            || !open(doc, rules, i)
+        {
             continue;
         }
         // the connector ("of", "de", "für"; "de la", "d'")

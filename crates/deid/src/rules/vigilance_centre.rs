@@ -96,7 +96,8 @@ fn is_hospital_head(folded: &str) -> bool {
 /// Whether the folded word is one of vigilance: "pharmacovigilance", "farmacovigilancia",
 /// "vigilance", "vigilância", "materiovigilance", "Pharmakovigilanz".
 fn is_vigilance_word(folded: &str) -> bool {
-    folded.contains("vigilan")
+    // (the length first: it runs on every word)
+    folded.len() >= 7 && folded.contains("vigilan")
 }
 
 /// Per word, whether it is part of a pharmacovigilance centre's name (see the module's

@@ -111,7 +111,8 @@ const KIND_WORDS: &[&str] = &[
 pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
     let n = doc.len();
     for k in 0..n.saturating_sub(2) {
-        if !one_of(doc.token_text(k), KINDS) || !matches!(doc.gap_after(k), " (" | "(") {
+        // (the bracket first: nearly every word has none after it)
+        if !matches!(doc.gap_after(k), " (" | "(") || !one_of(doc.token_text(k), KINDS) {
             continue;
         }
         // the bracket's words, one space or hyphen apart, closed by ")"
