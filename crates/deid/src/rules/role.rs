@@ -174,14 +174,22 @@ const SPECIALTY_QUALIFIERS: &[&str] = &[
 /// The qualifiers that only join two others.
 const SPECIALTY_CONNECTORS: &[&str] = &["de", "di", "du", "da", "in", "of"];
 
-/// Whether the folded word names a field's specialist: "dermatologist", "psychiatrist",
-/// "paediatrician", "oncologue", "reumatólogo", "Kardiologin", or one of `SPECIALTY_WORDS`.
+/// The endings of a field's specialist in the languages of the world's narratives, folded
+/// ("dermatologist", "oncologue", "reumatólogo", "Kardiologin"): one list for the specialty after
+/// a doctor's name (here) and the role before "Dr" (`usage::labels`).
+pub(super) const SPECIALIST_ENDINGS: &[&str] =
+    &["ologist", "ologue", "ologo", "ologa", "ologe", "ologin"];
+
+/// Whether the folded word names a field's specialist: one of `SPECIALIST_ENDINGS`, a
+/// physician's ending ("psychiatrist", "paediatrician", "pediatra", "pédiatre"), or one of
+/// `SPECIALTY_WORDS`.
 fn is_specialty(folded: &str) -> bool {
-    const ENDINGS: &[&str] = &[
-        "ologist", "iatrist", "ician", "ologue", "ologo", "ologa", "ologe", "ologin", "iatra",
-        "iatre",
-    ];
-    SPECIALTY_WORDS.contains(&folded) || ENDINGS.iter().any(|e| folded.ends_with(e))
+    const PHYSICIAN_ENDINGS: &[&str] = &["iatrist", "ician", "iatra", "iatre"];
+    SPECIALTY_WORDS.contains(&folded)
+        || SPECIALIST_ENDINGS
+            .iter()
+            .chain(PHYSICIAN_ENDINGS)
+            .any(|e| folded.ends_with(e))
 }
 
 /// "Reporter: Dr. Lama Haddad, dermatologist, Damascus ...", "Dr. N. Jeyaruban, consultant

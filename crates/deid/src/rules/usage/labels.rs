@@ -430,13 +430,15 @@ pub(super) fn is_clinician_role_or_contact(word: &str) -> bool {
         "hno",
         "dear",
     ];
-    // (the specialists of the other languages: "dermatólogo", "cardiologo", "neurologue",
-    // "Kardiologe", "Neurologin")
-    const SPECIALIST_ENDINGS: &[&str] = &[
-        "ologist", "ology", "ólogo", "óloga", "ologo", "ologa", "ologue", "ologe", "ologin",
-    ];
+    // (a field, "Rheumatology Dr P. Gunasekera", and the specialists of every language:
+    // "dermatólogo", "cardiologo", "neurologue", "Kardiologe", "Neurologin")
     let w = word.to_lowercase();
-    ROLES.contains(&w.as_str()) || SPECIALIST_ENDINGS.iter().any(|e| w.ends_with(e))
+    let folded = crate::lexicon::fold(word);
+    ROLES.contains(&w.as_str())
+        || folded.ends_with("ology")
+        || crate::rules::role::SPECIALIST_ENDINGS
+            .iter()
+            .any(|e| folded.ends_with(e))
 }
 
 pub(super) fn is_title(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
