@@ -80,6 +80,10 @@ pub(crate) struct WorldDateRecognizer {
     cjk_weekday: Regex,
     /// the end day of a range right after a date: "-9", "-24th", "–12日", "~3일"
     range_end: Regex,
+    /// day, month in Roman numerals and year, as Poland, Czechia, Slovakia, Hungary, Italy, Spain
+    /// and Latin America write them by hand: "9-IX-96", "12.III.2021", "12. III. 2021", "3/xi/97"
+    /// (`roman_month_dates`)
+    roman_month: Regex,
     /// a part of the day, after which a weekday may stand: "So. morning", "quarta morning" (found
     /// first, the word before it read back: one search of literals, not one at every word)
     day_part: Regex,
@@ -179,6 +183,9 @@ impl WorldDateRecognizer {
                 r"\b(?:19|20)\d\d\.\s(?P<m>\p{L}{3,5})\.(?:\s(?P<d>\d{1,2})\.)?",
             ),
             spaced_day_month: compile(r"\b(?P<d>\d{1,2})\.\s(?P<m>\d{1,2})\."),
+            roman_month: compile(
+                r"(?i)\b(?P<d>\d{1,2})(?P<s1>[-./]\s?|\s)(?P<m>xii|xi|x|ix|viii|vii|vi|v|iv|iii|ii|i)(?P<s2>[-./]\s?|\s)(?P<y>(?:19|20)\d\d|\d\d)\b",
+            ),
             cjk,
             cjk_weekday,
             range_end,
@@ -381,6 +388,7 @@ impl WorldDateRecognizer {
         }
         if gate::has_digit_run(text, 1) {
             self.japanese_era_dates(text, out);
+            self.roman_month_dates(text, out);
         }
         // (a digit, a period and a blank: what every such date holds)
         if text

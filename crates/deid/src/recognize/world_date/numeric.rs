@@ -23,6 +23,30 @@ impl WorldDateRecognizer {
         }
     }
 
+    /// A day, a month in Roman numerals and a year ("9-IX-96", "12.III.2021", "12 iii 2021"): the
+    /// same separator on both sides of the month, a real day, no number going on or before it
+    /// ("1.5-iv-2021" is something else). The rules read the numeral as a word ("IX", "iii") and
+    /// the day and year as plain numbers, which the model released around it.
+    pub(super) fn roman_month_dates(&self, text: &str, out: &mut Vec<Cand>) {
+        for c in self.roman_month.captures_iter(text) {
+            let m = c.get(0).expect("whole match");
+            let sep = |g: &str| c[g].trim_end().to_owned();
+            let day: u32 = c["d"].parse().unwrap_or(0);
+            // between blanks only a numeral no English word or shorthand is ("2 x 20 mg", "gave 2
+            // IV 40 mg", "dose 2 I 25 mins later")
+            let spaced_ok = !sep("s1").is_empty()
+                || !matches!(c["m"].to_ascii_lowercase().as_str(), "i" | "v" | "x" | "iv");
+            if (1..=31).contains(&day)
+                && sep("s1") == sep("s2")
+                && spaced_ok
+                && !continues_number(text, m.end(), b"./:-")
+                && !crate::recognize::preceded_by_number(text, m.start(), b"./-:")
+            {
+                out.push(date_cand(m.start(), m.end()));
+            }
+        }
+    }
+
     /// "8. 8. 2015": a real day and month, no number going on, no number before it ("1.5. 3. 2015"
     /// is something else).
     pub(super) fn spaced_dotted_dates(&self, text: &str, out: &mut Vec<Cand>) {

@@ -556,13 +556,28 @@ fn employer_named_after_cue(
         .filter(|&end| (first + 1..end).all(|m| doc.gap_before(m) == " "));
     // (a lower-case "of" between two capitalised words of the name: "NM Dept of Transportation",
     // "Bank of America")
+    // ... or, after the employer's label where capitals say nothing, an "of" after an
+    // organisation's head ("employer nm dept of transportation;")
+    let label = folded[cue] == "employer";
+    let org_head = |m: usize| {
+        ORGANISATION_HEADS.contains(&folded[m].as_ref())
+            || matches!(
+                folded[m].as_ref(),
+                "dept" | "office" | "service" | "services"
+            )
+    };
     let inner_of = |k: usize| {
         k > first
-            && doc.token_text(k) == "of"
-            && doc.token_text(k - 1).starts_with(char::is_uppercase)
             && k + 1 < n
             && doc.gap_after(k) == " "
-            && doc.token_text(k + 1).starts_with(char::is_uppercase)
+            && ((doc.token_text(k) == "of"
+                && doc.token_text(k - 1).starts_with(char::is_uppercase)
+                && doc.token_text(k + 1).starts_with(char::is_uppercase))
+                || (label
+                    && !doc.case_informative
+                    && folded[k] == "of"
+                    && org_head(k - 1)
+                    && !FUNCTION_WORDS.contains(&folded[k + 1].as_ref())))
     };
     let mut k = first;
     while listed_end.is_none()
@@ -621,14 +636,18 @@ fn employer_named_after_cue(
     // after the employer's label, where a department is the employer ("employer NM Dept of
     // Transportation")
     let facility = folded[cue] != "employer" && (first..k).any(|m| class.on(m, FACILITY_HEAD));
+    // (after the label where capitals say nothing, a name of two words or more with an
+    // organisation's head names one: "employer nm dept of transportation")
+    let headed = label && !doc.case_informative && k - first >= 2 && (first..k).any(org_head);
     let named = !facility
-        && (first..k).any(|m| {
-            rules[m].phi
-                && matches!(
-                    rules[m].reason,
-                    Reason::Unknown | Reason::Unsafe(_) | Reason::Context | Reason::Company
-                )
-        });
+        && (headed
+            || (first..k).any(|m| {
+                rules[m].phi
+                    && matches!(
+                        rules[m].reason,
+                        Reason::Unknown | Reason::Unsafe(_) | Reason::Context | Reason::Company
+                    )
+            }));
     // ... or the words are a listed company's, maybe with the site after it ("cashier at dollar
     // general)", "employees of the Tyson Foods plant in Noel"), whatever heads it ("general"
     // heads hospitals' names too)

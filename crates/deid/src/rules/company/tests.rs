@@ -82,6 +82,14 @@ fn an_employer_named_right_after_a_cue() {
             &["NM", "Dept", "of", "Transportation"][..],
         ),
         (
+            "fat deposit on liver; employer nm dept of transportation; ssn 525-71-4408",
+            &["nm", "dept", "of", "transportation"][..],
+        ),
+        (
+            "FAT DEPOSIT ON LIVER; EMPLOYER NM DEPT OF TRANSPORTATION; SSN 525-71-4408",
+            &["NM", "DEPT", "OF", "TRANSPORTATION"][..],
+        ),
+        (
             "social: retired from boeing after 30 yrs on the line, lives with his wife.",
             &["boeing"][..],
         ),
@@ -118,6 +126,7 @@ fn an_employer_named_right_after_a_cue() {
     for text in [
         "He works at home. She works at the hospital. He works at a school in town.",
         "She works at night and works for herself.",
+        "employer unknown; employer: self employed; employer: retired school teacher of pt.",
         "she works for now at a desk job and feels well; the employees of the month were named.",
         "She is a member of staff; a member of the church choir.",
         "He retired from teaching in 2010; a nurse with diabetes; the driver at night.",

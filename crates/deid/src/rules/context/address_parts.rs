@@ -499,13 +499,19 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
         // where an address begins: the line's start, after a comma, a label's colon, a "#", or
         // after "at", "address", "home", "of", "on" ("lives at 4 Ballyhooly Road"; not
         // "Lymphocytes- 2 atypical LN")
-        let opens = i == 0
-            || matches!(doc.gap_before(i), ", " | ": " | "#" | " #" | ": #")
-            || doc.gap_before(i).contains('\n')
-            || (doc.gap_before(i) == " " && one_of(word(i - 1), ADDRESS_OPENERS));
-        if !opens {
+        let opens_at = |i: usize| {
+            i == 0
+                || matches!(doc.gap_before(i), ", " | ": " | "#" | " #" | ": #")
+                || doc.gap_before(i).contains('\n')
+                || (doc.gap_before(i) == " " && one_of(word(i - 1), ADDRESS_OPENERS))
+        };
+        // ... or Hawaii's house number of two parts ("91-2135 fort weaver rd"), the address
+        // opening before its first part
+        let hawaiian = i >= 1 && doc.gap_before(i) == "-" && number(i - 1, 2) && opens_at(i - 1);
+        if !opens_at(i) && !hawaiian {
             continue;
         }
+        let house = if hawaiian { i - 1 } else { i };
         let mut k = i + 1;
         if one_of(word(k), DIRECTIONS) && matches!(doc.gap_after(k), " " | ". ") {
             k += 1;
@@ -530,8 +536,10 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
             let everyday = listed || flags[k] & (flag::SALUTATION | flag::SAFE) != 0;
             // (or a word that is no name and starts no name's capital: "1142 BUTTONWOOD DR
             // CALLED 352-555-0166", where "DR" before a name would be a title)
-            let no_name_after = gap == " "
+            let no_name_after = matches!(gap, " " | ". ")
                 && k + 1 < n
+                // (a street's name, not a sentence's words: "at 1400 the dr. called back")
+                && (name_start..k).all(|m| flags[m] & flag::STOPWORD == 0)
                 && word(i).len() >= 3
                 && one_of(w, ABBREVIATED_STREET_WORDS)
                 && flags[k + 1] & flag::SAFE != 0
@@ -544,7 +552,7 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
                 || (gap == " " && one_of(word(k + 1), UNIT_WORDS))
                 || no_name_after;
             if k > name_start && street_word && closes && (!everyday || closes_for_certain) {
-                address(rules, i, k);
+                address(rules, house, k);
                 // ... and the flat after it: "RD APT C,", "st apt 14c", "rd lot 47" (the rules
                 // took "APT" for a word and the model released it)
                 let unit_number = |m: usize| {
@@ -773,8 +781,28 @@ mod tests {
                 .all(|w| found.contains(&w.to_string())),
             "{found:?}"
         );
+        // ... or before its period and a word that is no name, and Hawaii's house number of two
+        // parts
+        for (text, expected) in [
+            (
+                "vax given 12/02/1996 at cole county health department, 1616 industrial dr. acct 90017724.",
+                &["1616", "industrial", "dr"][..],
+            ),
+            (
+                "patient returned to ed (queen's west, 91-2135 fort weaver rd, ewa beach) on 1/3",
+                &["91", "2135", "fort", "weaver", "rd"],
+            ),
+        ] {
+            let found = address(text);
+            assert!(
+                expected.iter().all(|w| found.contains(&w.to_string())),
+                "{text}: {found:?}"
+            );
+        }
         // no street: a dose, a count of days, a respiratory rate, a walk, a doctor
         for text in [
+            "pt seen at 1400 the dr. called back; at 1130 saw dr. smith.",
+            "dose given 10-1130 dr. called.",
             "he had a 100 yard walk daily and at 150 metres walk became short of breath.",
             "She was seen at 1130 by Dr Grant and again at 1400 Dr called the family.",
             "gave 2 tylenol at bedtime, rr 18, spo2 97%.",

@@ -57,6 +57,15 @@ const INSURERS: &[&str] = &[
 /// A product's codes before their numbers ("Tylenol (UPC 300043760; lot PMA003"): no case system's.
 const PRODUCT_CODES: &[&str] = &["upc", "ndc", "ean", "gtin", "sku"];
 
+/// The words that go on with a sentence after "no" and before a number ("no. of 123456 doses",
+/// "number to 1234567"): never a code.
+const LABEL_STOPWORDS: &[&str] = &[
+    "of", "to", "in", "on", "at", "is", "it", "as", "be", "by", "or", "an", "the", "for", "and",
+    "was", "per", "not", "if", "so", "we", "he", "me", "my", "us", "am", "do", "up", "go", "her",
+    "his", "had", "has", "any", "all", "one", "two", "ten", "from", "with", "than", "over",
+    "under", "about", "more", "less", "only", "some", "each", "every", "other", "new", "old",
+];
+
 /// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
 fn labelled_code(doc: &Tokenized, i: usize) -> bool {
     one_of(doc.token_text(i - 1), NUMBER_WORDS)
@@ -67,8 +76,17 @@ fn labelled_code(doc: &Tokenized, i: usize) -> bool {
 /// something, three letters or more that no list knows: "(WAES 97050595 and 97120033)", as the
 /// 1990s reports give Merck's case numbers ("WAES97050595" glued is one masked word already). The
 /// number after it must be long (the caller checks): "MMR 2" or "DTP 4" are listed words anyway.
-fn unlabelled_case_code(doc: &Tokenized, rules: &[TokenRule], i: usize) -> bool {
-    doc.case_informative
+///
+/// Where capitals say nothing ("pt recvd vax (waes 97050595 and 97120033)", the 1990s reports in
+/// lower case or ALL CAPS) the same code, which no list knows, before a number of seven digits or
+/// more (`long_enough`): a count or a reading is never so long.
+fn unlabelled_case_code(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    i: usize,
+    long_enough: impl Fn() -> bool,
+) -> bool {
+    (doc.case_informative || long_enough())
         && doc.token_text(i).len() >= 3
         && !one_of(doc.token_text(i), PRODUCT_CODES)
         && rules[i].reason == Reason::Unknown
@@ -119,10 +137,18 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         if !(2..=5).contains(&code.len())
             || !code.bytes().all(|b| b.is_ascii_alphabetic())
             || (doc.case_informative && !code.bytes().all(|b| b.is_ascii_uppercase()))
-            || !(labelled_code(doc, i) || unlabelled_case_code(doc, rules, i))
+            || !(labelled_code(doc, i)
+                || unlabelled_case_code(doc, rules, i, || {
+                    i + 1 < n && doc.token_text(i + 1).len() >= 7 && digits(i + 1)
+                }))
             || !matches!(doc.gap_after(i), " " | "-")
             // (a stopword only glued to its number: "no. hr-0731946", not "no. of 12/3")
-            || (flags[i] & flag::STOPWORD != 0 && doc.gap_after(i) == " ")
+            || (flags[i] & flag::STOPWORD != 0
+                && doc.gap_after(i) == " "
+                && !(labelled_code(doc, i)
+                    && !one_of(code, LABEL_STOPWORDS)
+                    && digits(i + 1)
+                    && doc.token_text(i + 1).len() >= 6))
             // (a lot's number: "Lot number: EJ 1685")
             || (i >= 2 && one_of(doc.token_text(i - 2), &["lot", "lote", "batch"]))
         {
@@ -144,7 +170,13 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             && digits(i + 1)
             && doc.token_text(i + 1).len() >= 6
             && !(i + 2 < n && matches!(doc.gap_after(i + 1), "-" | "/" | "."))
-            && flags[i] & (flag::CURATED_SAFE | flag::STOPWORD) == 0
+            // (a stopword only as the label's code: "GEMS no. gm 048317269", where "gm" is a
+            // stopword; never a sentence's word: "no. of 123456")
+            && (flags[i] & flag::STOPWORD == 0
+                || (labelled_code(doc, i) && !one_of(code, LABEL_STOPWORDS)))
+            // (a unit's or an abbreviation's letters only right after the label's "no": "GEMS no.
+            // gm 048317269", "iss no. sm 044218", where capitals say nothing)
+            && (flags[i] & flag::CURATED_SAFE == 0 || labelled_code(doc, i))
             && !one_of(code, INSURERS);
         let masked = rules[i + 1].phi
             && match rules[i + 1].reason {
@@ -205,6 +237,19 @@ mod tests {
                  97120033). No further information is available.",
                 "WAES",
             ),
+            (
+                "pt recvd vax (waes 97050595 and 97120033). no further information is available.",
+                "waes",
+            ),
+            (
+                "PT RECVD VAX (WAES 97050595 AND 97120033). NO FURTHER INFORMATION IS AVAILABLE.",
+                "WAES",
+            ),
+            (
+                "my medical aid is gems no. gm 048317269. address: 17 sandile road",
+                "gm",
+            ),
+            ("pt: anna zonzini, 68 y/o f, iss no. sm 044218, cartella 97/5531.", "sm"),
         ] {
             let words = codes(text);
             assert!(words.iter().any(|w| w == code), "{text}: {words:?}");
@@ -220,7 +265,8 @@ mod tests {
             "maximum number being 4/5 doses given at the clinic on the same day as before",
             // a listed word before a long number, or a code where capitals say nothing
             "Received MMR 1234567 units per the chart. The patient was fine.",
-            "PT RECVD VAX (WAES 97050595 AND 97120033). NO FURTHER INFORMATION IS AVAILABLE.",
+            "PT RECVD VAX (WAES 970505 AND 971200). NO FURTHER INFORMATION IS AVAILABLE.",
+            "pt took 2 mg 1000000 units; gave 500 mg 1234567; no. of 1234567 cells; no. to 1234567",
             // a reading, a product's code
             "Symptoms are weakness and numbness. SBP 182/86. Resp: PRVC 420/14/PEEP 10.",
             "She took Tylenol (UPC 300043760; lot number: PMA003) for the fever.",

@@ -27,6 +27,20 @@ fn dates_with_weekdays(text: &str) -> Vec<&str> {
 }
 
 #[test]
+fn a_month_in_roman_numerals_between_the_day_and_the_year() {
+    assert_eq!(
+        dates("no rxn to dose #1 (9-ix-96); seen 12.III.2021, again 12. III. 2021 and 3/XI/97"),
+        ["9-ix-96", "12.III.2021", "12. III. 2021", "3/XI/97"]
+    );
+    assert_eq!(dates("VACUNADO EL 4 VII 2021 EN"), ["4 VII 2021"]);
+    // not two separators, not a count and a shorthand between blanks, not a number going on
+    assert!(dates(
+        "9-ix.96; took 2 x 20 mg; gave 2 IV 40 mg; dose 2 I 25 mins; 1.9-ix-96.4; 40-ix-96"
+    )
+    .is_empty());
+}
+
+#[test]
 fn an_abbreviated_month_that_is_an_english_word_with_its_full_year() {
     assert_eq!(
         dates("records of gen 2005-06/2006; on 14 lug 2003; set 2019"),
