@@ -29,7 +29,7 @@
 # reporters' self-introductions and relatives' names), dev-vaers-sub-7 (48 more, weighted as an ordinary reporter writes:
 # the patient's full name, named clinicians, sites, addresses, contacts and record numbers) and dev-vaers-sub-8 (48 more,
 # with PHI where it hides: names without cues, possessives, initials, e-mails, PO boxes, postcodes) and dev-vaers-sub-9
-# (48 more: health-care and essential workers and their workplaces) and dev-vaers-sub-10 .. -24 (48 more each: the
+# (48 more: health-care and essential workers and their workplaces) and dev-vaers-sub-10 .. -25 (48 more each: the
 # ordinary mix, as the team's held-out sets are built), 16 each in the three cases; dev-fields (100 real HISTORY and
 # LAB_DATA fields of both files, one per document, 40 with surrogate PHI, 45 with none: over-masking of a report's
 # fields), dev-notes-2 (40 clinical notes of styles no other notes set has: emergency, discharge and referral letters,
@@ -40,7 +40,10 @@
 # occupational, prison and military clinics), dev-world-14 (48 hand-written narratives in the two VAERS styles, 48 countries drawn
 # from the UN members, native scripts and local calendars, 16 each in the three cases), dev-intl-3 (40 more international drug
 # reactions built as dev-intl-2, 40 countries drawn from the UN members, 24 mixed case, 8 ALL CAPS, 8 lower case), dev-1990s-3 (80 more
-# real 1990s shorthand narratives, 50 seeded and 30 chosen for their PHI). The dev sets are development data: they
+# real 1990s shorthand narratives, 50 seeded and 30 chosen for their PHI), dev-world-15 (48 more built as dev-world-14, 48
+# countries drawn again), dev-intl-4 (40 more international drug reactions, a third in ALL CAPS, many in the country's own
+# language), dev-notes-4 (40 clinical notes: radiology, pathology, operative notes, transfers, poison-centre logs, death
+# summaries, rehabilitation, hospice, paediatric and school nursing). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -82,6 +85,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-world-14:$G/dev-world-14/xml dev-vaers-sub-22:$G/dev-vaers-sub-22/xml \
     dev-intl-3:$G/dev-intl-3/xml dev-vaers-sub-23:$G/dev-vaers-sub-23/xml \
     dev-1990s-3:$G/dev-1990s-3/xml dev-vaers-sub-24:$G/dev-vaers-sub-24/xml \
+    dev-vaers-sub-25:$G/dev-vaers-sub-25/xml dev-world-15:$G/dev-world-15/xml \
+    dev-intl-4:$G/dev-intl-4/xml dev-notes-4:$G/dev-notes-4/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do

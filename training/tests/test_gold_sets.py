@@ -185,6 +185,19 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl-3", "xml")),
                               "dev-intl-3/xml/")
 
+    # ... and 40 more of 40 countries drawn again, a third in ALL CAPS, many in the country's own
+    # language (session 47, scored unread): dev-intl-4/xml/*.xml
+
+    def test_dev_intl_4_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-intl-4", "xml", "*.xml")))
+        self.assertEqual(n, 40)
+        self.assert_ok(run_script(os.path.join("dev-intl-4", "validate.py")), n)
+
+    def test_dev_intl_4_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-intl-4", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl-4", "xml")),
+                              "dev-intl-4/xml/")
+
     # ---- international set: dev-intl/xml/*.xml from narratives.py
 
     def test_intl_validates(self):
@@ -411,6 +424,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-14", "xml")),
                               "dev-world-14/xml/")
 
+    # ... and 48 more of 48 countries drawn again (session 47, scored unread): dev-world-15/xml/
+
+    def test_dev_world_15_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-world-15", "xml", "*.xml")))
+        self.assertEqual(n, 48)
+        self.assert_ok(run_script(os.path.join("dev-world-15", "validate.py")), n)
+
+    def test_dev_world_15_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-world-15", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-15", "xml")),
+                              "dev-world-15/xml/")
+
     # ---- real VAERS narratives (32 of 2021, 16 of the 1990s) with surrogate PHI put in by hand,
     # weighted to employers, occupations and ordinary-word names: dev-vaers-sub/xml/*.xml
 
@@ -570,22 +595,22 @@ class GoldSetsTest(unittest.TestCase):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
-    # ---- 48 more nine times, the ordinary mix a seventh to a fifteenth time (sessions 44 to 46,
+    # ---- 48 more ten times, the ordinary mix a seventh to a sixteenth time (sessions 44 to 47,
     # scored unread by the default model, which was not fine-tuned on them):
-    # dev-vaers-sub-16/xml .. -24/xml
+    # dev-vaers-sub-16/xml .. -25/xml
 
-    def test_dev_vaers_sub_16_to_24_validate(self):
+    def test_dev_vaers_sub_16_to_25_validate(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
-                     "dev-vaers-sub-23", "dev-vaers-sub-24"):
+                     "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_vaers_sub_16_to_24_render_to_checked_in_xml(self):
+    def test_dev_vaers_sub_16_to_25_render_to_checked_in_xml(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
-                     "dev-vaers-sub-23", "dev-vaers-sub-24"):
+                     "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -631,6 +656,19 @@ class GoldSetsTest(unittest.TestCase):
     def test_dev_notes_3_renders_to_checked_in_xml(self):
         rendered = self.render(os.path.join("dev-notes-3", "render.py"))
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-3", "xml")), "dev-notes-3/xml/")
+
+    # ---- 40 more clinical notes of styles no notes set had: radiology and pathology, operative
+    # notes, transfers, poison-centre logs and death summaries, rehabilitation and hospice,
+    # paediatric and school nursing (session 47, scored unread): dev-notes-4/xml
+
+    def test_dev_notes_4_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-notes-4", "xml", "*.xml")))
+        self.assertEqual(n, 40)
+        self.assert_ok(run_script(os.path.join("dev-notes-4", "validate.py")), n)
+
+    def test_dev_notes_4_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-notes-4", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-4", "xml")), "dev-notes-4/xml/")
 
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
@@ -707,7 +745,8 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-vaers-sub-20/xml", "dev-world-13/xml", "dev-vaers-sub-21/xml",
                     "dev-notes-3/xml", "dev-world-14/xml", "dev-vaers-sub-22/xml",
                     "dev-intl-3/xml", "dev-vaers-sub-23/xml", "dev-1990s-3/xml",
-                    "dev-vaers-sub-24/xml",
+                    "dev-vaers-sub-24/xml", "dev-vaers-sub-25/xml", "dev-world-15/xml",
+                    "dev-intl-4/xml", "dev-notes-4/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",

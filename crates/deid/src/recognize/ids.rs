@@ -61,6 +61,9 @@ pub(crate) struct IdRecognizer {
     flights: super::flight::FlightNumbers,
     /// Three or more groups of digits joined by hyphens ("2012-483593-8").
     digit_chain: Regex,
+    /// Three or more groups of letters and digits joined by hyphens ("IR-2026-0704-02",
+    /// "to-moh-22-014", "cd-pnlo-2021-sae-017"): `is_mixed_chain`.
+    mixed_chain: Regex,
     /// A register's number of letter and digit groups joined by slashes, letters first:
     /// "FOLDER: TNR/ED/24/3390", "REG NO. MHRH/ICU/24/0088" (`slash_id`).
     slash_id: Regex,
@@ -116,6 +119,7 @@ impl IdRecognizer {
         let ca_postcode_caseless = compile(&format!("(?i){ca}"));
         let room = compile(r"(?i)\b(?:room|rm)\.?\s*#?\s*(?P<v>\d{1,4}(?:-?[a-z])?)\b");
         let digit_chain = compile(r"\b\d+(?:-\d+){2,}\b");
+        let mixed_chain = compile(r"\b[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}\b");
         let slash_id = compile(r"\b[A-Za-z]{2,6}(?:/[A-Za-z0-9]{1,8}){2,5}\b");
         let dotted_national = compile(r"\b\d{1,3}(?:\.\d{3}){2}-(?:\d{1,2}|[Kk])\b");
         let plate = compile(
@@ -126,6 +130,7 @@ impl IdRecognizer {
             plate,
             dotted_national,
             digit_chain,
+            mixed_chain,
             room,
             flights: super::flight::FlightNumbers::new(),
             ssn,
@@ -319,6 +324,24 @@ impl IdRecognizer {
             }
         }
         self.flights.collect(text, out);
+        // ... and a chain of letter and digit groups in a report's or a register's shape, which no
+        // other pattern holds: an incident report "IR-2026-0704-02", an ADR note
+        // "to-moh-22-014", a reference "cd-pnlo-2021-sae-017" (the rules read "2026" as a time,
+        // "to" and "sae" as words)
+        if text.contains('-') && gate::has_digit_run(text, 2) {
+            for m in self.mixed_chain.find_iter(text) {
+                let (s, e) = (m.start(), m.end());
+                let held = out.iter().any(|c| c.start <= s && c.end >= e);
+                if !held && is_mixed_chain(text, s, e) {
+                    out.push(Cand {
+                        start: s,
+                        end: e,
+                        kind: PhiType::Idnum,
+                        prio: PRIO_CONTACT_ID,
+                    });
+                }
+            }
+        }
     }
 }
 
@@ -349,6 +372,93 @@ fn is_slash_id(text: &str, start: usize, end: usize) -> bool {
         && !matches!(char_before(text, start), Some('/' | '.' | '-' | '\\'))
         && !matches!(char_at(text, end), Some('/' | '-' | '\\'))
         && !continues_number(text, end, b".")
+}
+
+/// Whether `text[start..end]`, groups of letters and digits joined by hyphens, is a report's or a
+/// register's number: three groups or more, the last of two digits or more, two groups or more of
+/// digits alone with four digits or more in all, a group of letters alone; with three groups only,
+/// the letters first and five digits or more ("KE-22-0134"; "12-mar-2021" is a date, "il-6-174" a
+/// gene's variant); no month's name anywhere, nothing
+/// glued on either side. Not "covid-19-related" (one number), "25-oh-d3" (one group of digits
+/// alone), "3-4-week" (letters last), "day-1-2" (three digits).
+fn is_mixed_chain(text: &str, start: usize, end: usize) -> bool {
+    let parts: Vec<&str> = text[start..end].split('-').collect();
+    let numeric = |p: &&str| p.bytes().all(|b| b.is_ascii_digit());
+    let alphabetic = |p: &&str| p.len() >= 2 && p.bytes().all(|b| b.is_ascii_alphabetic());
+    let digits: usize = parts.iter().filter(|p| numeric(p)).map(|p| p.len()).sum();
+    let last = parts.last().expect("three groups");
+    parts.len() >= 3
+        && numeric(last)
+        && last.len() >= 2
+        && parts.iter().filter(|p| numeric(p)).count() >= 2
+        && digits >= 4
+        && parts.iter().any(alphabetic)
+        && (parts.len() >= 4 || (alphabetic(&parts[0]) && digits >= 5))
+        && !parts.iter().any(|p| alphabetic(p) && is_english_month(p))
+        && !matches!(char_before(text, start), Some('-' | '.' | '/'))
+        && !continues_number(text, end, b"-./")
+        && !matches!(char_at(text, end), Some('-'))
+        && !after_lot_label(text, start)
+        && !ends_in_range(&parts)
+        && !text[end..].starts_with('%')
+}
+
+/// Whether a chain's last two groups are a range of readings or of hours, not a serial:
+/// "fever-103-104", "intermittent-99-100", "milk-1130-12" (11:30 to 12).
+fn ends_in_range(parts: &[&str]) -> bool {
+    let [.., a, b] = parts else {
+        return false;
+    };
+    let (Ok(x), Ok(y)) = (a.parse::<u32>(), b.parse::<u32>()) else {
+        return false;
+    };
+    // (a serial's group keeps its leading zero: "IR-2026-0704-02")
+    if b.starts_with('0') {
+        return false;
+    }
+    let ascending = y > x && y - x <= (x / 5).max(10);
+    let clock = (3..=4).contains(&a.len()) && x <= 2359 && x % 100 <= 59 && b.len() <= 2 && y <= 24;
+    ascending || clock
+}
+
+/// Whether a lot's or a batch's label stands right before byte `start` ("lot TD-944-02", "Lot #:
+/// AB-12-345", "lote n° ..."): a product's number, no PHI.
+fn after_lot_label(text: &str, start: usize) -> bool {
+    let head = &text[..start];
+    let from = head.char_indices().rev().nth(19).map_or(0, |(i, _)| i);
+    let before = head[from..].to_lowercase();
+    let mut label = before.trim_end_matches([' ', '#', ':', '.', '°', 'º']);
+    for number in ["number", "no", "nr", "n"] {
+        if let Some(rest) = label.strip_suffix(number) {
+            if rest.ends_with([' ', '.']) {
+                label = rest.trim_end_matches([' ', '.']);
+                break;
+            }
+        }
+    }
+    // (and a study's protocol: "Protocol KBT-RA-2019-04")
+    [
+        "lot",
+        "lote",
+        "lotto",
+        "batch",
+        "serie",
+        "série",
+        "charge",
+        "protocol",
+        "protocolo",
+        "protocole",
+        "study",
+        "trial",
+    ]
+    .iter()
+    .any(|w| {
+        label.ends_with(w)
+            && !label[..label.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// Whether the digit chain `text[start..end]` is a register's number (see `collect`).
@@ -543,6 +653,44 @@ mod tests {
             "(NDC number: 59267-1000-2)",
             "NDC#59267-1000-1",
             "days 1-2-3",
+        ] {
+            assert!(
+                ids(t).iter().all(|(_, k)| *k != PhiType::Idnum),
+                "{t}: {:?}",
+                ids(t)
+            );
+        }
+    }
+
+    #[test]
+    fn chains_of_letter_and_digit_groups_of_reports_and_registers() {
+        for (t, id) in [
+            (
+                "informed at 3:15 AM. Incident report IR-2026-0704-02 filed; FDA",
+                "IR-2026-0704-02",
+            ),
+            (
+                "pharmacy. adr note to-moh-22-014, 27 sune 2022.",
+                "to-moh-22-014",
+            ),
+            (
+                "round, pnlo reference cd-pnlo-2021-sae-017. a 42",
+                "cd-pnlo-2021-sae-017",
+            ),
+            ("case KE-22-0134 received", "KE-22-0134"),
+        ] {
+            assert!(ids(t).contains(&(id, PhiType::Idnum)), "{t}: {:?}", ids(t));
+        }
+        for t in [
+            "a covid-19-related rash",
+            "vitamin 25-oh-d3 low",
+            "a 3-4-week course",
+            "on day-1-2 fever",
+            "seen 12-mar-2021 and mar-12-2021",
+            "the il-6-174 polymorphism",
+            "Td (lot TD-944-02) IM; lot #: td-12-3456; lote n° xy-21-0456",
+            "exp fever-103-104, intermittent-99-100, milk-1130-12 screaming; POx RA-999-100%",
+            "SAE NARRATIVE - PROTOCOL KBT-RA-2019-04, SITE 012",
         ] {
             assert!(
                 ids(t).iter().all(|(_, k)| *k != PhiType::Idnum),

@@ -460,8 +460,19 @@ impl DateRecognizer {
             let before = word_before(text, s);
             // "next visit mon.", "f/u appt wed": in lower case after a word of when or an
             // appointment (never "sat" or "sun": "O2 sat", "in the sun")
-            let lower_when = w.as_str().bytes().all(|b| b.is_ascii_lowercase())
-                && !matches!(w.as_str(), "sat" | "sun")
+            // (or in ALL CAPS after a word in capitals: "NEXT VISIT MON.")
+            let caps_before = || {
+                let head = text[..s].trim_end_matches([' ', '\t']);
+                let word_start = head
+                    .rfind(|ch: char| !ch.is_alphabetic())
+                    .map_or(0, |k| k + 1);
+                let word = &head[word_start..];
+                !word.is_empty() && word.chars().all(|ch| ch.is_uppercase())
+            };
+            let caseless = w.as_str().bytes().all(|b| b.is_ascii_lowercase())
+                || (w.as_str().bytes().all(|b| b.is_ascii_uppercase()) && caps_before());
+            let lower_when = caseless
+                && !matches!(w.as_str().to_ascii_lowercase().as_str(), "sat" | "sun")
                 && (WEEKDAY_ABBR_BEFORE.contains(&before.as_str())
                     || matches!(before.as_str(), "visit" | "appt" | "appointment" | "review"));
             if !is_title_case(w.as_str())

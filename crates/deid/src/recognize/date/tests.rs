@@ -386,6 +386,11 @@ fn other_forms() {
         ["mon"]
     );
     assert_eq!(dates("f/u appt wed with dr"), ["wed"]);
+    assert_eq!(
+        dates("CLIENT + DAUGHTER INFORMED. NEXT VISIT MON. RPN"),
+        ["MON"]
+    );
+    assert!(dates("O2 SAT 94%, NEXT SAT CHECK; NEXT VISIT IN THE SUN").is_empty());
     assert!(dates("o2 sat 94%, next sat check").is_empty());
     // a year before its season
     assert_eq!(

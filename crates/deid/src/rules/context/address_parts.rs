@@ -522,13 +522,20 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
             let gap = doc.gap_after(k);
             // (a closing bracket or a semicolon ends the line too: "staying at her sister's
             // (apt 5, 118 red river rd). oxytocin")
+            // a quadrant's compass point after the street word, closing the line ("1100 Central
+            // Ave SE)", "4410 14th St NW,")
+            let direction_after = gap == " "
+                && k + 1 < n
+                && one_of(word(k + 1), DIRECTIONS)
+                && (k + 2 >= n || doc.gap_after(k + 1).starts_with([',', '\n', ')', ';', '.']));
             let closes = k + 1 >= n
                 || gap.starts_with([',', '\n', ')', ';'])
                 || (gap == " " && k > name_start && one_of(w, ABBREVIATED_STREET_WORDS))
                 || gap.starts_with(". ")
                 || gap == "."
                 || gap == " #"
-                || (gap == " " && one_of(word(k + 1), UNIT_WORDS));
+                || (gap == " " && one_of(word(k + 1), UNIT_WORDS))
+                || direction_after;
             // a street word that is also an everyday or clinical word or a title ("olive way",
             // "2 atypical LN;", "08.45 Lapor dr. Hendra") only before a comma or a flat's part
             let listed = one_of(w, EVERYDAY_STREET_WORDS);
@@ -550,9 +557,10 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
                 || gap.starts_with([',', ')', ';'])
                 || gap == " #"
                 || (gap == " " && one_of(word(k + 1), UNIT_WORDS))
+                || direction_after
                 || no_name_after;
             if k > name_start && street_word && closes && (!everyday || closes_for_certain) {
-                address(rules, house, k);
+                address(rules, house, if direction_after { k + 1 } else { k });
                 // ... and the flat after it: "RD APT C,", "st apt 14c", "rd lot 47" (the rules
                 // took "APT" for a word and the model released it)
                 let unit_number = |m: usize| {
@@ -791,6 +799,10 @@ mod tests {
             (
                 "patient returned to ed (queen's west, 91-2135 fort weaver rd, ewa beach) on 1/3",
                 &["91", "2135", "fort", "weaver", "rd"],
+            ),
+            (
+                "at single dose (employee clinic, 1100 Central Ave SE) for COVID-19 immunization.",
+                &["1100", "Central", "Ave", "SE"],
             ),
         ] {
             let found = address(text);

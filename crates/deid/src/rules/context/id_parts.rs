@@ -68,8 +68,11 @@ const LABEL_STOPWORDS: &[&str] = &[
 
 /// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
 fn labelled_code(doc: &Tokenized, i: usize) -> bool {
-    one_of(doc.token_text(i - 1), NUMBER_WORDS)
-        && matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}")
+    (one_of(doc.token_text(i - 1), NUMBER_WORDS)
+        && matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}"))
+        // ("N° TB 21/0183": the French and Spanish "n°" with a degree sign)
+        || (doc.token_text(i - 1).eq_ignore_ascii_case("n")
+            && matches!(doc.gap_before(i), "° " | "°" | "°: "))
 }
 
 /// A case system's code before its number with no label, in capitals where capitals mean
@@ -250,6 +253,7 @@ mod tests {
                 "gm",
             ),
             ("pt: anna zonzini, 68 y/o f, iss no. sm 044218, cartella 97/5531.", "sm"),
+            ("TUBERCULOSE PULMONAIRE (N° TB 21/0183). RHZE 4 CP/J", "TB"),
         ] {
             let words = codes(text);
             assert!(words.iter().any(|w| w == code), "{text}: {words:?}");

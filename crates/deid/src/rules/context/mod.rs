@@ -758,6 +758,7 @@ pub(super) fn apply(
     address_parts::numbered_roads(doc, rules);
     address_parts::towns_before_zips(doc, rules);
     unnumbered_streets::apply(doc, rules, flags);
+    phone_extensions::apply(doc, rules);
     // 1d. a record number's code between its label and its digits: "HOSPITAL NO. MPH 98/4471"
     id_parts::apply(doc, rules, flags);
     // 1e. a relative's name before their bracketed age: "SIB FATOU (3)"
@@ -778,6 +779,7 @@ mod inverted_names;
 mod middle_names;
 mod month_numbers;
 mod name_pairs;
+mod phone_extensions;
 mod relative_name;
 mod unnumbered_streets;
 pub use hyphen_names::complete_hyphenated_names;

@@ -719,6 +719,8 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && !is_state_before_zip(doc, flags, i)
             && !is_state_after_town(doc, flags, i)
             && !opens_hyphened_identifier(doc, i)
+            // (never inside a chain of hyphens: "ref. cd-pnlo-2021-sae-017" is one identifier)
+            && !(i > 0 && doc.gap_before(i) == "-" && doc.gap_after(i) == "-")
             && !is_abbreviated_street_word(doc, flags, i)
             && !is_initial_after_name(doc, flags, i)
             && !is_surname_after_first_name(doc, flags, i);

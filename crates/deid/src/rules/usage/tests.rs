@@ -414,6 +414,12 @@ fn labels_count_only_before_their_value() {
     .iter()
     .all(|w| w != "SC"));
     assert!(words("event rpt iv-26-0319-02. faxed to dr", Usage::FieldLabel).is_empty());
+    assert!(words(
+        "pnlo reference cd-pnlo-2021-sae-017. a 42-year-old",
+        Usage::FieldLabel
+    )
+    .iter()
+    .all(|w| w != "sae"));
     assert!(words("a pharmacist (rph lic. ph-0041187) with", Usage::FieldLabel).is_empty());
     // a number before "ph" is not measured by it (pH goes before its value)
     assert!(words("ohip 5583 209 415 ph  chart sak-22081", Usage::Measurement).is_empty());
