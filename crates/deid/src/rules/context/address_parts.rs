@@ -221,7 +221,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
 }
 
 /// Mark words `from..=to` as an address's for certain: never released.
-fn mark_address(rules: &mut [TokenRule], from: usize, to: usize) {
+pub(super) fn mark_address(rules: &mut [TokenRule], from: usize, to: usize) {
     for k in from..=to {
         mark(rules, k, PhiType::Street);
         rules[k].reason = Reason::AddressWord;

@@ -136,19 +136,21 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
     }
     for i in 1..n.saturating_sub(2) {
         let code = doc.token_text(i);
+        let labelled = labelled_code(doc, i);
         // two to five letters, in capitals where capitals mean something
         if !(2..=5).contains(&code.len())
             || !code.bytes().all(|b| b.is_ascii_alphabetic())
             || (doc.case_informative && !code.bytes().all(|b| b.is_ascii_uppercase()))
-            || !(labelled_code(doc, i)
+            || !(labelled
                 || unlabelled_case_code(doc, rules, i, || {
                     i + 1 < n && doc.token_text(i + 1).len() >= 7 && digits(i + 1)
                 }))
             || !matches!(doc.gap_after(i), " " | "-")
-            // (a stopword only glued to its number: "no. hr-0731946", not "no. of 12/3")
+            // (a stopword only glued to its number, "no. hr-0731946", or as the label's code
+            // before a long number, "GEMS no. gm 048317269"; not "no. of 12/3", "no. of 123456")
             || (flags[i] & flag::STOPWORD != 0
                 && doc.gap_after(i) == " "
-                && !(labelled_code(doc, i)
+                && !(labelled
                     && !one_of(code, LABEL_STOPWORDS)
                     && digits(i + 1)
                     && doc.token_text(i + 1).len() >= 6))
@@ -173,13 +175,9 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             && digits(i + 1)
             && doc.token_text(i + 1).len() >= 6
             && !(i + 2 < n && matches!(doc.gap_after(i + 1), "-" | "/" | "."))
-            // (a stopword only as the label's code: "GEMS no. gm 048317269", where "gm" is a
-            // stopword; never a sentence's word: "no. of 123456")
-            && (flags[i] & flag::STOPWORD == 0
-                || (labelled_code(doc, i) && !one_of(code, LABEL_STOPWORDS)))
             // (a unit's or an abbreviation's letters only right after the label's "no": "GEMS no.
             // gm 048317269", "iss no. sm 044218", where capitals say nothing)
-            && (flags[i] & flag::CURATED_SAFE == 0 || labelled_code(doc, i))
+            && (flags[i] & flag::CURATED_SAFE == 0 || labelled)
             && !one_of(code, INSURERS);
         let masked = rules[i + 1].phi
             && match rules[i + 1].reason {
@@ -189,7 +187,6 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             };
         // (a code with no label only before one long number: "SBP 182/86", "PRVC 420/14" are
         // readings)
-        let labelled = labelled_code(doc, i);
         if !(long || (labelled && (slashed || glued))) || !masked {
             continue;
         }

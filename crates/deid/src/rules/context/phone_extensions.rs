@@ -3,8 +3,7 @@
 //! American number; after a local number of other lengths the rules mask the digits as numbers and
 //! the model, reading "ext" as an abbreviation, released it inside the masked phone. Only between
 //! two numbers the rules masked, the first of three digits or more (a phone's last group), the
-//! second of one to six digits. Marked as a phone's, never
-//! released.
+//! second of one to six digits. Marked as a phone's, never released.
 
 use super::{mark, Reason, TokenRule};
 use crate::phi::PhiType;
@@ -16,19 +15,18 @@ const EXTENSION_WORDS: &[&str] = &["ext", "extn", "extension", "poste", "durchwa
 
 pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
     let n = doc.len();
-    let digits = |k: usize, max: usize| {
+    let digits = |k: usize, len: std::ops::RangeInclusive<usize>| {
         let w = doc.token_text(k);
-        (1..=max).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
+        len.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
     };
     for k in 1..n.saturating_sub(1) {
         if !one_of(doc.token_text(k), EXTENSION_WORDS)
             || doc.gap_before(k) != " "
             || !matches!(doc.gap_after(k), " " | ". " | "." | ": ")
             // (a phone's last group: "4 ext 2 flexion" counts degrees)
-            || !digits(k - 1, 12)
-            || doc.token_text(k - 1).len() < 3
+            || !digits(k - 1, 3..=12)
             || !rules[k - 1].phi
-            || !digits(k + 1, 6)
+            || !digits(k + 1, 1..=6)
             || !rules[k + 1].phi
         {
             continue;

@@ -7,9 +7,9 @@
 //! clinical narrative ("blvd", "avenue", "street", "road"; not "dr", "way", "st"). Marked as an
 //! address's for certain (`AddressWord`), never released.
 
-use super::{mark, Reason, TokenRule};
+use super::address_parts::mark_address;
+use super::TokenRule;
 use crate::lexicon::{flag, LexFlags};
-use crate::phi::PhiType;
 use crate::rules::one_of;
 use crate::tokenize::Tokenized;
 
@@ -52,10 +52,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         if !one_of(doc.token_text(first - 1), OPENERS) {
             continue;
         }
-        for m in first..=k {
-            mark(rules, m, PhiType::Street);
-            rules[m].reason = Reason::AddressWord;
-        }
+        mark_address(rules, first, k);
     }
 }
 
