@@ -33,7 +33,12 @@
 //! Which language a narrative is in is counted, not guessed: more of its words are ordinary words
 //! of these languages (and no English SAFE word) than half of its English SAFE words; in ALL CAPS
 //! or lower case, of single letters only the languages' one-letter words count ("y", "e"; "c/o",
-//! "n/v" are English shorthand).
+//! "n/v" are English shorthand). An English narrative with capitals where they belong is counted
+//! again sentence by sentence (and line by line), so that a header or a quoted sentence in the
+//! reporter's language is read in it ("Notificación ..., fecha de recepción ..."); where capitals
+//! say nothing, only the whole narrative decides (session 44 counted the sentences of every
+//! narrative and lost a HIPAA token on a check set; counted only where capitals guard the names,
+//! session 48 lost none on any dev or check set).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -267,10 +272,6 @@ fn is_common_world_word(folded: &str) -> bool {
 
 /// Whether the narrative is written in one of the languages: its words that only they know
 /// outnumber half of its English SAFE words.
-///
-/// (Per sentence, a report's header in the reporter's language inside an English report, the
-/// same count released a few more ordinary words on the dev sets, and a HIPAA token on a check
-/// set: session 44. The whole narrative decides.)
 fn written_in_another_language(
     flags: &[LexFlags],
     folded: &[Cow<'_, str>],
@@ -290,6 +291,32 @@ fn written_in_another_language(
         }
     }
     local >= MIN_LOCAL_WORDS && local * 2 > english
+}
+
+/// In a narrative with capitals where they belong, the sentences and lines written in one of the
+/// languages (a report's header in the reporter's language inside an English report:
+/// "Notificación ..., fecha de recepción 15/03/2021."), by the narrative's own count on each.
+fn sentences_in_another_language(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    flags: &[LexFlags],
+    folded: &[Cow<'_, str>],
+) -> Vec<bool> {
+    let n = doc.len();
+    let mut scope = vec![false; n];
+    let mut start = 0;
+    for i in 1..=n {
+        let ends = i == n
+            || rules[i].features.has(Feature::IsSentenceBeginning)
+            || doc.gap_before(i).contains('\n');
+        if ends {
+            if written_in_another_language(&flags[start..i], &folded[start..i], false) {
+                scope[start..i].fill(true);
+            }
+            start = i;
+        }
+    }
+    scope
 }
 
 /// Whether the rules' decision leaves a word to this rule: unknown, safe, or only possibly a name
@@ -320,12 +347,19 @@ pub(super) fn apply(
     // list holds are candidates there, and a word the rules mark for such a list stands where a
     // capitalised word would
     let caseless = !doc.case_informative;
-    if !written_in_another_language(flags, folded, caseless) {
+    let n = doc.len();
+    let scope = if written_in_another_language(flags, folded, caseless) {
+        vec![true; n]
+    } else if caseless {
+        return;
+    } else {
+        sentences_in_another_language(doc, rules, flags, folded)
+    };
+    if !scope.contains(&true) {
         return;
     }
     let institution =
         |k: usize| INSTITUTIONS.contains(&folded[k].as_ref()) || class.on(k, FACILITY_HEAD);
-    let n = doc.len();
     let has_digit = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
     let number_next = |i: usize| {
         (i > 0 && has_digit(i - 1) && !doc.gap_before(i).contains('\n'))
@@ -538,7 +572,7 @@ pub(super) fn apply(
             && !heads_a_name(i)
             && !apposition[i]
             && !address[i];
-        release[i] = ordinary;
+        release[i] = ordinary && scope[i];
     }
     // a short particle between two words this rule leaves to the others (the model masks most
     // words of another language) is part of what they are ("ama de casa", "conductor de

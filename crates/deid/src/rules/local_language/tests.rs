@@ -250,3 +250,30 @@ fn an_occupation_after_an_age_and_sex_keeps_its_words() {
         assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
     }
 }
+
+#[test]
+fn a_header_in_the_reporters_language_inside_an_english_report_is_read_in_its_language() {
+    // the Spanish sentence releases its ordinary words; the English report around it, its names
+    // and its ALL CAPS twin do not change
+    let text = "Case report received from the regional centre. La paciente presentó fiebre y \
+                dolor después de la segunda dosis del tratamiento. The patient was a 45 year \
+                old woman, Carmen Ruiz de Alarcón, who had received nivolumab every two weeks \
+                for melanoma and developed colitis after the fourth cycle.";
+    let words = local(text);
+    for w in [
+        "paciente",
+        "presentó",
+        "fiebre",
+        "dolor",
+        "después",
+        "tratamiento",
+    ] {
+        assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    for w in ["Carmen", "Ruiz", "Alarcón"] {
+        assert!(!words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    // (the "de" of the Spanish sentence, not the name's)
+    assert_eq!(words.iter().filter(|x| *x == "de").count(), 1, "{words:?}");
+    assert!(local(&text.to_uppercase()).is_empty());
+}
