@@ -54,6 +54,11 @@ pub fn complete_given_names(
             out.push((k, kind.expect("a person's kind")));
             continue;
         }
+        if kinds[k].is_none() && at_sentence_start(doc, rules, kinds, k) {
+            let kind = person_kind(rules, kinds, k + 1).expect("a person's kind");
+            out.push((k, kind));
+            continue;
+        }
         if kinds[k].is_none() && before_age_or_role(doc, rules, kinds, k) {
             let kind = person_kind(rules, kinds, k + 1).unwrap_or(PhiType::Patient);
             out.push((k, kind));
@@ -179,6 +184,53 @@ fn before_age_or_role(
     // (Spanish and Portuguese honorifics before a given name and surnames: "don [eusebio ternero]")
     let honorific = end > k + 1 && one_of(w, &["don", "doña", "dona", "dom"]);
     (age || role) && given && !honorific && may_be_given_name(doc, rules, k)
+}
+
+/// A frequent given name that is an everyday word too, first in its sentence where capitals mean
+/// something, before the masked rest of a person's name: "This is the 3rd of 6 reports: [Nelson]
+/// Yujra Poma, camillero". A capitalised everyday word first in a sentence is read as the word
+/// ("Nelson", "Will", "Rose" are on no name list there), so the rules called it safe and the model
+/// released it. The next word masked as a person, a name to the rules too (on a name list, or
+/// capitalised and no dictionary's word), and the name going on to another word masked as a
+/// person or closing (a punctuation mark, the line's end): "Will Johnson call?" stays.
+fn at_sentence_start(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+    k: usize,
+) -> bool {
+    let n = doc.len();
+    if !doc.case_informative
+        || k + 1 >= n
+        || !rules[k].features.has(Feature::IsSentenceBeginning)
+        || doc.gap_after(k) != " "
+    {
+        return false;
+    }
+    let w = doc.token_text(k);
+    let surname = |m: usize| {
+        person_kind(rules, kinds, m).is_some()
+            && rules[m].phi
+            && (rules[m].features.has(Feature::IsPossiblyName)
+                || (rules[m].reason == Reason::Unknown && is_capitalised(doc.token_text(m))))
+    };
+    let mut end = k + 1;
+    while end + 1 < n && matches!(doc.gap_after(end), " " | "-") && surname(end + 1) {
+        end += 1;
+    }
+    let closed = end + 1 >= n
+        || end > k + 1
+        || doc
+            .gap_after(end)
+            .trim_start()
+            .starts_with([',', ';', ':', '.', '(', ')'])
+        || doc.gap_after(end).contains('\n');
+    !rules[k].phi
+        && is_capitalised(w)
+        && is_frequent_given_name(w)
+        && surname(k + 1)
+        && closed
+        && may_be_given_name(doc, rules, k)
 }
 
 /// Whether word `k` may be a given name the completions add: two letters or more, letters only,
@@ -363,6 +415,35 @@ pub(super) mod tests {
             complete_given_names(&doc, &rules, &kinds),
             [(2, PhiType::Patient), (9, PhiType::Patient)]
         );
+    }
+
+    #[test]
+    fn a_frequent_given_name_first_in_its_sentence_before_a_masked_name() {
+        let text =
+            "The 3rd of 6 reports: Nelson Yujra Poma, porter. Will Johnson call? Rose Mbeki.";
+        let doc = Tokenized::new(text);
+        // The 3rd of 6 reports Nelson Yujra Poma porter Will Johnson call Rose Mbeki
+        let (mut rules, mut kinds) = released(&doc);
+        for k in [6, 7, 10, 13] {
+            rules[k] = rule(true, k == 7 || k == 10);
+            kinds[k] = Some(PhiType::Patient);
+        }
+        for k in [6, 13] {
+            rules[k].reason = Reason::Unknown;
+        }
+        for k in [5, 9, 12] {
+            rules[k].features.set(Feature::IsSentenceBeginning, true);
+        }
+        // "Nelson" before a name going on, "Rose" before a name closed by its period; "Will"
+        // before a name that a verb follows stays released
+        assert_eq!(
+            complete_given_names(&doc, &rules, &kinds),
+            [(5, PhiType::Patient), (12, PhiType::Patient)]
+        );
+        // not where capitals mean nothing
+        let upper_text = text.to_uppercase();
+        let upper = Tokenized::new(&upper_text);
+        assert!(complete_given_names(&upper, &rules, &kinds).is_empty());
     }
 
     #[test]
