@@ -579,6 +579,10 @@ HOLIDAYS = [
     # Orthodox Lent's first day) or not at all, and Scotland's 25 January
     "clean monday", "kathara deftera", "shrove tuesday", "pancake day", "whit sunday", "whitsun",
     "st stephen s day", "saint stephen s day", "burns night",
+    # the patron saints' days of Wales, Scotland and England, which no calendar lists either,
+    # and the Creole Day of Dominica and Saint Lucia (Jounen Kwéyòl)
+    "st david s day", "saint david s day", "st andrew s day", "st george s day",
+    "saint george s day", "creole day", "jounen kweyol",
     # Easter and Christmas by their bare names, which the calendars only use inside longer ones
     # ("Poniedziałek Wielkanocny", "Ostermontag"): Polish, German, Spanish, Scandinavian,
     # Finnish, Czech, Hungarian, Romanian, Croatian (not "Paște": "paste" is an English word)

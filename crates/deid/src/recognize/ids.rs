@@ -46,6 +46,11 @@ pub(crate) struct IdRecognizer {
     report_lower: Regex,
     worldwide: Regex,
     worldwide_lower: Regex,
+    /// An office's reference of letter groups and a year's serial after a slash: "SUKL-NU-95/0387",
+    /// "ŠÚKL-NÚ-96/0231", "BY-MZ-97/0614" (the serial too short for `worldwide`); in any case
+    /// where the text has none to tell.
+    office_ref: Regex,
+    office_ref_caseless: Regex,
     keyed: Regex,
     zip: Regex,
     uk_postcode: Regex,
@@ -103,6 +108,10 @@ impl IdRecognizer {
         let worldwide_lower = compile(
             r"\b[a-z]{2}-[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)*(?:-|\s|\.)\d{4,}(?:[-.]\d+)*\b",
         );
+        // (no leading `\b`: the recognizers' is ASCII's, and "Š" of "ŠÚKL" is no word to it)
+        let office_ref = r"\p{Lu}{2,6}(?:-\p{Lu}{2,6}){1,3}-\d{2}/\d{3,6}\b";
+        let office_ref_caseless = compile(&format!("(?i){office_ref}"));
+        let office_ref = compile(office_ref);
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
         let keyed = compile(&format!(
             r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
@@ -138,6 +147,8 @@ impl IdRecognizer {
             report_lower,
             worldwide,
             worldwide_lower,
+            office_ref,
+            office_ref_caseless,
             keyed,
             zip,
             uk_postcode,
@@ -164,6 +175,22 @@ impl IdRecognizer {
             .flatten();
         for m in self.worldwide.find_iter(text).chain(lower) {
             push(m.start(), m.end(), PhiType::Idnum, PRIO_CONTACT_ID);
+        }
+        let office_ref = if caseless {
+            &self.office_ref_caseless
+        } else {
+            &self.office_ref
+        };
+        let refs = (text.contains('/') && gate::has_digit_run(text, 3))
+            .then(|| office_ref.find_iter(text));
+        for m in refs.into_iter().flatten() {
+            let (s, e) = (m.start(), m.end());
+            if !matches!(char_before(text, s), Some('-' | '.' | '/'))
+                && !is_word(char_before(text, s))
+                && !continues_number(text, e, b"-./")
+            {
+                push(s, e, PhiType::Idnum, PRIO_CONTACT_ID);
+            }
         }
         for m in self.dotted_national.find_iter(text) {
             let (s, e) = (m.start(), m.end());
@@ -541,6 +568,30 @@ mod tests {
             found.contains(&("BR-ANVISA-ADR\u{a0}004745772", Idnum)),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn office_references_with_a_years_serial() {
+        for (text, id) in [
+            (
+                "Sent to SÚKL 21APR95, ref. SUKL-NU-95/0387.",
+                "SUKL-NU-95/0387",
+            ),
+            (
+                "to ŠÚKL 6. mája 1996, ref ŠÚKL-NÚ-96/0231.",
+                "ŠÚKL-NÚ-96/0231",
+            ),
+            (
+                "TO THE MINISTRY OF HEALTH 20.05.97, REF BY-MZ-97/0614.",
+                "BY-MZ-97/0614",
+            ),
+        ] {
+            assert_eq!(ids(text), [(id, PhiType::Idnum)], "{text}");
+        }
+        // no year's serial, or part of something longer
+        for text in ["HIV-AIDS-12/10 ratio", "path A/B-CD-EF-97/0614/2"] {
+            assert!(ids(text).is_empty(), "{text}");
+        }
     }
 
     #[test]

@@ -218,9 +218,13 @@ pub(super) fn cue_words(doc: &Tokenized, flags: &[LexFlags], folded: &[Cow<'_, s
             out[i] = true;
         }
         // "male", also the Maldives' capital, beside an age: "ORTELLADO, MALE, 31", "31 MALE",
-        // "9 MO MALE"
-        let number = |k: usize| doc.token_text(k).bytes().all(|b| b.is_ascii_digit());
+        // "9 MO MALE"; never the capital's accented name nor before a postcode ("MALÉ 20117")
+        let number = |k: usize| {
+            let t = doc.token_text(k);
+            t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit())
+        };
         if w == "male"
+            && doc.token_text(i).is_ascii()
             && ((i + 1 < n && matches!(doc.gap_after(i), ", " | " ") && number(i + 1))
                 || (i >= 1 && doc.gap_before(i) == " " && number(i - 1))
                 || (i >= 2
@@ -466,9 +470,16 @@ mod tests {
         ] {
             assert!(cues(text).iter().any(|w| w == "male"), "{text}");
         }
-        assert!(!cues("She flew from Male, Maldives to Colombo.")
-            .iter()
-            .any(|w| w == "male"));
+        for text in [
+            "She flew from Male, Maldives to Colombo.",
+            "ADDRESS: H. NOOFARU VILLA, MAJEEDHEE MAGU, MALÉ 20117",
+            "ADDRESS: MAJEEDHEE MAGU, MALE 20117",
+        ] {
+            assert!(
+                !cues(text).iter().any(|w| w == "male" || w == "malÉ"),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -578,6 +578,24 @@ impl WorldDateRecognizer {
                 Some(e) if &c["p"] == ".," || bare_two || dotted_two => e,
                 _ => d.end(),
             };
+            // "MARCHA CON FÉRULA EN DIC 97", "mejoría en ago 97": a month's abbreviation of
+            // another language and a year of two digits, after a preposition of that language
+            // (no day is more than 31; "DIC" is a clinical abbreviation only where none stands)
+            let month_year = (32..=99).contains(&day)
+                && d.as_str().len() == 2
+                && c["p"].len() <= 1
+                && (self.month_abbreviations.contains(folded.as_ref())
+                    || self.month_words.contains(folded.as_ref())
+                    || self.months.contains(folded.as_ref()))
+                && MONTH_YEAR_PREPOSITIONS.contains(&word_before(text, w.start()).as_str());
+            if month_year
+                && !is_english_month(&folded)
+                && !continues_number(text, d.end(), b"./:,")
+                && !is_amount_or_unit(&word_after(text, d.end()))
+            {
+                out.push(date_cand(w.start(), d.end()));
+                continue;
+            }
             if !listed
                 || is_english_month(&folded)
                 // (no clinical abbreviation takes a period and a comma: "woke up ter., 10")
@@ -592,6 +610,13 @@ impl WorldDateRecognizer {
         }
     }
 }
+
+/// The prepositions of the other languages before a month and a year of two digits ("en dic
+/// 97", "em ago 96", "dal giu 95", "depuis déc 94"), lower case as `word_before` gives them.
+const MONTH_YEAR_PREPOSITIONS: &[&str] = &[
+    "en", "em", "de", "desde", "hasta", "ate", "até", "dal", "nel", "del", "fino", "depuis", "au",
+    "seit", "im", "ab", "bis", "sinds",
+];
 
 /// Whether "that was" and a number follow (`after` starts at "that"): the date a weekday
 /// announced names ("last MO. that was 31.10.2011").

@@ -147,13 +147,18 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                 }))
             || !matches!(doc.gap_after(i), " " | "-")
             // (a stopword only glued to its number, "no. hr-0731946", or as the label's code
-            // before a long number, "GEMS no. gm 048317269"; not "no. of 12/3", "no. of 123456")
+            // before a long number, "GEMS no. gm 048317269", or a register's slashed one, "reg no
+            // PH 95/1184"; not "no. of 12/3", "no. of 123456")
             || (flags[i] & flag::STOPWORD != 0
                 && doc.gap_after(i) == " "
                 && !(labelled
                     && !one_of(code, LABEL_STOPWORDS)
                     && digits(i + 1)
-                    && doc.token_text(i + 1).len() >= 6))
+                    && (doc.token_text(i + 1).len() >= 6
+                        || (i + 2 < n
+                            && doc.gap_after(i + 1) == "/"
+                            && digits(i + 2)
+                            && doc.token_text(i + 2).len() >= 3))))
             // (a lot's number: "Lot number: EJ 1685")
             || (i >= 2 && one_of(doc.token_text(i - 2), &["lot", "lote", "batch"]))
         {
@@ -251,6 +256,8 @@ mod tests {
             ),
             ("pt: anna zonzini, 68 y/o f, iss no. sm 044218, cartella 97/5531.", "sm"),
             ("TUBERCULOSE PULMONAIRE (N° TB 21/0183). RHZE 4 CP/J", "TB"),
+            // (a stopword's letters before a register's slashed number)
+            ("to Portsmouth Hospital casualty, reg no PH 95/1184. Rx: diazepam", "PH"),
         ] {
             let words = codes(text);
             assert!(words.iter().any(|w| w == code), "{text}: {words:?}");

@@ -127,6 +127,29 @@ pub(super) fn apply(
             rule.reason = Reason::PlaceName;
         }
     }
+    // a town that only a town list holds, capitalised where capitals mean something ("to the
+    // national polio lab, Harare:"): no word, name or anything else it could be; the model
+    // released such a town where no preposition stood before it. Not before a number: a
+    // medicine's brand that is a town too ("Norco 7.5/325")
+    if doc.case_informative {
+        let n = doc.len();
+        for (i, rule) in rules.iter_mut().enumerate() {
+            let dose_after = i + 1 < n
+                && doc.gap_after(i).trim().is_empty()
+                && doc
+                    .token_text(i + 1)
+                    .starts_with(|c: char| c.is_ascii_digit());
+            if rule.phi
+                && matches!(rule.reason, Reason::Unsafe(_))
+                && flags[i] == flag::CITY
+                && doc.token_text(i).chars().count() >= 4
+                && super::features::is_capitalised(doc.token_text(i))
+                && !dose_after
+            {
+                rule.reason = Reason::PlaceName;
+            }
+        }
+    }
     // a country or state of two words, each an English word on its own ("the united states",
     // "new jersey", "north carolina"): the lexicon flags the words only where the whole name
     // stands, so the pair is the place

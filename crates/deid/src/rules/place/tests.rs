@@ -78,10 +78,11 @@ fn a_country_of_english_words_is_a_place() {
         places("rec'd vax day before trip to hampshire.2-3 wks into trip; cough meds helped break up cough.hampshire extremely warm."),
         ["hampshire", "hampshire"]
     );
-    // a capital district after its town, never after a word that is no place
+    // a capital district after its town, never after a word that is no place (the town is one
+    // too: no other list holds it)
     assert_eq!(
         places("helped break up cough.Bogotá D.C. extremely warm. Came home"),
-        ["D", "C"]
+        ["Bogotá", "D", "C"]
     );
     assert!(places("pt told to d.c. meds and D.C. the foley").is_empty());
     // in lower case or capitals, after "in the" or "from the" at a clause's end
@@ -351,4 +352,13 @@ fn a_towns_own_article_capitalised_inside_a_sentence() {
             "{text}"
         );
     }
+}
+
+#[test]
+fn a_capitalised_town_no_other_list_holds_is_a_place() {
+    let text = "Stools x 2 to the national polio lab, Harare: poliovirus type 3. She took Norco \
+                7.5/325 for pain.";
+    assert_eq!(places(text), ["Harare"]);
+    // where capitals say nothing, the model keeps its say
+    assert!(places(&text.to_uppercase()).is_empty());
 }

@@ -542,7 +542,10 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                     && matches!(doc.gap_after(i), "-" | " ")
                     && (3..=4).contains(&word(i + 1).len())
                     && is_number(word(i + 1));
-                !leading_zero && !phone_group
+                // (a pH is 14 at most; more is the alkaline phosphatase's, "ALK PH 340", or a
+                // register's code and number: "reg no PH 95/1184")
+                let phosphatase = i >= 2 && one_of(word(i - 2), &["alk", "alkaline", "alkphos"]);
+                !leading_zero && !phone_group && (is_ph_value(w) || phosphatase)
             };
             // (after "BP" a pressure's number has at most three digits: "BP 12417 Douala" is a
             // French post-office box, "boîte postale")
@@ -723,7 +726,8 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && !(i > 0 && doc.gap_before(i) == "-" && doc.gap_after(i) == "-")
             && !is_abbreviated_street_word(doc, flags, i)
             && !is_initial_after_name(doc, flags, i)
-            && !is_surname_after_first_name(doc, flags, i);
+            && !is_surname_after_first_name(doc, flags, i)
+            && !opens_an_address(doc, i);
         if label || is_home_label(doc, flags, i) {
             out[i] = Some(Usage::FieldLabel);
         } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, flags, i) {

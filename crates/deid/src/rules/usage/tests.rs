@@ -406,6 +406,15 @@ fn labels_count_only_before_their_value() {
         ["Tel", "e", "mail"]
     );
     assert!(words("She lives in Tel Aviv.", Usage::FieldLabel).is_empty());
+    // a letter that opens an address after its label is the address's ("E 1432, Umlazi"); the
+    // "E" of "E-MAIL" stays a label
+    assert_eq!(
+        words(
+            "ADDRESS: E 1432, UMLAZI 4031. E-MAIL: X@Y.EXAMPLE",
+            Usage::FieldLabel
+        ),
+        ["E", "MAIL"]
+    );
     // a state's code after its town, and letters that open a hyphened identifier, are no labels
     assert!(words(
         "Sandhill Baptist Medical Center, Columbia, SC - 4 North, Rm 412",
@@ -497,11 +506,13 @@ fn dr_before_a_name_is_a_title_after_a_street_name_it_is_not() {
 #[test]
 fn a_codes_prefix_is_no_label_nor_a_ph() {
     // "ADR", "MD" glued by a hyphen inside a reference or a licence are the code's, not labels
-    for text in [
-        "HOSPITAL REF: NKP-ADR-67/0236",
-        "REG. NR. MD-2194, M.JANGA@CMC.EXAMPLE",
+    // (the label before the reference is one: "REF")
+    for (text, code) in [
+        ("HOSPITAL REF: NKP-ADR-67/0236", "ADR"),
+        ("REG. NR. MD-2194, M.JANGA@CMC.EXAMPLE", "MD"),
     ] {
-        assert!(words(text, Usage::FieldLabel).is_empty(), "{text}");
+        let labels = words(text, Usage::FieldLabel);
+        assert!(!labels.iter().any(|w| w == code), "{text}: {labels:?}");
     }
     assert!(words("licence PH-28741, pharmacist", Usage::Measurement).is_empty());
 }
@@ -517,6 +528,8 @@ fn a_ph_is_a_small_number_never_a_phones_first_group() {
         Usage::Measurement
     )
     .is_empty());
+    // more than 14 is no pH: a register's code and number
+    assert!(words("to casualty, reg no PH 95/1184. Rx:", Usage::Measurement).is_empty());
 }
 
 #[test]

@@ -527,3 +527,23 @@ fn a_german_weekday_of_two_letters_after_a_german_preposition() {
     // English "so" and "do" before a number are no weekday, nor a German one before a count
     assert!(all("I am so 29 weeks along; we am do 3 tests").is_empty());
 }
+
+#[test]
+fn a_months_abbreviation_and_a_two_digit_year_after_a_preposition_of_its_language() {
+    assert_eq!(
+        dates_with_weekdays("EVOLUCIÓN: MEJORÍA EN AGO 97, MARCHA CON FÉRULA EN DIC 97. DX: X"),
+        ["AGO 97", "DIC 97"]
+    );
+    assert_eq!(
+        dates_with_weekdays("marcha sin férula desde dic. 98"),
+        ["dic. 98"]
+    );
+    // no preposition, an amount after it, or an English month (read elsewhere)
+    for text in [
+        "labs consistent with DIC 97 platelets",
+        "en dic 97 mg total",
+        "walking by dec 97",
+    ] {
+        assert!(dates_with_weekdays(text).is_empty(), "{text}");
+    }
+}
