@@ -19,7 +19,7 @@
 //!   a name, which among a language's most frequent words means another country's surname
 //!   ("los", "dans", "mit"; the list keeps out the given names of these languages: "juan");
 //! - no number stands next to it on its line: an address ("entre 12 y 14", "apto 32") or an
-//!   identifier keeps its words;
+//!   identifier keeps its words (a date's number does not count: "reçue le 17 juillet");
 //! - it does not join capitalised words nor stand before one: a name's or a street's particles
 //!   ("María de la Cruz", "Rua de São Bento"), a place's or a facility's kind ("barrio San
 //!   Miguel", "la pharmacie du Rond-Point");
@@ -50,6 +50,7 @@ use super::word_class::{WordClasses, FACILITY_HEAD};
 use super::{usage, Reason, TokenRule};
 use crate::definitions::Feature;
 use crate::lexicon::{flag, LexFlags};
+use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 
 /// The words of a generated word list (one per line, `#` comments).
@@ -361,9 +362,15 @@ pub(super) fn apply(
     let institution =
         |k: usize| INSTITUTIONS.contains(&folded[k].as_ref()) || class.on(k, FACILITY_HEAD);
     let has_digit = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
+    // (a date's number says nothing of an address: "reçue le 17 juillet", "à partir du 8 mars";
+    // but a weekday's or a month's word beside it is the date's: "19/06/2024 (quarta-feira)")
     let number_next = |i: usize| {
-        (i > 0 && has_digit(i - 1) && !doc.gap_before(i).contains('\n'))
-            || (i + 1 < n && has_digit(i + 1) && !doc.gap_after(i).contains('\n'))
+        let date_word = flags[i] & (flag::WEEKDAY | flag::MONTH | flag::HOLIDAY) != 0;
+        let number = |k: usize| {
+            has_digit(k) && (date_word || rules[k].reason != Reason::Pattern(PhiType::Date))
+        };
+        (i > 0 && number(i - 1) && !doc.gap_before(i).contains('\n'))
+            || (i + 1 < n && number(i + 1) && !doc.gap_after(i).contains('\n'))
     };
     // German capitalises its nouns: there a capitalised noun ("Fieber", "Impfung") is an
     // ordinary word, and only the other capitalised words may be names
@@ -523,6 +530,14 @@ pub(super) fn apply(
             open = !doc.gap_after(i).contains(['.', ';', '\n']);
         }
     }
+    // a word glued by a hyphen to one that a name or place list holds is part of it:
+    // "quarta-feira" (a weekday; "feira" is a town), "Aimé-Rufin"; not to a word no list knows
+    // ("crisis tónico-clónica", "ex-fumador")
+    let listed_phi = |k: usize| rules[k].phi && matches!(rules[k].reason, Reason::Unsafe(_));
+    let glued_to_phi = |i: usize| {
+        (i > 0 && doc.gap_before(i) == "-" && listed_phi(i - 1))
+            || (i + 1 < n && doc.gap_after(i) == "-" && listed_phi(i + 1))
+    };
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
@@ -567,6 +582,7 @@ pub(super) fn apply(
             && w.chars().any(char::is_alphabetic)
             && (is_common_world_word(&folded[i]) || noun(i) || drug(i))
             && !number_next(i)
+            && !glued_to_phi(i)
             && !abbreviation
             && !bridges_capitals(i)
             && !heads_a_name(i)

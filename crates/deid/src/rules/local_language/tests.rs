@@ -277,3 +277,24 @@ fn a_header_in_the_reporters_language_inside_an_english_report_is_read_in_its_la
     assert_eq!(words.iter().filter(|x| *x == "de").count(), 1, "{words:?}");
     assert!(local(&text.to_uppercase()).is_empty());
 }
+
+#[test]
+fn the_words_beside_a_dates_number_are_released_a_weekday_glued_to_a_town_is_not() {
+    let text = "La paciente presentó fiebre y dolor después de la segunda dosis del tratamiento. \
+                Ingresó el 13/04/2024 por neumonía; alta el 19/04/2024 (quarta-feira), recuperada.";
+    let words = local(text);
+    for w in ["Ingresó", "por", "recuperada"] {
+        assert!(words.iter().any(|x| x == w), "{w}: {words:?}");
+    }
+    assert_eq!(words.iter().filter(|x| *x == "el").count(), 2, "{words:?}");
+    assert!(!words.iter().any(|x| x == "quarta"), "{words:?}");
+    // an address's numbers still keep their words
+    let words = local(
+        "La paciente presentó fiebre y dolor después de la segunda dosis del tratamiento; \
+         vive en la calle entre 12 y 14, apto 32.",
+    );
+    assert!(
+        !words.iter().any(|x| x == "entre" || x == "apto"),
+        "{words:?}"
+    );
+}
