@@ -2,7 +2,7 @@
 //! "CLINIC NO MPHC 0771/97" (a register's or a ward's code between the label's "No" and a
 //! number in a register's slashed groups, or glued by a hyphen to a long number: "employee no.
 //! hr-0731946"), and a case system's code that no list knows before a long number, where no label
-//! is ("(WAES 97050595"). Not a label's second word before a plain number ("NO.
+//! is ("(WAES 97050595"), and a licence's letter after the word ("CA license A 118204"). Not a label's second word before a plain number ("NO.
 //! RM 24-017732", "No. BPJS 0001287634512": the record and the insurer named), nor a lot ("Lot
 //! number: EJ 1685") or a date ("no fever 9/24/99"). The digits are masked as a number already;
 //! the model, reading the code as an abbreviation, released it. Marked as the number's kind with
@@ -134,6 +134,23 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             rules[k].reason = Reason::Pattern(kind);
         }
     }
+    // a licence's letter before its number, after the word: "CA license A 118204" (the model
+    // released the "A" as the article)
+    for k in 1..n.saturating_sub(1) {
+        let letter = doc.token_text(k);
+        if letter.len() == 1
+            && letter.bytes().all(|b| b.is_ascii_alphabetic())
+            && one_of(doc.token_text(k - 1), &["license", "licence", "lic"])
+            && matches!(doc.gap_before(k), " " | ": " | " # " | " #" | ". ")
+            && doc.gap_after(k) == " "
+            && digits(k + 1)
+            && doc.token_text(k + 1).len() >= 5
+            && rules[k + 1].phi
+        {
+            mark(rules, k, PhiType::License);
+            rules[k].reason = Reason::Pattern(PhiType::License);
+        }
+    }
     for i in 1..n.saturating_sub(2) {
         let code = doc.token_text(i);
         let labelled = labelled_code(doc, i);
@@ -256,6 +273,7 @@ mod tests {
             ),
             ("pt: anna zonzini, 68 y/o f, iss no. sm 044218, cartella 97/5531.", "sm"),
             ("TUBERCULOSE PULMONAIRE (N° TB 21/0183). RHZE 4 CP/J", "TB"),
+            ("Revathi Casteel-Whitby, MD   CA license A 118204   Signed 10/23/2026", "A"),
             // (a stopword's letters before a register's slashed number)
             ("to Portsmouth Hospital casualty, reg no PH 95/1184. Rx: diazepam", "PH"),
         ] {

@@ -22,37 +22,6 @@ pub(super) fn is_surname_after_first_name(doc: &Tokenized, flags: &[LexFlags], i
         && capitalised(doc.token_text(i - 1))
 }
 
-/// "ADDRESS: E 1432, UMLAZI 4031": a letter right after an address's label, before a number, is
-/// the address's first part (a township's section, a block, a direction), not the label "e" of
-/// "e-mail".
-pub(super) fn opens_an_address(doc: &Tokenized, i: usize) -> bool {
-    const ADDRESS_LABELS: &[&str] = &[
-        "address",
-        "addr",
-        "adresse",
-        "adres",
-        "direccion",
-        "dirección",
-        "endereco",
-        "endereço",
-        "indirizzo",
-        "anschrift",
-        "domicile",
-        "domicilio",
-        "morada",
-    ];
-    let n = doc.len();
-    i > 0
-        && i + 1 < n
-        && doc.token_text(i).chars().count() == 1
-        && one_of(doc.token_text(i - 1), ADDRESS_LABELS)
-        && matches!(doc.gap_before(i).trim(), "" | ":")
-        && plain_gap(doc.gap_after(i))
-        && doc
-            .token_text(i + 1)
-            .starts_with(|c: char| c.is_ascii_digit())
-}
-
 /// The words for "number" and "identifier" that follow an identifier's name in a label.
 pub(super) const NUMBER_WORDS: [&str; 8] = [
     "nr", "no", "num", "number", "nummer", "numero", "número", "id",
@@ -268,6 +237,16 @@ pub(super) fn label_introduces_value(doc: &Tokenized, claimed: &[bool], i: usize
         return false;
     }
     let gap = doc.gap_before(j);
+    // a label of one letter only with its punctuation ("E: ..."): before a number after blanks
+    // it is an address's part ("ADDRESS: E 1432, UMLAZI", "1950 E 3300 S, Salt Lake City"),
+    // unless the letter ends an abbreviation ("A&E 02AUG96")
+    if j == i + 1
+        && doc.token_text(i).chars().count() == 1
+        && gap.trim().is_empty()
+        && doc.gap_before(i) != "&"
+    {
+        return false;
+    }
     // a code's part glued by a hyphen is no label: "REF: NKP-ADR-67/0236", "REG. NR. MD-2194"
     // (a lab value glued to its label stays a value: "CBC-WBC-13.2", "PLT-509")
     let value = doc.token_text(j);

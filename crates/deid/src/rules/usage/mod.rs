@@ -726,8 +726,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             && !(i > 0 && doc.gap_before(i) == "-" && doc.gap_after(i) == "-")
             && !is_abbreviated_street_word(doc, flags, i)
             && !is_initial_after_name(doc, flags, i)
-            && !is_surname_after_first_name(doc, flags, i)
-            && !opens_an_address(doc, i);
+            && !is_surname_after_first_name(doc, flags, i);
         if label || is_home_label(doc, flags, i) {
             out[i] = Some(Usage::FieldLabel);
         } else if flags[i] & flag::SALUTATION != 0 && is_title(doc, flags, i) {

@@ -406,11 +406,11 @@ fn labels_count_only_before_their_value() {
         ["Tel", "e", "mail"]
     );
     assert!(words("She lives in Tel Aviv.", Usage::FieldLabel).is_empty());
-    // a letter that opens an address after its label is the address's ("E 1432, Umlazi"); the
-    // "E" of "E-MAIL" stays a label
+    // a letter before a number after blanks is an address's part ("E 1432, Umlazi", "1950 E
+    // 3300 S"); the "E" of "E-MAIL" stays a label
     assert_eq!(
         words(
-            "ADDRESS: E 1432, UMLAZI 4031. E-MAIL: X@Y.EXAMPLE",
+            "ADDRESS: E 1432, UMLAZI 4031. 1950 E 3300 S, SALT LAKE CITY. E-MAIL: X@Y.EXAMPLE",
             Usage::FieldLabel
         ),
         ["E", "MAIL"]
