@@ -43,7 +43,11 @@
 # real 1990s shorthand narratives, 50 seeded and 30 chosen for their PHI), dev-world-15 (48 more built as dev-world-14, 48
 # countries drawn again), dev-intl-4 (40 more international drug reactions, a third in ALL CAPS, many in the country's own
 # language), dev-notes-4 (40 clinical notes: radiology, pathology, operative notes, transfers, poison-centre logs, death
-# summaries, rehabilitation, hospice, paediatric and school nursing). The dev sets are development data: they
+# summaries, rehabilitation, hospice, paediatric and school nursing), dev-vaers-sub-26 (the ordinary mix a seventeenth time),
+# dev-world-16 (48 more built as dev-world-15, 48 countries drawn again), dev-intl-5 (40 more international drug
+# reactions, 25 in the country's own language), dev-notes-5 (40 clinical notes of five more styles: clinical-trial
+# and research notes, allergy and dermatology testing, travel and port health, monitoring clinics and sexual health,
+# administrative and medico-legal letters). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -87,6 +91,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-1990s-3:$G/dev-1990s-3/xml dev-vaers-sub-24:$G/dev-vaers-sub-24/xml \
     dev-vaers-sub-25:$G/dev-vaers-sub-25/xml dev-world-15:$G/dev-world-15/xml \
     dev-intl-4:$G/dev-intl-4/xml dev-notes-4:$G/dev-notes-4/xml \
+    dev-vaers-sub-26:$G/dev-vaers-sub-26/xml dev-world-16:$G/dev-world-16/xml \
+    dev-intl-5:$G/dev-intl-5/xml dev-notes-5:$G/dev-notes-5/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do

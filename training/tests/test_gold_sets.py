@@ -198,6 +198,19 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl-4", "xml")),
                               "dev-intl-4/xml/")
 
+    # ... and 40 more of 40 countries drawn again, 25 in the country's own language (session 48,
+    # scored unread): dev-intl-5/xml/*.xml
+
+    def test_dev_intl_5_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-intl-5", "xml", "*.xml")))
+        self.assertEqual(n, 40)
+        self.assert_ok(run_script(os.path.join("dev-intl-5", "validate.py")), n)
+
+    def test_dev_intl_5_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-intl-5", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl-5", "xml")),
+                              "dev-intl-5/xml/")
+
     # ---- international set: dev-intl/xml/*.xml from narratives.py
 
     def test_intl_validates(self):
@@ -436,6 +449,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-15", "xml")),
                               "dev-world-15/xml/")
 
+    # ... and 48 more of 48 countries drawn again (session 48, scored unread): dev-world-16/xml/
+
+    def test_dev_world_16_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-world-16", "xml", "*.xml")))
+        self.assertEqual(n, 48)
+        self.assert_ok(run_script(os.path.join("dev-world-16", "validate.py")), n)
+
+    def test_dev_world_16_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-world-16", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-16", "xml")),
+                              "dev-world-16/xml/")
+
     # ---- real VAERS narratives (32 of 2021, 16 of the 1990s) with surrogate PHI put in by hand,
     # weighted to employers, occupations and ordinary-word names: dev-vaers-sub/xml/*.xml
 
@@ -595,22 +620,24 @@ class GoldSetsTest(unittest.TestCase):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
-    # ---- 48 more ten times, the ordinary mix a seventh to a sixteenth time (sessions 44 to 47,
-    # scored unread by the default model, which was not fine-tuned on them):
-    # dev-vaers-sub-16/xml .. -25/xml
+    # ---- 48 more eleven times, the ordinary mix a seventh to a seventeenth time (sessions 44 to
+    # 48, scored unread by the default model, which was not fine-tuned on them):
+    # dev-vaers-sub-16/xml .. -26/xml
 
-    def test_dev_vaers_sub_16_to_25_validate(self):
+    def test_dev_vaers_sub_16_to_26_validate(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
-                     "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25"):
+                     "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25",
+                     "dev-vaers-sub-26"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_vaers_sub_16_to_25_render_to_checked_in_xml(self):
+    def test_dev_vaers_sub_16_to_26_render_to_checked_in_xml(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
-                     "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25"):
+                     "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25",
+                     "dev-vaers-sub-26"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -669,6 +696,20 @@ class GoldSetsTest(unittest.TestCase):
     def test_dev_notes_4_renders_to_checked_in_xml(self):
         rendered = self.render(os.path.join("dev-notes-4", "render.py"))
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-4", "xml")), "dev-notes-4/xml/")
+
+    # ---- 40 more clinical notes of five more styles: clinical-trial and research notes, allergy and
+    # dermatology testing, travel and port health, monitoring clinics and sexual health, administrative
+    # and medico-legal letters (session 48, scored unread): dev-notes-5/xml
+
+    def test_dev_notes_5_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-notes-5", "xml", "*.xml")))
+        self.assertEqual(n, 40)
+        self.assert_ok(run_script(os.path.join("dev-notes-5", "validate.py")), n)
+
+    def test_dev_notes_5_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-notes-5", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-5", "xml")),
+                              "dev-notes-5/xml/")
 
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not
@@ -746,7 +787,8 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-notes-3/xml", "dev-world-14/xml", "dev-vaers-sub-22/xml",
                     "dev-intl-3/xml", "dev-vaers-sub-23/xml", "dev-1990s-3/xml",
                     "dev-vaers-sub-24/xml", "dev-vaers-sub-25/xml", "dev-world-15/xml",
-                    "dev-intl-4/xml", "dev-notes-4/xml",
+                    "dev-intl-4/xml", "dev-notes-4/xml", "dev-vaers-sub-26/xml",
+                    "dev-world-16/xml", "dev-intl-5/xml", "dev-notes-5/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
