@@ -89,6 +89,26 @@ pub fn is_one_char(word: &str) -> bool {
     cs.next().is_some() && cs.next().is_none()
 }
 
+/// Whether word `i` is joined to a weekday that no dictionary holds, by "and", "or", "&", a
+/// comma or a slash: "2.5 mg mon and fri", "mon/wed/fri" (the other weekday says which "mon" this
+/// is; "pt sat and wed" joins two words).
+fn beside_weekday(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
+    let n = doc.len();
+    let weekday = |k: usize| flags[k] & flag::WEEKDAY != 0 && flags[k] & flag::SAFE == 0;
+    let joined = |a: usize| matches!(doc.gap_after(a), "/" | ", " | "," | " & " | "&");
+    let conjunction = |k: usize| {
+        matches!(
+            doc.token_text(k).to_ascii_lowercase().as_str(),
+            "and" | "or"
+        ) && doc.gap_before(k) == " "
+            && doc.gap_after(k) == " "
+    };
+    (i + 1 < n && joined(i) && weekday(i + 1))
+        || (i > 0 && joined(i - 1) && weekday(i - 1))
+        || (i + 2 < n && conjunction(i + 1) && weekday(i + 2))
+        || (i >= 2 && conjunction(i - 1) && weekday(i - 2))
+}
+
 /// Compute the features of every token from its lexicon flags and its context.
 pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
     let case_informative = doc.case_informative;
@@ -148,7 +168,8 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                 Feature::IsWeekday,
                 has(flag::WEEKDAY)
                     && (date_like()
-                        || (after_when(BEFORE_WEEKDAY) && !text.eq_ignore_ascii_case("sun"))),
+                        || (after_when(BEFORE_WEEKDAY) && !text.eq_ignore_ascii_case("sun"))
+                        || beside_weekday(doc, flags, i)),
             );
             out.set(
                 Feature::IsMonth,
@@ -459,6 +480,15 @@ mod tests {
             ["May", "June", "May"]
         );
         assert!(with("pt sat up and could wed", Feature::IsWeekday).is_empty());
+        // beside a weekday no dictionary holds
+        assert_eq!(
+            with(
+                "5 mg daily except 2.5 mg mon and fri; clinic mon/thu",
+                Feature::IsWeekday
+            ),
+            ["mon", "fri", "mon", "thu"]
+        );
+        assert!(with("pt sat and wed", Feature::IsWeekday).is_empty());
         assert!(with(
             "rash on sun-exposed skin since sun exposure",
             Feature::IsWeekday
