@@ -96,11 +96,12 @@ fn beside_weekday(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let n = doc.len();
     let weekday = |k: usize| flags[k] & flag::WEEKDAY != 0 && flags[k] & flag::SAFE == 0;
     let joined = |a: usize| matches!(doc.gap_after(a), "/" | ", " | "," | " & " | "&");
+    // (an abbreviation's period may stand before the conjunction: "called her mon. and tues")
     let conjunction = |k: usize| {
         matches!(
             doc.token_text(k).to_ascii_lowercase().as_str(),
             "and" | "or"
-        ) && doc.gap_before(k) == " "
+        ) && matches!(doc.gap_before(k), " " | ". ")
             && doc.gap_after(k) == " "
     };
     (i + 1 < n && joined(i) && weekday(i + 1))
@@ -489,6 +490,13 @@ mod tests {
             ["mon", "fri", "mon", "thu"]
         );
         assert!(with("pt sat and wed", Feature::IsWeekday).is_empty());
+        assert_eq!(
+            with(
+                "the clinic called her mon. and tues, (1/18 and 1/19)",
+                Feature::IsWeekday
+            ),
+            ["mon", "tues"]
+        );
         assert!(with(
             "rash on sun-exposed skin since sun exposure",
             Feature::IsWeekday

@@ -66,6 +66,17 @@ const LABEL_STOPWORDS: &[&str] = &[
     "under", "about", "more", "less", "only", "some", "each", "every", "other", "new", "old",
 ];
 
+/// Registration councils whose numbers are a register's letters and digits ("HPCSA MP 0741826",
+/// "hpcsa ant 0048821": South Africa's Health Professions Council, Nursing Council and Pharmacy
+/// Council), lower case.
+const COUNCILS: &[&str] = &["hpcsa", "sanc", "sapc"];
+
+/// Whether a registration council's name stands right before word `i`: its register's letters.
+fn after_council(doc: &Tokenized, i: usize) -> bool {
+    one_of(doc.token_text(i - 1), COUNCILS)
+        && matches!(doc.gap_before(i), " " | ": " | " no. " | " no ")
+}
+
 /// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
 fn labelled_code(doc: &Tokenized, i: usize) -> bool {
     (one_of(doc.token_text(i - 1), NUMBER_WORDS)
@@ -153,7 +164,8 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
     }
     for i in 1..n.saturating_sub(2) {
         let code = doc.token_text(i);
-        let labelled = labelled_code(doc, i);
+        let council = after_council(doc, i);
+        let labelled = labelled_code(doc, i) || council;
         // two to five letters, in capitals where capitals mean something
         if !(2..=5).contains(&code.len())
             || !code.bytes().all(|b| b.is_ascii_alphabetic())
@@ -212,10 +224,14 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         if !(long || (labelled && (slashed || glued))) || !masked {
             continue;
         }
-        let kind = rules[i + 1]
-            .kind
-            .filter(|&k| is_id_kind(k))
-            .unwrap_or(PhiType::MedicalRecord);
+        let kind = if council {
+            PhiType::License
+        } else {
+            rules[i + 1]
+                .kind
+                .filter(|&k| is_id_kind(k))
+                .unwrap_or(PhiType::MedicalRecord)
+        };
         mark(rules, i, kind);
         rules[i].reason = Reason::Pattern(kind);
     }
@@ -274,6 +290,9 @@ mod tests {
             ("pt: anna zonzini, 68 y/o f, iss no. sm 044218, cartella 97/5531.", "sm"),
             ("TUBERCULOSE PULMONAIRE (N° TB 21/0183). RHZE 4 CP/J", "TB"),
             ("Revathi Casteel-Whitby, MD   CA license A 118204   Signed 10/23/2026", "A"),
+            // (a council's register, in any case)
+            ("reporter: dr thandiwe moon-khumalo (hpcsa mp 0741826). outcome", "mp"),
+            ("als paramedic sibusiso ndlovu (hpcsa ant 0048821), ils b. govender", "ant"),
             // (a stopword's letters before a register's slashed number)
             ("to Portsmouth Hospital casualty, reg no PH 95/1184. Rx: diazepam", "PH"),
         ] {
