@@ -16,7 +16,8 @@ pub(super) const CREDENTIALS: &[&str] = &[
     // the credentials of Ghana's, Nigeria's and the Commonwealth's nurses and midwives ("- dm,
     // chn": community health nurse; registered midwife, state registered nurse, registered nurse
     // and midwife), only at a line's end like the others ("rm 12" is a room)
-    "chn", "rm", "srn", "rnm",
+    "chn", "rm", "srn", "rnm", // a certified nurse-midwife's
+    "cnm",
 ];
 
 /// Words that stand before a credential without being a signature.
@@ -109,6 +110,28 @@ pub(super) fn apply(
             rules[c].reason = Reason::PhiCue;
         }
     }
+    // ... and a credential before the clinician's initial and surname: "f/u w/ cnm p. mulqueen:
+    // settled" (the model, reading a lower-case note, released the surname a name list holds)
+    for c in 0..n.saturating_sub(2) {
+        let (k, s) = (c + 1, c + 2);
+        let initial = doc.token_text(k);
+        if class.on(c, CREDENTIAL)
+            && doc.gap_after(c) == " "
+            && initial.chars().count() == 1
+            && initial.chars().all(char::is_alphabetic)
+            && matches!(doc.gap_after(k), ". " | ".")
+            && doc.token_text(s).chars().count() >= 3
+            && doc.token_text(s).chars().all(char::is_alphabetic)
+            && rules[s].phi
+            && matches!(rules[s].reason, Reason::Unsafe(_) | Reason::Unknown)
+        {
+            for r in &mut rules[k..=s] {
+                r.phi = true;
+                r.kind = Some(PhiType::Doctor);
+                r.reason = Reason::Signature;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -139,6 +162,21 @@ mod tests {
         for w in ["NORTH", "THE", "PER"] {
             assert!(!p.contains(&w.to_string()), "{w}: {p:?}");
         }
+    }
+
+    #[test]
+    fn a_credential_before_a_clinicians_initial_and_surname() {
+        let signed = crate::rules::words_with_reason(
+            "04/02 09:30 f/u w/ cnm p. mulqueen: settled, clonus gone.",
+            crate::rules::Reason::Signature,
+        );
+        assert_eq!(signed, ["p", "mulqueen"]);
+        // a dose's route after a credential is none: "rn p. o. meds"
+        assert!(crate::rules::words_with_reason(
+            "meds given by rn p. o. at 0900, tolerated",
+            crate::rules::Reason::Signature
+        )
+        .is_empty());
     }
 
     #[test]
