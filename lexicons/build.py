@@ -583,6 +583,9 @@ HOLIDAYS = [
     # and the Creole Day of Dominica and Saint Lucia (Jounen Kwéyòl)
     "st david s day", "saint david s day", "st andrew s day", "st george s day",
     "saint george s day", "creole day", "jounen kweyol",
+    # Slovakia's Easter by its bare name, Barbados' harvest festival, the Mid-Autumn Festival by
+    # its everyday English name, Cambodia's festival of the dead without "Day"
+    "velka noc", "crop over", "mooncake festival", "pchum ben",
     # Easter and Christmas by their bare names, which the calendars only use inside longer ones
     # ("Poniedziałek Wielkanocny", "Ostermontag"): Polish, German, Spanish, Scandinavian,
     # Finnish, Czech, Hungarian, Romanian, Croatian (not "Paște": "paste" is an English word)

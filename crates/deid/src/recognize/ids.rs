@@ -47,7 +47,7 @@ pub(crate) struct IdRecognizer {
     worldwide: Regex,
     worldwide_lower: Regex,
     /// An office's reference of letter groups and a year's serial after a slash: "SUKL-NU-95/0387",
-    /// "ŠÚKL-NÚ-96/0231", "BY-MZ-97/0614" (the serial too short for `worldwide`); in any case
+    /// "ŠÚKL-NÚ-96/0231", "BY-MZ-97/0614", "fda-adr/98/027" (the serial too short for `worldwide`); in any case
     /// where the text has none to tell.
     office_ref: Regex,
     office_ref_caseless: Regex,
@@ -109,7 +109,8 @@ impl IdRecognizer {
             r"\b[a-z]{2}-[a-z][a-z0-9]+(?:-[a-z][a-z0-9]+)*(?:-|\s|\.)\d{4,}(?:[-.]\d+)*\b",
         );
         // (no leading `\b`: the recognizers' is ASCII's, and "Š" of "ŠÚKL" is no word to it)
-        let office_ref = r"\p{Lu}{2,6}(?:-\p{Lu}{2,6}){1,3}-\d{2}/\d{3,6}\b";
+        // (the year after a slash too: "fda-adr/98/027")
+        let office_ref = r"\p{Lu}{2,6}(?:-\p{Lu}{2,6}){1,3}[-/]\d{2}/\d{3,6}\b";
         let office_ref_caseless = compile(&format!("(?i){office_ref}"));
         let office_ref = compile(office_ref);
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
@@ -584,6 +585,10 @@ mod tests {
             (
                 "TO THE MINISTRY OF HEALTH 20.05.97, REF BY-MZ-97/0614.",
                 "BY-MZ-97/0614",
+            ),
+            (
+                "to the food and drug administration, 10apr98, ref fda-adr/98/027.",
+                "fda-adr/98/027",
             ),
         ] {
             assert_eq!(ids(text), [(id, PhiType::Idnum)], "{text}");

@@ -145,13 +145,23 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             rules[k].reason = Reason::Pattern(kind);
         }
     }
-    // a licence's letter before its number, after the word: "CA license A 118204" (the model
-    // released the "A" as the article)
+    // a licence's or a passport's letter before its number, after the word: "CA license A
+    // 118204", "PASSPORT A 4172863" (the model released the "A" as the article)
     for k in 1..n.saturating_sub(1) {
         let letter = doc.token_text(k);
         if letter.len() == 1
             && letter.bytes().all(|b| b.is_ascii_alphabetic())
-            && one_of(doc.token_text(k - 1), &["license", "licence", "lic"])
+            && one_of(
+                doc.token_text(k - 1),
+                &[
+                    "license",
+                    "licence",
+                    "lic",
+                    "passport",
+                    "pasaporte",
+                    "passeport",
+                ],
+            )
             && matches!(doc.gap_before(k), " " | ": " | " # " | " #" | ". ")
             && doc.gap_after(k) == " "
             && digits(k + 1)
@@ -290,6 +300,7 @@ mod tests {
             ("pt: anna zonzini, 68 y/o f, iss no. sm 044218, cartella 97/5531.", "sm"),
             ("TUBERCULOSE PULMONAIRE (N° TB 21/0183). RHZE 4 CP/J", "TB"),
             ("Revathi Casteel-Whitby, MD   CA license A 118204   Signed 10/23/2026", "A"),
+            ("GULCHEHRA RAHIMOVA (PASSPORT A 4172863), A BAKERY WORKER", "A"),
             // (a council's register, in any case)
             ("reporter: dr thandiwe moon-khumalo (hpcsa mp 0741826). outcome", "mp"),
             ("als paramedic sibusiso ndlovu (hpcsa ant 0048821), ils b. govender", "ant"),
