@@ -182,8 +182,16 @@ impl IdRecognizer {
         } else {
             &self.office_ref
         };
-        let refs = (text.contains('/') && gate::has_digit_run(text, 3))
-            .then(|| office_ref.find_iter(text));
+        // (a letter, a hyphen or a slash, two digits and a slash: what every such reference holds
+        // and a date never does; the Unicode pattern is slow to scan every narrative with)
+        let has_year_serial = text.as_bytes().windows(5).any(|w| {
+            (w[0].is_ascii_alphabetic() || w[0] >= 0x80)
+                && matches!(w[1], b'-' | b'/')
+                && w[2].is_ascii_digit()
+                && w[3].is_ascii_digit()
+                && w[4] == b'/'
+        });
+        let refs = has_year_serial.then(|| office_ref.find_iter(text));
         for m in refs.into_iter().flatten() {
             let (s, e) = (m.start(), m.end());
             if !matches!(char_before(text, s), Some('-' | '.' | '/'))

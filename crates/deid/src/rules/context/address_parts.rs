@@ -579,9 +579,11 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
                 }
                 break;
             }
-            // the street's name: words (an ordinal too), no stopword, blanks between
+            // the street's name: words (an ordinal too), no stopword, blanks between (after a
+            // compass point a stopword that names streets too: "1275 S STATE ST;")
+            let directed = name_start > i + 1;
             let name_word = (w.chars().all(char::is_alphabetic) || ordinal(w))
-                && flags[k] & flag::STOPWORD == 0;
+                && (flags[k] & flag::STOPWORD == 0 || (directed && w.chars().count() >= 4));
             if !name_word || gap != " " {
                 break;
             }
@@ -771,6 +773,11 @@ mod tests {
             (
                 "ADDR: HCR 62 BOX 19, ELIZABETH, WV.",
                 &["HCR", "62", "BOX", "19"],
+            ),
+            // (a stopword that names streets, after a compass point)
+            (
+                "POSITIVE ON 03JAN2021 (DRIVE-UP SITE, 1275 S STATE ST; REVIEWED BY DR. X",
+                &["1275", "S", "STATE", "ST"],
             ),
         ] {
             let found = address(text);
