@@ -461,6 +461,18 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-16", "xml")),
                               "dev-world-16/xml/")
 
+    # ... and 48 more of 48 countries drawn again (session 48, scored unread): dev-world-17/xml/
+
+    def test_dev_world_17_validates(self):
+        n = len(glob.glob(os.path.join(GOLD, "dev-world-17", "xml", "*.xml")))
+        self.assertEqual(n, 48)
+        self.assert_ok(run_script(os.path.join("dev-world-17", "validate.py")), n)
+
+    def test_dev_world_17_renders_to_checked_in_xml(self):
+        rendered = self.render(os.path.join("dev-world-17", "render.py"))
+        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-17", "xml")),
+                              "dev-world-17/xml/")
+
     # ---- real VAERS narratives (32 of 2021, 16 of the 1990s) with surrogate PHI put in by hand,
     # weighted to employers, occupations and ordinary-word names: dev-vaers-sub/xml/*.xml
 
@@ -620,24 +632,24 @@ class GoldSetsTest(unittest.TestCase):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
-    # ---- 48 more eleven times, the ordinary mix a seventh to a seventeenth time (sessions 44 to
+    # ---- 48 more twelve times, the ordinary mix a seventh to an eighteenth time (sessions 44 to
     # 48, scored unread by the default model, which was not fine-tuned on them):
-    # dev-vaers-sub-16/xml .. -26/xml
+    # dev-vaers-sub-16/xml .. -27/xml
 
-    def test_dev_vaers_sub_16_to_26_validate(self):
+    def test_dev_vaers_sub_16_to_27_validate(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
                      "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25",
-                     "dev-vaers-sub-26"):
+                     "dev-vaers-sub-26", "dev-vaers-sub-27"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_vaers_sub_16_to_26_render_to_checked_in_xml(self):
+    def test_dev_vaers_sub_16_to_27_render_to_checked_in_xml(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
                      "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25",
-                     "dev-vaers-sub-26"):
+                     "dev-vaers-sub-26", "dev-vaers-sub-27"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -789,6 +801,7 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-vaers-sub-24/xml", "dev-vaers-sub-25/xml", "dev-world-15/xml",
                     "dev-intl-4/xml", "dev-notes-4/xml", "dev-vaers-sub-26/xml",
                     "dev-world-16/xml", "dev-intl-5/xml", "dev-notes-5/xml",
+                    "dev-vaers-sub-27/xml", "dev-world-17/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
