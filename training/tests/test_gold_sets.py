@@ -185,31 +185,20 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl-3", "xml")),
                               "dev-intl-3/xml/")
 
-    # ... and 40 more of 40 countries drawn again, a third in ALL CAPS, many in the country's own
-    # language (session 47, scored unread): dev-intl-4/xml/*.xml
+    # ... and 40 more twice, of 40 countries drawn again each time, many in the country's own
+    # language, dev-intl-4 a third in ALL CAPS (sessions 47 and 48, scored unread):
+    # dev-intl-4/xml, dev-intl-5/xml
 
-    def test_dev_intl_4_validates(self):
-        n = len(glob.glob(os.path.join(GOLD, "dev-intl-4", "xml", "*.xml")))
-        self.assertEqual(n, 40)
-        self.assert_ok(run_script(os.path.join("dev-intl-4", "validate.py")), n)
+    def test_dev_intl_4_and_5_validate(self):
+        for name in ("dev-intl-4", "dev-intl-5"):
+            n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
+            self.assertEqual(n, 40, name)
+            self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_intl_4_renders_to_checked_in_xml(self):
-        rendered = self.render(os.path.join("dev-intl-4", "render.py"))
-        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl-4", "xml")),
-                              "dev-intl-4/xml/")
-
-    # ... and 40 more of 40 countries drawn again, 25 in the country's own language (session 48,
-    # scored unread): dev-intl-5/xml/*.xml
-
-    def test_dev_intl_5_validates(self):
-        n = len(glob.glob(os.path.join(GOLD, "dev-intl-5", "xml", "*.xml")))
-        self.assertEqual(n, 40)
-        self.assert_ok(run_script(os.path.join("dev-intl-5", "validate.py")), n)
-
-    def test_dev_intl_5_renders_to_checked_in_xml(self):
-        rendered = self.render(os.path.join("dev-intl-5", "render.py"))
-        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-intl-5", "xml")),
-                              "dev-intl-5/xml/")
+    def test_dev_intl_4_and_5_render_to_checked_in_xml(self):
+        for name in ("dev-intl-4", "dev-intl-5"):
+            rendered = self.render(os.path.join(name, "render.py"))
+            self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
     # ---- international set: dev-intl/xml/*.xml from narratives.py
 
@@ -437,41 +426,19 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-14", "xml")),
                               "dev-world-14/xml/")
 
-    # ... and 48 more of 48 countries drawn again (session 47, scored unread): dev-world-15/xml/
+    # ... and 48 more three times, of 48 countries drawn again each time (sessions 47 and 48, scored
+    # unread): dev-world-15/xml .. dev-world-17/xml
 
-    def test_dev_world_15_validates(self):
-        n = len(glob.glob(os.path.join(GOLD, "dev-world-15", "xml", "*.xml")))
-        self.assertEqual(n, 48)
-        self.assert_ok(run_script(os.path.join("dev-world-15", "validate.py")), n)
+    def test_dev_world_15_to_17_validate(self):
+        for name in ("dev-world-15", "dev-world-16", "dev-world-17"):
+            n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
+            self.assertEqual(n, 48, name)
+            self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_world_15_renders_to_checked_in_xml(self):
-        rendered = self.render(os.path.join("dev-world-15", "render.py"))
-        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-15", "xml")),
-                              "dev-world-15/xml/")
-
-    # ... and 48 more of 48 countries drawn again (session 48, scored unread): dev-world-16/xml/
-
-    def test_dev_world_16_validates(self):
-        n = len(glob.glob(os.path.join(GOLD, "dev-world-16", "xml", "*.xml")))
-        self.assertEqual(n, 48)
-        self.assert_ok(run_script(os.path.join("dev-world-16", "validate.py")), n)
-
-    def test_dev_world_16_renders_to_checked_in_xml(self):
-        rendered = self.render(os.path.join("dev-world-16", "render.py"))
-        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-16", "xml")),
-                              "dev-world-16/xml/")
-
-    # ... and 48 more of 48 countries drawn again (session 48, scored unread): dev-world-17/xml/
-
-    def test_dev_world_17_validates(self):
-        n = len(glob.glob(os.path.join(GOLD, "dev-world-17", "xml", "*.xml")))
-        self.assertEqual(n, 48)
-        self.assert_ok(run_script(os.path.join("dev-world-17", "validate.py")), n)
-
-    def test_dev_world_17_renders_to_checked_in_xml(self):
-        rendered = self.render(os.path.join("dev-world-17", "render.py"))
-        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-17", "xml")),
-                              "dev-world-17/xml/")
+    def test_dev_world_15_to_17_render_to_checked_in_xml(self):
+        for name in ("dev-world-15", "dev-world-16", "dev-world-17"):
+            rendered = self.render(os.path.join(name, "render.py"))
+            self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
     # ---- real VAERS narratives (32 of 2021, 16 of the 1990s) with surrogate PHI put in by hand,
     # weighted to employers, occupations and ordinary-word names: dev-vaers-sub/xml/*.xml
@@ -696,32 +663,23 @@ class GoldSetsTest(unittest.TestCase):
         rendered = self.render(os.path.join("dev-notes-3", "render.py"))
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-3", "xml")), "dev-notes-3/xml/")
 
-    # ---- 40 more clinical notes of styles no notes set had: radiology and pathology, operative
-    # notes, transfers, poison-centre logs and death summaries, rehabilitation and hospice,
-    # paediatric and school nursing (session 47, scored unread): dev-notes-4/xml
+    # ---- 40 more clinical notes of styles no notes set had, twice: radiology and pathology,
+    # operative notes, transfers, poison-centre logs and death summaries, rehabilitation and
+    # hospice, paediatric and school nursing (session 47); clinical-trial and research notes,
+    # allergy and dermatology testing, travel and port health, monitoring clinics and sexual
+    # health, administrative and medico-legal letters (session 48); scored unread:
+    # dev-notes-4/xml, dev-notes-5/xml
 
-    def test_dev_notes_4_validates(self):
-        n = len(glob.glob(os.path.join(GOLD, "dev-notes-4", "xml", "*.xml")))
-        self.assertEqual(n, 40)
-        self.assert_ok(run_script(os.path.join("dev-notes-4", "validate.py")), n)
+    def test_dev_notes_4_and_5_validate(self):
+        for name in ("dev-notes-4", "dev-notes-5"):
+            n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
+            self.assertEqual(n, 40, name)
+            self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_notes_4_renders_to_checked_in_xml(self):
-        rendered = self.render(os.path.join("dev-notes-4", "render.py"))
-        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-4", "xml")), "dev-notes-4/xml/")
-
-    # ---- 40 more clinical notes of five more styles: clinical-trial and research notes, allergy and
-    # dermatology testing, travel and port health, monitoring clinics and sexual health, administrative
-    # and medico-legal letters (session 48, scored unread): dev-notes-5/xml
-
-    def test_dev_notes_5_validates(self):
-        n = len(glob.glob(os.path.join(GOLD, "dev-notes-5", "xml", "*.xml")))
-        self.assertEqual(n, 40)
-        self.assert_ok(run_script(os.path.join("dev-notes-5", "validate.py")), n)
-
-    def test_dev_notes_5_renders_to_checked_in_xml(self):
-        rendered = self.render(os.path.join("dev-notes-5", "render.py"))
-        self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-notes-5", "xml")),
-                              "dev-notes-5/xml/")
+    def test_dev_notes_4_and_5_render_to_checked_in_xml(self):
+        for name in ("dev-notes-4", "dev-notes-5"):
+            rendered = self.render(os.path.join(name, "render.py"))
+            self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
     # ---- a fifth check set: real 2021 VAERS narratives (vaers-covid-sample.csv) with surrogate PHI
     # put in by hand, 24 US and 24 international, 16 each mixed case, ALL CAPS and lower case (not

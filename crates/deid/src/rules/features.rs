@@ -98,10 +98,8 @@ fn beside_weekday(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     let joined = |a: usize| matches!(doc.gap_after(a), "/" | ", " | "," | " & " | "&");
     // (an abbreviation's period may stand before the conjunction: "called her mon. and tues")
     let conjunction = |k: usize| {
-        matches!(
-            doc.token_text(k).to_ascii_lowercase().as_str(),
-            "and" | "or"
-        ) && matches!(doc.gap_before(k), " " | ". ")
+        is_one_of(&["and", "or"], doc.token_text(k))
+            && matches!(doc.gap_before(k), " " | ". ")
             && doc.gap_after(k) == " "
     };
     (i + 1 < n && joined(i) && weekday(i + 1))

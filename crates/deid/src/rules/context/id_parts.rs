@@ -73,8 +73,7 @@ const COUNCILS: &[&str] = &["hpcsa", "sanc", "sapc"];
 
 /// Whether a registration council's name stands right before word `i`: its register's letters.
 fn after_council(doc: &Tokenized, i: usize) -> bool {
-    one_of(doc.token_text(i - 1), COUNCILS)
-        && matches!(doc.gap_before(i), " " | ": " | " no. " | " no ")
+    one_of(doc.token_text(i - 1), COUNCILS) && matches!(doc.gap_before(i), " " | ": ")
 }
 
 /// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
