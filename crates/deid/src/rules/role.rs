@@ -298,7 +298,21 @@ fn contactable_reporters(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         let ends = m + 1 >= n
             || (gap.starts_with(['.', ';']) && !gap.starts_with(".."))
             || (gap == " " && one_of(doc.token_text(m + 1), &["reported", "reports"]));
-        if ends {
+        // how the report reached the company, the reporter's own workplace, or the reporter's
+        // name or specialty after a comma or bracket: "a contactable physician received via the
+        // regulatory authority", "downloaded from", "of Motebang Hospital", "a contactable
+        // physician, Dr. ...", "(obstetrician)"; only where nothing before the sentence's end
+        // says the reporter is the patient ("(patient)", "reporting for herself")
+        let routed = || {
+            let next = doc.token_text(m + 1);
+            let joined = (gap == " "
+                && one_of(next, &["received", "downloaded", "via", "of", "at"]))
+                || (matches!(gap, ", " | " (")
+                    && (one_of(next, &["dr", "dra", "doctor"])
+                        || is_specialty(&crate::lexicon::fold(next))));
+            joined && !about_the_patient(doc, m + 1)
+        };
+        if ends || (m + 1 < n && routed()) {
             out.extend(
                 (k + 1..=m)
                     .filter(|&j| !matches!(rules[j].reason, Reason::Pattern(_) | Reason::Digit)),
@@ -306,6 +320,38 @@ fn contactable_reporters(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         }
     }
     out
+}
+
+/// Whether a word from `from` to the sentence's end (at most 16 words) says the person is the
+/// patient: "(patient)", "reporting for herself", "(36, the patient)".
+fn about_the_patient(doc: &Tokenized, from: usize) -> bool {
+    let n = doc.len();
+    for j in from..n.min(from + 16) {
+        // (a title's dot is no sentence's end: "Dr. Ana Ruiz, reporting for herself")
+        let gap = doc.gap_before(j);
+        if j > from
+            && (gap.contains([';', '\n'])
+                || (gap.contains('.') && doc.token_text(j - 1).chars().count() > 3))
+        {
+            return false;
+        }
+        if one_of(
+            doc.token_text(j),
+            &[
+                "patient",
+                "pt",
+                "herself",
+                "himself",
+                "themselves",
+                "themself",
+                "self",
+                "myself",
+            ],
+        ) {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -330,11 +376,42 @@ mod tests {
                 "nurse"
             ]
         );
+        // how the report came, where the reporter works, the reporter's name or specialty
+        for (text, role) in [
+            (
+                "This is a spontaneous report from a contactable physician received via the \
+                 regulatory authority.",
+                "physician",
+            ),
+            (
+                "THIS IS A SPONTANEOUS REPORT FROM A CONTACTABLE PHYSICIAN DOWNLOADED FROM THE \
+                 REGULATORY AUTHORITY-WEB.",
+                "PHYSICIAN",
+            ),
+            (
+                "this is a report from a contactable nurse of the vaitupu health centre,",
+                "nurse",
+            ),
+            (
+                "from a contactable physician, Dr. Lama Haddad, of the university hospital.",
+                "physician",
+            ),
+            (
+                "from a contactable physician (obstetrician) of the klinika.",
+                "physician",
+            ),
+        ] {
+            let cues = words_with_reason(text, Reason::PhiCue);
+            assert!(cues.iter().any(|w| w == role), "{text}: {cues:?}");
+        }
         // the patient's own profession, or a name after it
         for text in [
             "from a contactable nurse (patient). A 44-year-old female",
             "from a contactable physician reporting for herself.",
             "FROM A CONTACTABLE PHYSICIAN, NUSRAT JAHAN TALUKDER (36, THE PATIENT)",
+            "from a contactable physician, Dr. Ana Ruiz, reporting for herself.",
+            "from a contactable nurse of the ward (the patient). A 44-year-old female",
+            "from a contactable physician (dermatologist, the patient).",
         ] {
             let cues = words_with_reason(text, Reason::PhiCue);
             assert!(
