@@ -429,6 +429,21 @@ fn labels_count_only_before_their_value() {
     )
     .iter()
     .all(|w| w != "sae"));
+    // "reference" before a case's reference, in the languages of the world's reports
+    assert_eq!(
+        words(
+            "received via the Rwanda FDA e-reporting system, reference RW-FDA-AEFI-2021-0771. \
+             RÉFÉRENCE SN-DPM-PV-2021-0387; referencia interna 2021-0441; riferimento \
+             IT-AIFA-2021-1187",
+            Usage::FieldLabel
+        ),
+        ["reference", "RÉFÉRENCE", "riferimento"]
+    );
+    assert!(words(
+        "a reference librarian at the county library",
+        Usage::FieldLabel
+    )
+    .is_empty());
     assert!(words("a pharmacist (rph lic. ph-0041187) with", Usage::FieldLabel).is_empty());
     // a number before "ph" is not measured by it (pH goes before its value)
     assert!(words("ohip 5583 209 415 ph  chart sak-22081", Usage::Measurement).is_empty());
