@@ -11,10 +11,11 @@ use crate::masking::{mask_possessives, spans_from_tokens};
 use crate::model::{length_batches, DeepModel, ModelInput, Thresholds};
 use crate::phi::{PhiType, Span};
 use crate::rules::{
-    complete_facility_heads, complete_given_names, complete_hyphenated_names, complete_initials,
-    complete_inner_words, complete_inverted_names, complete_middle_names, complete_month_numbers,
-    complete_repeated_names, complete_surnames_after_given_names, complete_title_employers,
-    foreign_script_words, RuleEngine, RuleOutput, TokenRule,
+    complete_balinese_names, complete_facility_heads, complete_given_names,
+    complete_hyphenated_names, complete_initials, complete_inner_words, complete_inverted_names,
+    complete_middle_names, complete_month_numbers, complete_repeated_names,
+    complete_surnames_after_given_names, complete_title_employers, foreign_script_words,
+    RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -241,13 +242,14 @@ impl Deidentifier {
                     // inner words of a name the rules read whole ("Medical Center [of] Orangeburg")
                     type Completion =
                         fn(&Tokenized, &[TokenRule], &[Option<PhiType>]) -> Vec<(usize, PhiType)>;
-                    let completions: [Completion; 11] = [
+                    let completions: [Completion; 12] = [
                         complete_inner_words,
                         complete_facility_heads,
                         complete_hyphenated_names,
                         complete_middle_names,
                         complete_inverted_names,
                         complete_given_names,
+                        complete_balinese_names,
                         complete_surnames_after_given_names,
                         complete_repeated_names,
                         complete_initials,

@@ -33,9 +33,9 @@ mod vigilance_centre;
 mod word_class;
 
 pub use context::{
-    complete_given_names, complete_hyphenated_names, complete_initials, complete_inverted_names,
-    complete_middle_names, complete_month_numbers, complete_repeated_names,
-    complete_surnames_after_given_names,
+    complete_balinese_names, complete_given_names, complete_hyphenated_names, complete_initials,
+    complete_inverted_names, complete_middle_names, complete_month_numbers,
+    complete_repeated_names, complete_surnames_after_given_names,
 };
 pub use facility::complete_facility_heads;
 pub use features::{token_features, Feature, Features};

@@ -312,7 +312,9 @@ fn contactable_reporters(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
                         || is_specialty(&crate::lexicon::fold(next))));
             joined && !about_the_patient(doc, m + 1)
         };
-        if ends || (m + 1 < n && routed()) {
+        // (a consumer is no occupation: "a contactable consumer (patient)")
+        let consumer = m == k + 1 && one_of(doc.token_text(m), &["consumer", "consumers"]);
+        if ends || consumer || (m + 1 < n && routed()) {
             out.extend(
                 (k + 1..=m)
                     .filter(|&j| !matches!(rules[j].reason, Reason::Pattern(_) | Reason::Digit)),
@@ -322,32 +324,39 @@ fn contactable_reporters(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
     out
 }
 
-/// Whether a word from `from` to the sentence's end (at most 16 words) says the person is the
-/// patient: "(patient)", "reporting for herself", "(36, the patient)".
+/// Whether the reporter may be the patient or a relative, whose occupation is PHI: "patient"
+/// before the sentence's end (at most 16 words: "(patient)", "(36, the patient)"), or within 40
+/// words, past the sentence's end, a word for oneself or a relative ("THIS NURSE REPORTED FOR
+/// HERSELF", "a male patient (reporter's husband, ...)", "(grandmother, kim bok-soon)").
 fn about_the_patient(doc: &Tokenized, from: usize) -> bool {
     let n = doc.len();
-    for j in from..n.min(from + 16) {
+    let mut sentence = true;
+    for j in from..n.min(from + 40) {
         // (a title's dot is no sentence's end: "Dr. Ana Ruiz, reporting for herself")
         let gap = doc.gap_before(j);
         if j > from
             && (gap.contains([';', '\n'])
                 || (gap.contains('.') && doc.token_text(j - 1).chars().count() > 3))
         {
-            return false;
+            sentence = false;
         }
-        if one_of(
-            doc.token_text(j),
-            &[
-                "patient",
-                "pt",
-                "herself",
-                "himself",
-                "themselves",
-                "themself",
-                "self",
-                "myself",
-            ],
-        ) {
+        let w = doc.token_text(j);
+        if (sentence && j < from + 16 && one_of(w, &["patient", "pt"]))
+            || one_of(
+                w,
+                &[
+                    "herself",
+                    "himself",
+                    "themselves",
+                    "themself",
+                    "self",
+                    "myself",
+                    "reporter",
+                ],
+            )
+            || one_of(w, BARE_RELATIONS)
+            || one_of(w, &["son", "sister", "grandson", "granddaughter", "spouse"])
+        {
             return true;
         }
     }
@@ -400,6 +409,10 @@ mod tests {
                 "from a contactable physician (obstetrician) of the klinika.",
                 "physician",
             ),
+            (
+                "from a contactable consumer (patient), Thibodeaux, Evangeline R of",
+                "consumer",
+            ),
         ] {
             let cues = words_with_reason(text, Reason::PhiCue);
             assert!(cues.iter().any(|w| w == role), "{text}: {cues:?}");
@@ -412,6 +425,10 @@ mod tests {
             "from a contactable physician, Dr. Ana Ruiz, reporting for herself.",
             "from a contactable nurse of the ward (the patient). A 44-year-old female",
             "from a contactable physician (dermatologist, the patient).",
+            "FROM A CONTACTABLE PHYSICIAN, DR. SYDNEY NGUYEN (SYDNEY.N@X.ORG). THIS PHYSICIAN \
+             REPORTED FOR HERSELF THAT",
+            "from a contactable physician, dr. kendra ochoa of lincoln, ne. a male patient \
+             (reporter's husband, dwayne ochoa) received",
         ] {
             let cues = words_with_reason(text, Reason::PhiCue);
             assert!(

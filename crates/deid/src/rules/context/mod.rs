@@ -789,6 +789,8 @@ pub use middle_names::complete_middle_names;
 pub use month_numbers::complete_month_numbers;
 mod given_names;
 pub use given_names::complete_given_names;
+mod balinese_names;
+pub use balinese_names::complete_balinese_names;
 mod frequent_names;
 mod surnames_after;
 pub use surnames_after::complete_surnames_after_given_names;
