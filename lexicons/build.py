@@ -586,6 +586,10 @@ HOLIDAYS = [
     # Slovakia's Easter by its bare name, Barbados' harvest festival, the Mid-Autumn Festival by
     # its everyday English name, Cambodia's festival of the dead without "Day"
     "velka noc", "crop over", "mooncake festival", "pchum ben",
+    # the Prophet's birthday as North Africa and Egypt write it in Latin letters (the calendars
+    # say "Mawlid" or "Mouloud"): "OUTCOME ON MOULID EL-NABI", "by the mouled"
+    "moulid", "moulid el nabi", "moulid an nabi", "mouled", "mouled el nabi", "mawlid el nabi",
+    "mawlid an nabi", "mouloud el nabi",
     # Easter and Christmas by their bare names, which the calendars only use inside longer ones
     # ("Poniedziałek Wielkanocny", "Ostermontag"): Polish, German, Spanish, Scandinavian,
     # Finnish, Czech, Hungarian, Romanian, Croatian (not "Paște": "paste" is an English word)

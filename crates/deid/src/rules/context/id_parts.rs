@@ -1,7 +1,8 @@
 //! The letters of a record number written apart from its digits: "HOSPITAL NO. MPH 98/4471",
 //! "CLINIC NO MPHC 0771/97" (a register's or a ward's code between the label's "No" and a
 //! number in a register's slashed groups, or glued by a hyphen to a long number: "employee no.
-//! hr-0731946"), and a case system's code that no list knows before a long number, where no label
+//! hr-0731946"; after a reference's or a chart's label too, and before a year and a serial: "RÉF.
+//! NC 96-0418", "CART. CPC 96/217"), and a case system's code that no list knows before a long number, where no label
 //! is ("(WAES 97050595"), and a licence's letter after the word ("CA license A 118204"). Not a label's second word before a plain number ("NO.
 //! RM 24-017732", "No. BPJS 0001287634512": the record and the insurer named), nor a lot ("Lot
 //! number: EJ 1685") or a date ("no fever 9/24/99"). The digits are masked as a number already;
@@ -76,10 +77,16 @@ fn after_council(doc: &Tokenized, i: usize) -> bool {
     one_of(doc.token_text(i - 1), COUNCILS) && matches!(doc.gap_before(i), " " | ": ")
 }
 
+/// The labels of a reference or a chart, folded, before a register's code and its serial: "RÉF.
+/// NC 96-0418", "CART. CPC 96/217" (Italy's cartella clinica).
+const REFERENCE_LABELS: &[&str] = &["ref", "cart", "cartella", "dossier", "expediente"];
+
 /// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
 fn labelled_code(doc: &Tokenized, i: usize) -> bool {
-    (one_of(doc.token_text(i - 1), NUMBER_WORDS)
-        && matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}"))
+    let label_gap = || matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}");
+    (one_of(doc.token_text(i - 1), NUMBER_WORDS) && label_gap())
+        || (REFERENCE_LABELS.contains(&crate::lexicon::fold(doc.token_text(i - 1)).as_ref())
+            && label_gap())
         // ("N° TB 21/0183": the French and Spanish "n°" with a degree sign)
         || (doc.token_text(i - 1).eq_ignore_ascii_case("n")
             && matches!(doc.gap_before(i), "° " | "°" | "°: "))
@@ -178,6 +185,8 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         // two to five letters, in capitals where capitals mean something
         if !(2..=5).contains(&code.len())
             || !code.bytes().all(|b| b.is_ascii_alphabetic())
+            // (the label's own word for "number": "Ref. No. 123456")
+            || one_of(code, NUMBER_WORDS)
             || (doc.case_informative && !code.bytes().all(|b| b.is_ascii_uppercase()))
             || !(labelled
                 || unlabelled_case_code(doc, rules, i, || {
@@ -185,8 +194,8 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                 }))
             || !matches!(doc.gap_after(i), " " | "-")
             // (a stopword only glued to its number, "no. hr-0731946", or as the label's code
-            // before a long number, "GEMS no. gm 048317269", or a register's slashed one, "reg no
-            // PH 95/1184"; not "no. of 12/3", "no. of 123456")
+            // before a long number, "GEMS no. gm 048317269", or a register's slashed or hyphened
+            // one, "reg no PH 95/1184", "RÉF. NC 96-0418"; not "no. of 12/3", "no. of 123456")
             || (flags[i] & flag::STOPWORD != 0
                 && doc.gap_after(i) == " "
                 && !(labelled
@@ -194,7 +203,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                     && digits(i + 1)
                     && (doc.token_text(i + 1).len() >= 6
                         || (i + 2 < n
-                            && doc.gap_after(i + 1) == "/"
+                            && matches!(doc.gap_after(i + 1), "/" | "-")
                             && digits(i + 2)
                             && doc.token_text(i + 2).len() >= 3))))
             // (a lot's number: "Lot number: EJ 1685")
@@ -211,6 +220,17 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         // ... or glued by a hyphen to a number of five digits or more ("employee no.
         // hr-0731946": the model read "hr" as hours)
         let glued = doc.gap_after(i) == "-" && digits(i + 1) && doc.token_text(i + 1).len() >= 5;
+        // ... or a year's two or four digits and a serial of three or more after a hyphen ("RÉF.
+        // NC 96-0418"), where the code is no everyday word of four letters or more ("ref. range
+        // 40-129" is a reading)
+        let year_serial = doc.gap_after(i) == " "
+            && i + 2 < n
+            && doc.gap_after(i + 1) == "-"
+            && digits(i + 1)
+            && matches!(doc.token_text(i + 1).len(), 2 | 4)
+            && digits(i + 2)
+            && doc.token_text(i + 2).len() >= 3
+            && (code.len() <= 3 || flags[i] & (flag::STOPWORD | flag::COMMON_WORD) == 0);
         // ... or before one long number of six digits or more, where the code is no label the
         // lists know ("Folder number PMMH 1408823", "GEMS no. GM 048317269"; not "NO. RM
         // 24-017732", where "RM" says "medical record")
@@ -230,7 +250,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             };
         // (a code with no label only before one long number: "SBP 182/86", "PRVC 420/14" are
         // readings)
-        if !(long || (labelled && (slashed || glued))) || !masked {
+        if !(long || (labelled && (slashed || glued || year_serial))) || !masked {
             continue;
         }
         let kind = if council {
@@ -305,6 +325,9 @@ mod tests {
             ("als paramedic sibusiso ndlovu (hpcsa ant 0048821), ils b. govender", "ant"),
             // (a stopword's letters before a register's slashed number)
             ("to Portsmouth Hospital casualty, reg no PH 95/1184. Rx: diazepam", "PH"),
+            // (a reference's or a chart's code before its year and serial)
+            ("TRANSMIS AU CRPV DE NICE LE 12/03/1996, RÉF. NC 96-0418.", "NC"),
+            ("CLINICA PSICHIATRICA CANTONALE, MENDRISIO, CART. CPC 96/217.", "CPC"),
         ] {
             let words = codes(text);
             assert!(words.iter().any(|w| w == code), "{text}: {words:?}");
@@ -325,6 +348,9 @@ mod tests {
             // a reading, a product's code
             "Symptoms are weakness and numbness. SBP 182/86. Resp: PRVC 420/14/PEEP 10.",
             "She took Tylenol (UPC 300043760; lot number: PMA003) for the fever.",
+            // a reading's range after "ref", and the label's own "No."
+            "ALT 212 (ref. range 40-129), AST 96. Ref. No. 1234567 sent.",
+            "alt 212 (ref range 40-129), ast 96. ref. no. 1234567 sent.",
         ] {
             let words = codes(text);
             assert!(words.is_empty(), "{text}: {words:?}");
