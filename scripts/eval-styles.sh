@@ -48,7 +48,8 @@
 # reactions, 25 in the country's own language), dev-notes-5 (40 clinical notes of five more styles: clinical-trial
 # and research notes, allergy and dermatology testing, travel and port health, monitoring clinics and sexual health,
 # administrative and medico-legal letters), dev-vaers-sub-27 (the ordinary mix an eighteenth time), dev-world-17 (48
-# more built as dev-world-16). The dev sets are development data: they
+# more built as dev-world-16), dev-vaers-sub-28 (the ordinary mix a nineteenth time), dev-world-18 (48 more built as
+# dev-world-17). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -95,6 +96,7 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-vaers-sub-26:$G/dev-vaers-sub-26/xml dev-world-16:$G/dev-world-16/xml \
     dev-intl-5:$G/dev-intl-5/xml dev-notes-5:$G/dev-notes-5/xml \
     dev-vaers-sub-27:$G/dev-vaers-sub-27/xml dev-world-17:$G/dev-world-17/xml \
+    dev-vaers-sub-28:$G/dev-vaers-sub-28/xml dev-world-18:$G/dev-world-18/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do

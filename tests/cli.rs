@@ -434,6 +434,12 @@ fn hybrid_meets_the_targets_on_every_style_of_dev_gold() {
         // 0.843; 0.9957 / 0.9965 and 0.9962 / 0.9970 after rules from their misses)
         ("dev-vaers-sub-27/xml", 0.995, 0.99, 0.85),
         ("dev-world-17/xml", 0.995, 0.99, 0.75),
+        // ... a nineteenth time, and 48 more hand-written narratives of 48 countries drawn again;
+        // scored unread (session 49, deid-bilstm-v3: 0.9992 / 0.9978 / 0.934 and, on the gold with
+        // titles taken out of its name spans, 0.9979 / 0.9931 / 0.804; 1.0000 / 0.9983 and 0.9996
+        // / 0.9943 after rules from their misses)
+        ("dev-vaers-sub-28/xml", 0.995, 0.99, 0.85),
+        ("dev-world-18/xml", 0.995, 0.99, 0.75),
         // a report's own HISTORY and LAB_DATA fields, one per document (45 of 100 with no PHI:
         // the precision floor guards the history a pharmacist reads), and clinical notes of styles
         // no other notes set has; scored unread (session 43, deid-bilstm-v3: 0.9868 / 0.9765 /
