@@ -15,7 +15,7 @@ use crate::rules::{
     complete_hyphenated_names, complete_initials, complete_inner_words, complete_inverted_names,
     complete_middle_names, complete_month_numbers, complete_repeated_names,
     complete_surnames_after_given_names, complete_title_employers, foreign_script_words,
-    RuleEngine, RuleOutput, TokenRule,
+    release_lone_function_words, RuleEngine, RuleOutput, TokenRule,
 };
 use crate::tokenize::{OffsetMap, Token, Tokenized};
 
@@ -262,6 +262,13 @@ impl Deidentifier {
                             d[k].kind = Some(kind);
                             d[k].threshold = f32::INFINITY;
                         }
+                    }
+                    // then a function word the model alone masked between two released words
+                    // ("AT [THE] SAME HOSPITAL", "fiebre [de] 39.4"): part of no name
+                    let kinds: Vec<_> = d.iter().map(|d| d.kind).collect();
+                    let fixed: Vec<bool> = d.iter().map(|d| d.threshold.is_infinite()).collect();
+                    for k in release_lone_function_words(&s.doc, &s.rules.rules, &kinds, &fixed) {
+                        d[k].kind = None;
                     }
                     (d.iter().map(|d| d.kind).collect(), Some(d))
                 }

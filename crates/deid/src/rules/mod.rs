@@ -19,6 +19,7 @@ mod heading;
 mod inner_words;
 mod lab_shorthand;
 mod local_language;
+mod lone_function_words;
 mod place;
 mod regulator;
 mod role;
@@ -40,6 +41,7 @@ pub use context::{
 pub use facility::complete_facility_heads;
 pub use features::{token_features, Feature, Features};
 pub use inner_words::complete_inner_words;
+pub use lone_function_words::release_lone_function_words;
 pub use script::foreign_script_words;
 pub use title_employer::complete_title_employers;
 
