@@ -1,7 +1,7 @@
 //! Words that say who a named person is, beside the name: the relation word before a relative's
 //! name ("MOC Heidi Sorensen", "son dennis tanabe", "SON KARIM EL-SAYED") and a nurse's or
 //! doctor's credential after or before it ("Hope Tatro RN", "Vera Sims, RN,", "RN LENA
-//! MANUELITO"), and "former" or "retired" before an occupation the recognizers found ("A FORMER
+//! MANUELITO", "PA-C"), and "former" or "retired" before an occupation the recognizers found ("A FORMER
 //! TELEPHONE OPERATOR"). The guidelines call none of them PHI, and the causality assessment reads them (who
 //! reported, who was there); the model, which saw them beside names in training, masked them.
 //! Reason `phi-cue`: released whatever the model says. Applied after every rule that finds names.
@@ -95,6 +95,17 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
             && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
         {
             out.push(k);
+        }
+    }
+    // a physician assistant's credential, which no state's code is with its hyphen and "C":
+    // "seen by Karen Whitlow, PA-C;" (the rules read "PA" as Pennsylvania, "C" as an initial)
+    for k in 0..n.saturating_sub(1) {
+        if doc.token_text(k).eq_ignore_ascii_case("pa")
+            && doc.gap_after(k) == "-"
+            && doc.token_text(k + 1).eq_ignore_ascii_case("c")
+            && (k + 2 >= n || !doc.gap_after(k + 1).is_empty())
+        {
+            out.extend([k, k + 1]);
         }
     }
     out.extend(contactable_reporters(doc, rules));
@@ -490,6 +501,18 @@ mod tests {
                 "{text}: {cues:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_physician_assistants_credential() {
+        let roles = words_with_reason(
+            "t100.2 R; seen by Karen Whitlow, PA-C; chart # SF-558213. cc: Wendell Ogunbiyi-Park, PA-C\n",
+            Reason::PhiCue,
+        );
+        assert_eq!(roles, ["PA", "C", "PA", "C"]);
+        // Pennsylvania stays a state
+        let roles = words_with_reason("lives in Pittsburgh, PA 15213 with her son", Reason::PhiCue);
+        assert!(!roles.iter().any(|w| w == "PA"), "{roles:?}");
     }
 
     #[test]
