@@ -1,9 +1,10 @@
 //! Words that say who a named person is, beside the name: the relation word before a relative's
 //! name ("MOC Heidi Sorensen", "son dennis tanabe", "SON KARIM EL-SAYED") and a nurse's or
 //! doctor's credential after or before it ("Hope Tatro RN", "Vera Sims, RN,", "RN LENA
-//! MANUELITO", "PA-C"), and "former" or "retired" before an occupation the recognizers found ("A FORMER
-//! TELEPHONE OPERATOR"). The guidelines call none of them PHI, and the causality assessment reads them (who
-//! reported, who was there); the model, which saw them beside names in training, masked them.
+//! MANUELITO", "PA-C"), the race and sex shorthand after an age ("9 YO WF"), and "former" or
+//! "retired" before an occupation the recognizers found ("A FORMER TELEPHONE OPERATOR"). The
+//! guidelines call none of them PHI, and the causality assessment reads them (who reported, who
+//! was there); the model, which saw them beside names in training, masked them.
 //! Reason `phi-cue`: released whatever the model says. Applied after every rule that finds names.
 //!
 //! Narrow on purpose: the relation word only right before a name that a relation word made
@@ -92,6 +93,23 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
                 Reason::AfterSalutation | Reason::RelationName
             );
         if (relation || credential || former || bare_relation)
+            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+        {
+            out.push(k);
+        }
+    }
+    // the race and sex shorthand of the 1990s forms after an age: "9 YO WF", "68 yo WM", "19 y/o
+    // bf" (the model read them as occupations or names)
+    for k in 1..n {
+        let unit = doc.token_text(k - 1);
+        let after_age = one_of(unit, &["yo", "yr", "yrs", "mo", "mos", "wk", "wks", "old"])
+            || (unit.eq_ignore_ascii_case("o")
+                && k >= 2
+                && doc.token_text(k - 2).eq_ignore_ascii_case("y")
+                && matches!(doc.gap_after(k - 2), "/" | "."));
+        if after_age
+            && matches!(doc.gap_before(k), " " | ". " | ", ")
+            && one_of(doc.token_text(k), &["wf", "wm", "bf", "bm", "hf", "hm"])
             && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
         {
             out.push(k);
@@ -501,6 +519,21 @@ mod tests {
                 "{text}: {cues:?}"
             );
         }
+    }
+
+    #[test]
+    fn race_and_sex_shorthand_after_an_age() {
+        let roles = words_with_reason(
+            "PT LINNET SIZEMORE (9 YO WF, LOGAN WV) RECVD VAX. pt 13 mo wm recvd; 19 y/o BF nursing \
+             student; 71 yo bf, retired",
+            Reason::PhiCue,
+        );
+        for w in ["WF", "wm", "BF", "bf"] {
+            assert!(roles.iter().any(|x| x == w), "{w}: {roles:?}");
+        }
+        // not without the age before it
+        let roles = words_with_reason("seen by WF and BM on the ward", Reason::PhiCue);
+        assert!(!roles.iter().any(|x| x == "WF" || x == "BM"), "{roles:?}");
     }
 
     #[test]
