@@ -231,7 +231,7 @@ pub(super) fn mark_address(rules: &mut [TokenRule], from: usize, to: usize) {
 /// A county road by its letter or number, in any case: "w2287 county rd k", "COUNTY ROAD JJ",
 /// "county hwy 12" (the rules read "rd" as safe and the model released it between "county" and
 /// the road's letter). The designation is one to three letters or up to four digits, closing
-/// the phrase.
+/// the phrase. And "CR" with its number after a house number.
 pub(super) fn county_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
     let n = doc.len();
     for i in 0..n.saturating_sub(2) {
@@ -255,6 +255,24 @@ pub(super) fn county_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
         // ("county road a few miles": a letter must close its phrase; a number names the road)
         if digits || (letters && closed) {
             mark_address(rules, i, i + 2);
+        }
+    }
+    // "CR" for a county road after a house number of four digits or more, before the road's
+    // number and a comma: "pt addr 60512 cr 113, middlebury 46540" (the rules read "cr 113" as
+    // a creatinine; a lab's value never follows a number that long)
+    for i in 1..n.saturating_sub(1) {
+        let house = doc.token_text(i - 1);
+        let road = doc.token_text(i + 1);
+        if doc.token_text(i).eq_ignore_ascii_case("cr")
+            && doc.gap_before(i) == " "
+            && doc.gap_after(i) == " "
+            && (4..=6).contains(&house.len())
+            && house.bytes().all(|b| b.is_ascii_digit())
+            && (1..=4).contains(&road.len())
+            && road.bytes().all(|b| b.is_ascii_digit())
+            && (i + 2 >= n || doc.gap_after(i + 1).trim_start().starts_with([',', ';']))
+        {
+            mark_address(rules, i - 1, i + 1);
         }
     }
 }
@@ -675,6 +693,12 @@ mod tests {
             address("she drove down the county road a few miles to the clinic and fainted.")
                 .is_empty()
         );
+        // "cr" and its number after a long house number; a creatinine after a lab's value
+        assert_eq!(
+            address("pt addr 60512 cr 113, middlebury 46540, ph 574-555-0161"),
+            ["60512", "cr", "113"]
+        );
+        assert!(address("labs: na 138 cr 113, k 4.1, bun 20.").is_empty());
     }
 
     #[test]

@@ -130,8 +130,8 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
     // 1234"), Ghana's "HSE NO."
     "secteur", "parcelle", "plot", "stand", "erf", "hse",
     // Romania's staircases and flats ("BL. A3, SC. 2, AP. 14"), a flat's room ("we live at room
-    // 1802, building 6"): `STRICT_HOUSE_NUMBER_WORDS`
-    "sc", "scara", "bl", "ap", "room",
+    // 1802, building 6", "zhongshan road 218, bldg 3, rm 502"): `STRICT_HOUSE_NUMBER_WORDS`
+    "sc", "scara", "bl", "ap", "room", "rm",
     // Taiwan's and Hong Kong's lanes, alleys and road sections, Pakistan's and India's lanes
     // ("No. 8, Lane 12, Alley 3, Section 2, Heping E. Rd", "House 118, Gali 3"):
     // `STRICT_HOUSE_NUMBER_WORDS`
@@ -146,8 +146,8 @@ pub(super) const HOUSE_NUMBER_WORDS: &[&str] = &[
 /// "C-section 2"): only after a residence cue or another address part, the short ones with their
 /// period.
 const STRICT_HOUSE_NUMBER_WORDS: &[&str] = &[
-    "sc", "scara", "bl", "ap", "room", "lane", "alley", "section", "sec", "gali", "imm", "app",
-    "appt", "phase",
+    "sc", "scara", "bl", "ap", "room", "rm", "lane", "alley", "section", "sec", "gali", "imm",
+    "app", "appt", "phase",
 ];
 
 fn is_namelike(r: &TokenRule) -> bool {
@@ -706,7 +706,10 @@ pub(super) fn apply(
             && !doc.gap_before(number + 1).contains('\n');
         let strict_ok = !strict
             || ((after_residence || after_address_part_at(i) || before_address_part)
-                && (doc.token_text(i).chars().count() > 2 || doc.gap_after(i).starts_with('.')));
+                && (doc.token_text(i).chars().count() > 2
+                    || doc.gap_after(i).starts_with('.')
+                    // (a flat's "rm" after another address part: "bldg 3, rm 502")
+                    || (doc.token_text(i).eq_ignore_ascii_case("rm") && after_address_part_at(i))));
         // ("gg. iv no. 17": an alley's numeral between the street word and "no")
         let house_number_word = candidate
             && strict_ok
@@ -755,6 +758,7 @@ pub(super) fn apply(
     // ... and a US street line or a rural route's box in any case: "340 e 93rd st apt 14c"
     address_parts::us_street_lines(doc, rules, flags);
     address_parts::county_roads(doc, rules);
+    log_dates::apply(doc, rules);
     address_parts::numbered_roads(doc, rules);
     address_parts::towns_before_zips(doc, rules);
     unnumbered_streets::apply(doc, rules, flags);
@@ -788,6 +792,7 @@ pub use inverted_names::complete_inverted_names;
 pub use middle_names::complete_middle_names;
 pub use month_numbers::complete_month_numbers;
 mod given_names;
+mod log_dates;
 pub use given_names::complete_given_names;
 mod balinese_names;
 pub use balinese_names::complete_balinese_names;

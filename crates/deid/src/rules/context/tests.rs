@@ -84,6 +84,12 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "{text}: {words:?}"
         );
     }
+    // a flat's "rm" after another address part
+    let words = crate::rules::words_with_reason(
+        "father zhou wenbin, +86 139 5550 8127, zhongshan road 218, bldg 3, rm 502, 210008;",
+        Reason::AddressWord,
+    );
+    assert!(words.iter().any(|w| w == "rm"), "{words:?}");
     assert_eq!(
         crate::rules::words_with_reason(
             "Home: Lot 47 Sussex Street, Albouystown, Georgetown.",
