@@ -100,7 +100,7 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
     }
     // the race and sex shorthand of the 1990s forms after an age: "9 YO WF", "68 yo WM", "19 y/o
     // bf" (the model read them as occupations or names)
-    for k in 1..n {
+    for (k, rule) in rules.iter().enumerate().skip(1) {
         let unit = doc.token_text(k - 1);
         let after_age = one_of(unit, &["yo", "yr", "yrs", "mo", "mos", "wk", "wks", "old"])
             || (unit.eq_ignore_ascii_case("o")
@@ -110,7 +110,7 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         if after_age
             && matches!(doc.gap_before(k), " " | ". " | ", ")
             && one_of(doc.token_text(k), &["wf", "wm", "bf", "bm", "hf", "hm"])
-            && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit)
+            && !matches!(rule.reason, Reason::Pattern(_) | Reason::Digit)
         {
             out.push(k);
         }
