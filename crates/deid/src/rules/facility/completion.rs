@@ -19,7 +19,8 @@ use crate::rules::TokenRule;
 use crate::tokenize::Tokenized;
 
 /// Heads of what else a narrative names after a place or a person: a school, a post office, a
-/// housing estate, a service, a park of offices, a health department or a laboratory
+/// housing estate, a service, a park of offices, a health department, a laboratory or an
+/// ambulance service ("EMS")
 /// ("[elkhart county health] dept &", "[al-karkh public health] laboratory and").
 const MORE_HEADS: &[&str] = &[
     "school",
@@ -35,6 +36,8 @@ const MORE_HEADS: &[&str] = &[
     "dept",
     "laboratory",
     "laboratories",
+    // (an ambulance service: "Transferred by [Muskingum Valley] EMS to")
+    "ems",
 ];
 
 /// Heads written before the name: "the Hotel Castellana Grande", "pharmacy al-shifa".
@@ -51,7 +54,7 @@ const HEADS_BEFORE: &[&str] = &[
 const FUNCTION_WORDS: &[&str] = &[
     "the", "a", "an", "of", "in", "at", "for", "to", "with", "on", "by", "and", "or", "as", "is",
     "was", "his", "her", "their", "my", "our", "from", "since", "it", "this", "that", "which",
-    "who", "where", "when", "after", "before", "then", "but", "so",
+    "who", "where", "when", "after", "before", "then", "but", "so", "via",
 ];
 
 fn is_head(w: &str) -> bool {
@@ -129,7 +132,10 @@ pub fn complete_facility_heads(
     }
     let mut k = 0;
     while k + 1 < n {
-        let Some(kind) = masked[k].filter(|_| anchored[k]) else {
+        // (a name ends in no function word the model masked: "#7586 [VIA] EMS")
+        let Some(kind) =
+            masked[k].filter(|_| anchored[k] && !FUNCTION_WORDS.contains(&folded[k].as_ref()))
+        else {
             k += 1;
             continue;
         };
@@ -275,6 +281,11 @@ mod tests {
                 &["post", "office"],
             ),
             (
+                "Glucose 104.\nTransferred by Muskingum Valley EMS to Muskingum Crossing",
+                &["Muskingum", "Valley"],
+                &["EMS"],
+            ),
+            (
                 "admitted to imam khomeini hospital complex, neurology ward 3",
                 &["imam", "khomeini", "hospital"],
                 &["complex"],
@@ -331,6 +342,8 @@ mod tests {
             ("she flew to Lagos and went to school there", &["Lagos"]),
             ("seen in Lagos. Clinic notes say fever", &["Lagos"]),
             ("she lives in Lagos with her family since 2019", &["Lagos"]),
+            // (the way one came, not the service's name)
+            ("pt was brought to crmc via ems.", &["crmc"]),
             ("Người bệnh: Lò Thị Phượng, nữ, 58 tuổi", &["Người"]),
             // (a department after one masked word: the shorthand "Hlth Dept")
             ("immun in clinic @ Hlth Dept; Mom phoned", &["Hlth"]),
