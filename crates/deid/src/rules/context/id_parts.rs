@@ -83,10 +83,13 @@ const REFERENCE_LABELS: &[&str] = &["ref", "cart", "cartella", "dossier", "exped
 
 /// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
 fn labelled_code(doc: &Tokenized, i: usize) -> bool {
+    let label = doc.token_text(i - 1);
     let label_gap = || matches!(doc.gap_before(i), " " | ". " | ": " | ".: " | "\u{a0}");
-    (one_of(doc.token_text(i - 1), NUMBER_WORDS) && label_gap())
-        || (REFERENCE_LABELS.contains(&crate::lexicon::fold(doc.token_text(i - 1)).as_ref())
-            && label_gap())
+    // (folded only when short enough to be one: this runs for every word)
+    (label_gap()
+        && (one_of(label, NUMBER_WORDS)
+            || (label.len() <= 16
+                && REFERENCE_LABELS.contains(&crate::lexicon::fold(label).as_ref()))))
         // ("N° TB 21/0183": the French and Spanish "n°" with a degree sign)
         || (doc.token_text(i - 1).eq_ignore_ascii_case("n")
             && matches!(doc.gap_before(i), "° " | "°" | "°: "))
