@@ -512,7 +512,8 @@ pub(super) fn apply(
     // 2c. a pharmacy or store by its number where one goes: "readmitted to the walgreens #17574",
     // "vaccinated at CVS #4521" (the number is masked as a number already; the model released
     // the chain's name in lower case)
-    // ... with the word for its site between ("from the walgreens store #15620")
+    // ... with the word for its site between ("from the walgreens store #15620", "list from osco
+    // drug #412")
     let numbered = |k: usize| {
         matches!(doc.gap_after(k), " #" | "#" | " # ")
             && k + 1 < n
@@ -524,11 +525,14 @@ pub(super) fn apply(
             && doc.gap_after(k) == " "
             && matches!(
                 folded[k + 1].as_ref(),
-                "store" | "pharmacy" | "location" | "branch"
+                "store" | "pharmacy" | "location" | "branch" | "drug" | "drugs"
             )
             && numbered(k + 1);
-        // a chain's name, not a label before a number ("NDC #", "cb #", "rm #")
-        let chain = folded[k].chars().count() >= 5 || matches!(folded[k].as_ref(), "cvs" | "heb");
+        // a chain's name, not a label before a number ("NDC #", "cb #", "rm #"); before its
+        // site's word a shorter one too ("osco drug #412")
+        let chain = folded[k].chars().count() >= 5
+            || (site && folded[k].chars().count() >= 4)
+            || matches!(folded[k].as_ref(), "cvs" | "heb");
         if (numbered(k) || site)
             && chain
             && introduced(k)

@@ -262,6 +262,10 @@ fn facility_heads_join_a_named_facility_only() {
             vec!["walgreens", "store"],
         ),
         (
+            "allergies: codeine (hives 1989), naprosyn - list from osco drug #412 on file",
+            vec!["osco", "drug"],
+        ),
+        (
             "and readmitted to the Spitalul Clinic Colentina. He has been stable.",
             vec!["Spitalul", "Clinic", "Colentina"],
         ),
@@ -362,6 +366,7 @@ fn facility_heads_join_a_named_facility_only() {
     for text in [
         "took the tablets #30 daily",
         "from the NDC #12345 list",
+        "from the study drug #1042 kit",
         "to the cb # 555",
         "seen in the clinic w/ rash",
     ] {

@@ -568,8 +568,11 @@ pub(super) fn apply(
     suffix::names_before_town_and_state(doc, rules);
     italian_provinces(doc, rules, flags);
     // a state's code where one goes ("trip to FL"), in capitals, then its other mentions
+    // (written in capitals, a code is one where capitals say nothing elsewhere too: the lexicon
+    // keeps its flag only in an address there, but "visiting relative in AZ &" of a lower-case
+    // report writes the code as codes are written)
     let code_at = |i: usize, r: &TokenRule| {
-        flags[i] & flag::STATE_ABBREVIATION != 0
+        (flags[i] & flag::STATE_ABBREVIATION != 0 || !doc.case_informative)
             && PLAIN_STATE_CODES.contains(&doc.token_text(i))
             && !matches!(r.reason, Reason::Pattern(_) | Reason::Digit)
     };

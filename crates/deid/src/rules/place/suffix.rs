@@ -138,7 +138,8 @@ pub(super) fn towns_after_postcodes(doc: &Tokenized, rules: &mut [TokenRule], fl
 /// ms &". The
 /// lexicon's flag leaves out a code in a document without capitals ("in", "ms" are words there)
 /// and the label rule read "SC." before a date as a field's label; after a town that the rules
-/// masked and before a punctuation mark (or a ZIP) it is the town's state. A town's name of a
+/// masked and before a punctuation mark (or a ZIP, or a date: "Dayton OH 11/8/99") it is the
+/// town's state. A town's name of a
 /// word and "city" before the code is one too ("DODGE CITY KS"). Never released.
 pub(super) fn state_codes_after_towns(
     doc: &Tokenized,
@@ -176,7 +177,16 @@ pub(super) fn state_codes_after_towns(
                     folded[k].as_ref(),
                     "in" | "or" | "me" | "hi" | "ok" | "oh" | "de" | "la" | "pa" | "id"
                 ))
-            || zip_after;
+            || zip_after
+            // (or a date right after it, where capitals set the code apart: "Dayton OH 11/8/99";
+            // not "DEPLOYED TO CHAD IN 2003", nor a clinician's degree before the date of a
+            // signature: "L. Okafor-Briggs, MD 11/04/2025")
+            || (doc.case_informative
+                && doc.token_text(k - 1).chars().any(char::is_lowercase)
+                && !matches!(folded[k].as_ref(), "md" | "pa")
+                && k + 1 < n
+                && gap == " "
+                && rules[k + 1].reason == Reason::Pattern(PhiType::Date));
         if !closed {
             continue;
         }
@@ -509,6 +519,8 @@ mod tests {
             // after a town a name list holds too, before "&" or ";"
             ("opv/hep b 27oct92 @ hinds county health dept jackson ms & exp fever starting that evening", "ms"),
             ("pt (15 yo wf) recvd td @ griffin hospital derby ct; next am arm sore, unable to lift", "ct"),
+            // before a date
+            ("Chest xray, blood work @ Good Sam, Dayton OH 11/8/99", "OH"),
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(p.contains(&code.to_string()), "{code} in {text}: {p:?}");
@@ -524,9 +536,14 @@ mod tests {
             "The patient moved to Richmond, in the spring, and had no reaction to the first dose.",
             "a history of ms & htn; the mri and the ct; fine since",
             "pt was drifting in & out of sleep, seemed fussy",
+            "The patient stayed in Richmond in 2019 and had no reaction to the first dose at all.",
+            "Electronically signed: L. Okafor-Briggs, MD 11/04/2025 03:40",
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
-            assert!(!p.contains(&"in".to_string()), "{text}: {p:?}");
+            assert!(
+                !p.iter().any(|w| matches!(w.as_str(), "in" | "ms" | "MD")),
+                "{text}: {p:?}"
+            );
         }
     }
 

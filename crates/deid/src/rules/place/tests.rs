@@ -230,6 +230,14 @@ fn a_state_code_where_one_goes_and_its_other_mentions() {
         places("Rec'd vax day before trip to FL.2-3 wks into trip started /w a cough. FL extremely warm."),
         ["FL", "FL"]
     );
+    // in capitals in a lower-case report, where the lexicon keeps codes only in addresses
+    assert_eq!(
+        places("pt visiting relative in AZ & on 13APR92 rash appeared; seen by MD in er"),
+        ["AZ"]
+    );
+    assert!(
+        places("pt seen in ER & by MD on 13APR92; rash appeared in or after clinic").is_empty()
+    );
     // a clinical abbreviation spelled like a state, or no place before it
     assert!(places("Pt was taken to OR for repair and seen in PA clinic after.").is_empty());
     assert!(places("Gave 2 FL oz of water; fever resolved by day 3 of illness.").is_empty());
