@@ -115,7 +115,7 @@ impl IdRecognizer {
         let office_ref = compile(office_ref);
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
         let keyed = compile(&format!(
-            r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
+            r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject|client|resident|participant)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
         ));
         let zip = compile(&format!(
             r"(?:\b(?:{STATES})\.?,?\s+|\b(?:{STATE_NAMES}),?\s+|(?i:\bzip(?:\s*code)?\s*[:#]?\s*))(?P<z>\d{{5}}(?:-\d{{4}})?)\b"
@@ -623,6 +623,12 @@ mod tests {
             [("123-45-6789", Ssn), ("123-45-6789", Ssn)]
         );
         assert_eq!(ids("member ID: XK-99881"), [("XK-99881", HealthPlan)]);
+        // a programme's client or a home's resident by number, "#" after the bare word
+        assert_eq!(
+            ids("age 24   client # rr-6602   dob 1/17/02"),
+            [("rr-6602", Idnum)]
+        );
+        assert!(ids("the client 2 weeks later; resident 102 mg").is_empty());
         assert_eq!(
             ids("case #12345, MR# 778899"),
             [("12345", Idnum), ("778899", MedicalRecord)]

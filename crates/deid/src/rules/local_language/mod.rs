@@ -27,6 +27,7 @@
 //!   comerciante") or after a name, in brackets or after its comma ("M. Mbarga (chauffeur de
 //!   moto-taxi)", "Ana Fonseca Rizo, ama de casa");
 //! - it is no short particle between two words that stay masked ("ama de casa");
+//! - it is not hyphened between two words that may be a name's ("Fonds-des-Blancs");
 //! - it is not in an address after its label or a verb of residence ("domicilio: ...", "vive en
 //!   la colonia ...", "woont in de wijk ..."), to the end of its sentence or line.
 //!
@@ -538,6 +539,16 @@ pub(super) fn apply(
         (i > 0 && doc.gap_before(i) == "-" && listed_phi(i - 1))
             || (i + 1 < n && doc.gap_after(i) == "-" && listed_phi(i + 1))
     };
+    // a word hyphened between two that may be a name's ("Fonds-des-Blancs", "Saint-Jean-de-Luz",
+    // "Jean-du-Sud"): a place's or a person's inner word, whatever language it is in
+    let hyphened_inside = |i: usize| {
+        i > 0
+            && i + 1 < n
+            && doc.gap_before(i) == "-"
+            && doc.gap_after(i) == "-"
+            && (capitalised(i - 1) || listed_phi(i - 1))
+            && (capitalised(i + 1) || listed_phi(i + 1))
+    };
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
@@ -583,6 +594,7 @@ pub(super) fn apply(
             && (is_common_world_word(&folded[i]) || noun(i) || drug(i))
             && !number_next(i)
             && !glued_to_phi(i)
+            && !hyphened_inside(i)
             && !abbreviation
             && !bridges_capitals(i)
             && !heads_a_name(i)

@@ -298,3 +298,13 @@ fn the_words_beside_a_dates_number_are_released_a_weekday_glued_to_a_town_is_not
         "{words:?}"
     );
 }
+
+#[test]
+fn a_word_hyphened_inside_a_name_stays_with_it() {
+    let text = "Sage-femme: visite a domicile. Elle est marchande au marche de Fonds-des-Blancs \
+                depuis deux ans; la patiente va bien, pas de fievre, allaitement sans douleur.";
+    let words = local(text);
+    assert!(!words.iter().any(|x| x == "des"), "{words:?}");
+    // an ordinary compound keeps its words ("allaitement" and "sans" stay released)
+    assert!(words.iter().any(|x| x == "sans"), "{words:?}");
+}

@@ -133,6 +133,13 @@ pub(super) fn towns_after_postcodes(doc: &Tokenized, rules: &mut [TokenRule], fl
     }
 }
 
+/// The US state codes that spell no English word and no clinical shorthand, folded (not "in",
+/// "or", "me", "oh", "ms", "md", "pa", "mi", "ca", "co", "tx", "nh", "il", "mo", "al", "va", nor
+/// "ct", "ga", "sc", "nc", "nd", "sd": "taken to Kettering, CT showed a bleed").
+const UNWORDLIKE_CODES: &[&str] = &[
+    "ak", "az", "fl", "ky", "nj", "nm", "nv", "ny", "tn", "ut", "vt", "wa", "wi", "wv", "wy",
+];
+
 /// A US state's two-letter code right after a town, closing the phrase: "richmond in;",
 /// "Orangeburg SC. 10/28/96", "dodge city ks (", "Elkhart County IN:", "tupelo ms, for", "jackson
 /// ms &". The
@@ -178,6 +185,9 @@ pub(super) fn state_codes_after_towns(
                     "in" | "or" | "me" | "hi" | "ok" | "oh" | "de" | "la" | "pa" | "id"
                 ))
             || zip_after
+            // (or anything after a code after the town's comma that no word or shorthand is
+            // spelled like: "employee health, chattanooga, tn 1-2 days post vaccine")
+            || (doc.gap_before(k) == ", " && UNWORDLIKE_CODES.contains(&folded[k].as_ref()))
             // (or a date right after it, where capitals set the code apart: "Dayton OH 11/8/99";
             // not "DEPLOYED TO CHAD IN 2003", nor a clinician's degree before the date of a
             // signature: "L. Okafor-Briggs, MD 11/04/2025")
@@ -521,6 +531,8 @@ mod tests {
             ("pt (15 yo wf) recvd td @ griffin hospital derby ct; next am arm sore, unable to lift", "ct"),
             // before a date
             ("Chest xray, blood work @ Good Sam, Dayton OH 11/8/99", "OH"),
+            // after the town's comma, a code no word is spelled like, whatever follows
+            ("rec'd 4/90 w/engerix-b at employee health, chattanooga, tn 1-2 days post vaccine", "tn"),
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(p.contains(&code.to_string()), "{code} in {text}: {p:?}");
@@ -538,10 +550,13 @@ mod tests {
             "pt was drifting in & out of sleep, seemed fussy",
             "The patient stayed in Richmond in 2019 and had no reaction to the first dose at all.",
             "Electronically signed: L. Okafor-Briggs, MD 11/04/2025 03:40",
+            "pt from jackson, ms 2 yrs; seen in richmond, in 2 days",
+            "She was taken to Kettering, CT showed a small bleed and she went home in 2 days",
         ] {
             let p = words_with_reason(text, Reason::PlaceName);
             assert!(
-                !p.iter().any(|w| matches!(w.as_str(), "in" | "ms" | "MD")),
+                !p.iter()
+                    .any(|w| matches!(w.as_str(), "in" | "ms" | "MD" | "CT")),
                 "{text}: {p:?}"
             );
         }
