@@ -115,7 +115,7 @@ impl IdRecognizer {
         let office_ref = compile(office_ref);
         let no = r"(?:id|identifier|number|no\.?|nr\.?|num)";
         let keyed = compile(&format!(
-            r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject|client|resident|participant)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
+            r"(?i)\b(?:(?P<mr>mrn|m\.r\.n\.?|(?P<mrhash>mr)|(?:medical\s+record|chart)(?:\s+{no})?)|(?P<ssn>ssn|social\s+security(?:\s+{no})?)|(?P<hp>(?:health\s*plan|insurance|member|policy|beneficiary|medicare|medicaid)(?P<hpno>\s+{no})?)|(?P<acct>(?:account|acct)(?P<acno>\s+{no})?)|(?P<lic>(?:driver'?s?\s+)?licen[cs]e(?P<lino>\s+{no})?|(?P<reg>registration)(?:\s+{no})?)|(?P<idn>(?:case|report|reference|ref|control|file|vaers|mfr|manufacturer|safety\s+report|worldwide\s+case|aer|icsr|patient|subject|client|resident|participant)(?P<idno>\s+{no}(?:\s+{no})?)?))(?P<sep>\s*[:=]\s*|\s+is\s+|\s*#\s*|\s+)(?P<val>[A-Za-z0-9][A-Za-z0-9/-]*\d[A-Za-z0-9/-]*)\b"
         ));
         let zip = compile(&format!(
             r"(?:\b(?:{STATES})\.?,?\s+|\b(?:{STATE_NAMES}),?\s+|(?i:\bzip(?:\s*code)?\s*[:#]?\s*))(?P<z>\d{{5}}(?:-\d{{4}})?)\b"
@@ -259,7 +259,8 @@ impl IdRecognizer {
             let bare = c.name("mrhash").is_some()
                 || (c.name("hp").is_some() && c.name("hpno").is_none())
                 || (c.name("acct").is_some() && c.name("acno").is_none())
-                || (c.name("lic").is_some() && c.name("lino").is_none())
+                // (a registration needs no "#": "registration np-0417")
+                || (c.name("lic").is_some() && c.name("lino").is_none() && c.name("reg").is_none())
                 || (c.name("idn").is_some() && c.name("idno").is_none());
             if bare && !hash {
                 continue;
@@ -629,6 +630,11 @@ mod tests {
             [("rr-6602", Idnum)]
         );
         assert!(ids("the client 2 weeks later; resident 102 mg").is_empty());
+        // a clinician's registration, its letters with it
+        assert_eq!(
+            ids("nurse practitioner, registration np-0417, mvaipulu@"),
+            [("np-0417", License)]
+        );
         assert_eq!(
             ids("case #12345, MR# 778899"),
             [("12345", Idnum), ("778899", MedicalRecord)]

@@ -155,7 +155,21 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         }
     }
     // a licence's or a passport's letter before its number, after the word: "CA license A
-    // 118204", "PASSPORT A 4172863" (the model released the "A" as the article)
+    // 118204", "PASSPORT A 4172863" (the model released the "A" as the article); an identity
+    // card's too, its number maybe in groups: "CNI A 4 1827 903"
+    // (the digits of the number's groups from `k` on, a space between each)
+    let grouped_digits = |k: usize| {
+        let mut total = 0;
+        let mut m = k;
+        while m < n && digits(m) {
+            total += doc.token_text(m).len();
+            if doc.gap_after(m) != " " {
+                break;
+            }
+            m += 1;
+        }
+        total
+    };
     for k in 1..n.saturating_sub(1) {
         let letter = doc.token_text(k);
         if letter.len() == 1
@@ -169,12 +183,17 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
                     "passport",
                     "pasaporte",
                     "passeport",
+                    "cni",
+                    "dni",
+                    "cin",
+                    "nic",
+                    "nin",
                 ],
             )
             && matches!(doc.gap_before(k), " " | ": " | " # " | " #" | ". ")
             && doc.gap_after(k) == " "
             && digits(k + 1)
-            && doc.token_text(k + 1).len() >= 5
+            && (doc.token_text(k + 1).len() >= 5 || grouped_digits(k + 1) >= 7)
             && rules[k + 1].phi
         {
             mark(rules, k, PhiType::License);
@@ -323,6 +342,8 @@ mod tests {
             ("TUBERCULOSE PULMONAIRE (N° TB 21/0183). RHZE 4 CP/J", "TB"),
             ("Revathi Casteel-Whitby, MD   CA license A 118204   Signed 10/23/2026", "A"),
             ("GULCHEHRA RAHIMOVA (PASSPORT A 4172863), A BAKERY WORKER", "A"),
+            // (an identity card's, its number in groups)
+            ("PT: KOUASSI AMANI, 36 A M, BOUAKE. CNI A 4 1827 903.\nRX: MEFLOQUINE", "A"),
             // (a council's register, in any case)
             ("reporter: dr thandiwe moon-khumalo (hpcsa mp 0741826). outcome", "mp"),
             ("als paramedic sibusiso ndlovu (hpcsa ant 0048821), ils b. govender", "ant"),
@@ -339,6 +360,7 @@ mod tests {
         // date
         for text in [
             "She had no BP 120 recorded; no. of doses 2, no mph 30 limit.",
+            "VU AU CNI A 4 1827 ET RENVOYE",
             "Hospital No. ABC 12 in the list.",
             "NIK 3374111111160004, NO. BPJS 0001837462518, NO. RM 24-017732. SISWA KELAS 2.",
             "PFIZER-BIONTECH COVID-19 VACCINE; LOT NUMBER: EJ 1685/2), INTRAMUSCULAR ON THE LEFT",

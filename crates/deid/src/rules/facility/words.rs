@@ -18,6 +18,8 @@ pub(in crate::rules) const OTHER_HEADS: &[&str] = &[
     "center",
     "centro",
     "zentrum",
+    // ("mungra medisch centrum", "Centrum Medyczne Luxmed": Dutch, Polish, Czech, Swedish)
+    "centrum",
     "medical",
     "health",
     "university",

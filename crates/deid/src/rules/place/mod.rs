@@ -356,14 +356,16 @@ pub(super) fn apply(
             && (rules[i + 1].reason == Reason::Unknown
                 || (flags[i + 1] & flag::CITY != 0
                     && matches!(rules[i + 1].reason, Reason::Unsafe(_))));
-        let prefix = TOWN_PREFIXES.contains(&folded[i].as_ref());
+        // (a saint's town abbreviated: "flown to st. george's", "airlifted to st. john's")
+        let saint = matches!(folded[i].as_ref(), "st" | "ste") && doc.gap_before(i + 1) == ". ";
+        let prefix =
+            (TOWN_PREFIXES.contains(&folded[i].as_ref()) && doc.gap_before(i + 1) == " ") || saint;
         let word = doc.token_text(i + 1);
         if prefix
             && word.chars().count() >= 4
             && word.chars().all(char::is_alphabetic)
             && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
             && doc.gap_before(i) == " "
-            && doc.gap_before(i + 1) == " "
             && town
             && !rules[i].phi
         {

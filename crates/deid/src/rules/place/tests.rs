@@ -10,22 +10,28 @@ fn a_prefixed_town_where_one_works_without_its_state() {
     for text in [
         "THE PATIENT WORKS AT SMITH, SMITH AND GROSS IN WEST DAVIDBOROUGH. POST-PROCEDURE VITALS WERE WNL.",
         "the patient works at smith, smith and gross in west davidborough. post-procedure vitals were wnl.",
+        // a saint's town, abbreviated
+        "vasc 4, hypertension known. flown to st. george's (reg prh-21-41877); aspirin then",
     ] {
         let p: Vec<String> = crate::rules::phi_words(text)
             .iter()
             .map(|w| w.to_lowercase())
             .collect();
-        assert!(p.contains(&"west".to_string()), "{text}: {p:?}");
+        assert!(
+            p.contains(&"west".to_string()) || p.contains(&"st".to_string()),
+            "{text}: {p:?}"
+        );
     }
     // a direction before an English word is no town
     for text in [
         "pain in west wing of the hospital, new rash in lower back",
         "pain in upper rt arm, weakness in lower extremeties, went to lake w/family",
+        "moved to st. 2 of the protocol, then in st. elevation leads",
     ] {
         let p = crate::rules::phi_words(text);
         assert!(
             !p.iter()
-                .any(|w| ["west", "lower", "upper", "lake"].contains(&w.as_str())),
+                .any(|w| ["west", "lower", "upper", "lake", "st"].contains(&w.as_str())),
             "{text}: {p:?}"
         );
     }
