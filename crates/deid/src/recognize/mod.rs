@@ -30,6 +30,7 @@
 
 mod age;
 mod contact;
+mod coordinates;
 mod date;
 mod flight;
 mod gate;
@@ -68,6 +69,7 @@ pub struct Recognizers {
     date: date::DateRecognizer,
     age: age::AgeRecognizer,
     contact: contact::ContactRecognizer,
+    coordinates: coordinates::Coordinates,
     ids: ids::IdRecognizer,
     world_date: world_date::WorldDateRecognizer,
     profession: profession::ProfessionRecognizer,
@@ -102,6 +104,7 @@ impl Recognizers {
             date,
             age,
             contact,
+            coordinates: coordinates::Coordinates::new(),
             ids,
             world_date,
             profession,
@@ -196,6 +199,7 @@ impl Recognizers {
             }
         };
         each(&|t, _, c| self.contact.collect(t, c));
+        each(&|t, _, c| self.coordinates.collect(t, c));
         each(&|t, informative, c| self.ids.collect(t, !informative, c));
         // (the dates read "9/23AND9/24" as two: `glued.rs`; the same byte offsets)
         let dates_texts: Vec<_> = texts.iter().map(|&(t, _)| glued::unglue_dates(t)).collect();

@@ -162,7 +162,22 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
                     && matches!(w.len(), 1 | 2 | 4)
                     && !(k + 2 < n && matches!(doc.gap_after(k + 1), "/" | "." | ","))
             };
-        if prev.is_some() && !when && !day_or_year_after && !doc.gap_before(k).contains('\n') {
+        // (nor beside another month by a hyphen or a slash: "nutcracker season (dec-jan)",
+        // "nov/dec")
+        let month = |m: usize| {
+            let w = folded[m].as_ref();
+            crate::recognize::ENGLISH_MONTHS
+                .iter()
+                .any(|full| *full == w || (w.len() == 3 && full.starts_with(w)))
+        };
+        let month_beside = (k + 1 < n && matches!(doc.gap_after(k), "-" | "/") && month(k + 1))
+            || (k > 0 && matches!(doc.gap_before(k), "-" | "/") && month(k - 1));
+        if prev.is_some()
+            && !when
+            && !day_or_year_after
+            && !month_beside
+            && !doc.gap_before(k).contains('\n')
+        {
             release[k] = true;
         }
     }
@@ -220,6 +235,8 @@ mod tests {
             "rash began dec 3 and lasted a week, mom reports",
             "pt recvd vax in Dec and had a fever the next day",
             "sx worsened over the next couple of months;hosp DEC or JAN for a while",
+            "worried about costume exposure for nutcracker season (dec-jan). f/u 3/2/26",
+            "flares every winter, worst in nov/dec, mom reports",
         ] {
             let found = lab(text);
             assert!(

@@ -27,7 +27,8 @@
 //!   comerciante") or after a name, in brackets or after its comma ("M. Mbarga (chauffeur de
 //!   moto-taxi)", "Ana Fonseca Rizo, ama de casa");
 //! - it is no short particle between two words that stay masked ("ama de casa");
-//! - it is not hyphened between two words that may be a name's ("Fonds-des-Blancs");
+//! - it is not hyphened between two words that may be a name's ("Fonds-des-Blancs"), nor after
+//!   a hospital's abbreviated head ("hosp. britanico");
 //! - it is not in an address after its label or a verb of residence ("domicilio: ...", "vive en
 //!   la colonia ...", "woont in de wijk ..."), to the end of its sentence or line.
 //!
@@ -549,6 +550,13 @@ pub(super) fn apply(
             && (capitalised(i - 1) || listed_phi(i - 1))
             && (capitalised(i + 1) || listed_phi(i + 1))
     };
+    // the word after a hospital's abbreviated head is its name ("tx renal 2024 (hosp.
+    // britanico)"): the period made it a sentence's first word
+    let after_abbreviated_head = |i: usize| {
+        i > 0
+            && matches!(folded[i - 1].as_ref(), "hosp" | "clin" | "ctr" | "sanat")
+            && matches!(doc.gap_before(i), " " | ". " | ".")
+    };
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
@@ -595,6 +603,7 @@ pub(super) fn apply(
             && !number_next(i)
             && !glued_to_phi(i)
             && !hyphened_inside(i)
+            && !after_abbreviated_head(i)
             && !abbreviation
             && !bridges_capitals(i)
             && !heads_a_name(i)

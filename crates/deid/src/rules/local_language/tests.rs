@@ -308,3 +308,12 @@ fn a_word_hyphened_inside_a_name_stays_with_it() {
     // an ordinary compound keeps its words ("allaitement" and "sans" stay released)
     assert!(words.iter().any(|x| x == "sans"), "{words:?}");
 }
+
+#[test]
+fn the_word_after_a_hospitals_abbreviated_head_stays_masked() {
+    let text = "paciente con fiebre y tos desde el lunes. antec: tx renal 2024 (hosp. britanico), \
+                inmunosupresion con tacrolimus; se suspendió el tratamiento y mejoró después.";
+    let words = local(text);
+    assert!(!words.iter().any(|x| x == "britanico"), "{words:?}");
+    assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
+}
