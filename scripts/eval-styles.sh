@@ -51,7 +51,10 @@
 # more built as dev-world-16), dev-vaers-sub-28 (the ordinary mix a nineteenth time), dev-world-18 (48 more built as
 # dev-world-17), dev-vaers-sub-29 (the ordinary mix a twentieth time), dev-notes-6 (40 clinical notes of five more
 # styles: addiction clinics, care-home incident reports, fertility medicine, patient-portal and answering-service logs,
-# case conferences). The dev sets are development data: they
+# case conferences), dev-vaers-sub-30 (the ordinary mix a twenty-first time), dev-world-19 (48 more built as
+# dev-world-18), dev-intl-6 (40 more international drug reactions, most in the country's own language), dev-notes-7 (40
+# clinical notes of five more styles: wound clinics, community midwifery, remote and maritime care, interpreted
+# consults, sports medicine). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -100,6 +103,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-vaers-sub-27:$G/dev-vaers-sub-27/xml dev-world-17:$G/dev-world-17/xml \
     dev-vaers-sub-28:$G/dev-vaers-sub-28/xml dev-world-18:$G/dev-world-18/xml \
     dev-vaers-sub-29:$G/dev-vaers-sub-29/xml dev-notes-6:$G/dev-notes-6/xml \
+    dev-vaers-sub-30:$G/dev-vaers-sub-30/xml dev-world-19:$G/dev-world-19/xml \
+    dev-intl-6:$G/dev-intl-6/xml dev-notes-7:$G/dev-notes-7/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do
