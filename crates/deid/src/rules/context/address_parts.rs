@@ -356,7 +356,9 @@ pub(super) fn numbered_roads(doc: &Tokenized, rules: &mut [TokenRule]) {
 /// 04742;", "Sioux Falls 57105."): the town, with a town's prefix before it ("Fort", "Saint",
 /// "New"), and the ZIP, never released (the model released "Fairfield" between a masked address
 /// and its ZIP). The town is one a place list holds, capitalised where capitals mean something;
-/// the ZIP five digits or ZIP+4, then a punctuation mark, a line's or the text's end.
+/// the ZIP five digits or ZIP+4, then a punctuation mark, a line's or the text's end. Right after
+/// a street line, up to three words no list holds are the town too ("1442 addison ave e, twin
+/// falls 83301;").
 pub(super) fn towns_before_zips(doc: &Tokenized, rules: &mut [TokenRule]) {
     let n = doc.len();
     let zip = |k: usize| {
@@ -366,7 +368,15 @@ pub(super) fn towns_before_zips(doc: &Tokenized, rules: &mut [TokenRule]) {
     for i in 0..n.saturating_sub(1) {
         let town = rules[i].features.has(crate::rules::Feature::IsPossiblyCity)
             && (!doc.case_informative || doc.token_text(i).starts_with(char::is_uppercase));
-        if !town || doc.gap_after(i) != " " || !zip(i + 1) {
+        if doc.gap_after(i) != " " || !zip(i + 1) {
+            continue;
+        }
+        let unlisted = if town {
+            None
+        } else {
+            unlisted_town(doc, rules, i)
+        };
+        if !town && unlisted.is_none() {
             continue;
         }
         // (ZIP+4: "04742-1234")
@@ -385,7 +395,9 @@ pub(super) fn towns_before_zips(doc: &Tokenized, rules: &mut [TokenRule]) {
         if !closes {
             continue;
         }
-        let start = if i > 0
+        let start = if let Some(first) = unlisted {
+            first
+        } else if i > 0
             && doc.gap_before(i) == " "
             && one_of(doc.token_text(i - 1), crate::rules::place::CITY_PREFIXES)
             && (!doc.case_informative || doc.token_text(i - 1).starts_with(char::is_uppercase))
@@ -403,6 +415,47 @@ pub(super) fn towns_before_zips(doc: &Tokenized, rules: &mut [TokenRule]) {
             rules[k].reason = Reason::AddressWord;
         }
     }
+}
+
+/// The words of a town no list holds, between a street line and the ZIP after word `i` ("1442
+/// addison ave e, twin falls 83301;"): up to three words of letters after a masked word (or a
+/// street's compass point) and its comma; the first of them, or none.
+fn unlisted_town(doc: &Tokenized, rules: &[TokenRule], i: usize) -> Option<usize> {
+    (0..3).find_map(|d| {
+        let first = i.checked_sub(d)?;
+        let words_ok = (first..=i).all(|k| {
+            doc.token_text(k).chars().all(char::is_alphabetic)
+                && !one_of(
+                    doc.token_text(k),
+                    &["zip", "zipcode", "postcode", "cep", "cp", "plz"],
+                )
+                && (k == first || doc.gap_before(k) == " ")
+                && !matches!(rules[k].reason, Reason::AddressWord | Reason::Pattern(_))
+        });
+        // a street's word, an address part or a flat's number before the comma, or the street's
+        // compass point after its word, which the rules read as a letter ("ave e,"); not a
+        // name before a label and its number ("dr lucía fernández quiroz, cmp 23481", "of
+        // Oconee County, ZIP 30677")
+        let street_end = |k: usize| {
+            rules[k].phi
+                && (rules[k].reason == Reason::AddressWord
+                    || rules[k].features.has(crate::rules::Feature::IsStreet)
+                    || doc.token_text(k).bytes().all(|b| b.is_ascii_digit()))
+        };
+        let masked_or_compass = |k: usize| {
+            street_end(k)
+                || (k > 0
+                    && street_end(k - 1)
+                    && doc.gap_before(k) == " "
+                    && one_of(
+                        doc.token_text(k),
+                        &["n", "s", "e", "w", "ne", "nw", "se", "sw"],
+                    ))
+        };
+        let after_street =
+            first > 0 && doc.gap_before(first) == ", " && masked_or_compass(first - 1);
+        (words_ok && after_street).then_some(first)
+    })
 }
 
 /// Compass points written inside a US street address ("340 e 93rd st", "2515 n inspiration rd").
@@ -514,12 +567,13 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
         {
             continue;
         }
-        // where an address begins: the line's start, after a comma, a label's colon, a "#", or
+        // where an address begins: the line's start, after a comma or a semicolon ("(dob
+        // 05/09/1958; 1442 addison ave e, twin falls"), a label's colon, a "#", or
         // after "at", "address", "home", "of", "on" ("lives at 4 Ballyhooly Road"; not
         // "Lymphocytes- 2 atypical LN")
         let opens_at = |i: usize| {
             i == 0
-                || matches!(doc.gap_before(i), ", " | ": " | "#" | " #" | ": #")
+                || matches!(doc.gap_before(i), ", " | ": " | "#" | " #" | ": #" | "; ")
                 || doc.gap_before(i).contains('\n')
                 || (doc.gap_before(i) == " " && one_of(word(i - 1), ADDRESS_OPENERS))
         };
@@ -660,11 +714,12 @@ mod tests {
     fn a_route_box_with_its_letter_and_a_flat_after_the_street() {
         assert_eq!(
             address("pt destiny mcgee. rt 4 box 119-a, shannon ms 38868. tel (601) 566-0912."),
-            ["rt", "4", "box", "119", "a"]
+            // (and the ZIP after the town that follows the box's line)
+            ["rt", "4", "box", "119", "a", "38868"]
         );
         assert_eq!(
             address("JOSEPH BOUDREAUX, DOB 07/12/1996, 141 BAYOU BLUE RD APT C, GRAY LA 70359."),
-            ["141", "BAYOU", "BLUE", "RD", "APT", "C"]
+            ["141", "BAYOU", "BLUE", "RD", "APT", "C", "70359"]
         );
         assert_eq!(
             address("she lives at 340 e 93rd st apt 14c, new york, with her son."),
@@ -696,7 +751,8 @@ mod tests {
         // "cr" and its number after a long house number; a creatinine after a lab's value
         assert_eq!(
             address("pt addr 60512 cr 113, middlebury 46540, ph 574-555-0161"),
-            ["60512", "cr", "113"]
+            // (and the ZIP after the town that follows the road's line)
+            ["60512", "cr", "113", "46540"]
         );
         assert!(address("labs: na 138 cr 113, k 4.1, bun 20.").is_empty());
     }

@@ -730,4 +730,20 @@ fn a_town_before_its_zip_code() {
         Reason::PlaceName,
     );
     assert!(w.is_empty(), "{w:?}");
+    // a town of everyday words no list holds, right after a street line
+    for (text, town) in [(
+        "male patient (dob 05/09/1958; 1442 addison ave e, twin falls 83301; 208-555-0151)",
+        vec!["twin", "falls"],
+    )] {
+        let w = crate::rules::words_with_reason(text, Reason::PlaceName);
+        assert_eq!(w, town, "{text}");
+    }
+    // no street line before it: a count, a lot
+    for text in [
+        "gave 2 doses, total units 12345. fever resolved",
+        "Pfizer, lot number 30412; second dose given",
+    ] {
+        let w = crate::rules::words_with_reason(text, Reason::PlaceName);
+        assert!(w.is_empty(), "{text}: {w:?}");
+    }
 }

@@ -374,6 +374,26 @@ pub(super) fn apply(
             }
         }
     }
+    // a saint's hospital or town by its possessive, wherever it stands: "(st. luke's jerome",
+    // "at st. mary's" (the model read "st" as a street's or a stone's); the saint's name masked
+    for i in 0..rules.len().saturating_sub(2) {
+        let possessive = matches!(doc.gap_after(i + 1), "'" | "\u{2019}")
+            && folded[i + 2] == "s"
+            && !(i + 3 < rules.len() && doc.gap_after(i + 2).is_empty());
+        if matches!(folded[i].as_ref(), "st" | "ste")
+            && !rules[i].phi
+            && doc.gap_before(i + 1) == ". "
+            && possessive
+            && rules[i + 1].phi
+            && !matches!(rules[i + 1].reason, Reason::Pattern(_) | Reason::Digit)
+            && doc.token_text(i + 1).chars().count() >= 3
+            && doc.token_text(i + 1).chars().all(char::is_alphabetic)
+        {
+            for k in i..=i + 2 {
+                mark_place(&mut rules[k], PhiType::Hospital);
+            }
+        }
+    }
     // a region named with its kind where one is or goes: "received DTP/OPV vax in Ogun State",
     // "moved to Lviv Oblast", "IN SURAT PROVINCE" (the name a word the rules already call PHI:
     // not "in stable state", "in good condition"); a name the place lists know needs no "in":

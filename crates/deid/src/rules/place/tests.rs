@@ -10,8 +10,9 @@ fn a_prefixed_town_where_one_works_without_its_state() {
     for text in [
         "THE PATIENT WORKS AT SMITH, SMITH AND GROSS IN WEST DAVIDBOROUGH. POST-PROCEDURE VITALS WERE WNL.",
         "the patient works at smith, smith and gross in west davidborough. post-procedure vitals were wnl.",
-        // a saint's town, abbreviated
+        // a saint's town, abbreviated, and a saint's hospital by its possessive
         "vasc 4, hypertension known. flown to st. george's (reg prh-21-41877); aspirin then",
+        "seen in the urgent care (st. luke's jerome, seen by dr. gideon aldana). discharged",
     ] {
         let p: Vec<String> = crate::rules::phi_words(text)
             .iter()
