@@ -389,8 +389,8 @@ pub(super) fn apply(
             && doc.token_text(i + 1).chars().count() >= 3
             && doc.token_text(i + 1).chars().all(char::is_alphabetic)
         {
-            for k in i..=i + 2 {
-                mark_place(&mut rules[k], PhiType::Hospital);
+            for rule in &mut rules[i..=i + 2] {
+                mark_place(rule, PhiType::Hospital);
             }
         }
     }
