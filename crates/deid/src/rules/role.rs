@@ -69,11 +69,26 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         };
         // (relatives only: "Patient Amy Smith" is the patient's line, left to the cue rules)
         // (the neighbours first: nearly every word has no name beside it)
+        // (nor capitalised after a name's particle, where capitals mean something: a street's or
+        // a place's name, "Carrer de Son Ferriol 41", Majorca's "Son" for an estate)
+        let after_particle = || {
+            doc.case_informative
+                && k > 0
+                && doc.gap_before(k) == " "
+                && w.starts_with(char::is_uppercase)
+                && one_of(
+                    doc.token_text(k - 1),
+                    &[
+                        "de", "del", "da", "do", "dos", "das", "di", "van", "von", "la", "le",
+                    ],
+                )
+        };
         let relation = next_is(&[" ", ": "])
             && rules[k + 1].reason == Reason::RelationName
             && one_of(w, RELATIONS)
             && !one_of(w, &["pt", "patient", "vaccinee"])
-            && !named_before();
+            && !named_before()
+            && !after_particle();
         let credential = w.len() <= 6
             && ((k > 0 && matches!(doc.gap_before(k), " " | ", ") && person(k - 1))
                 || (next_is(&[" "]) && person(k + 1)))
@@ -596,6 +611,8 @@ mod tests {
             "She was seen by Dr. Son at the clinic and sent home with ibuprofen.",
             "Patient: Son Minh, 45 years, male, teacher. Received dose 2 on 3 May.",
             "The RN on duty gave the second dose and watched her for 15 minutes.",
+            // (a place's name after its particle: Majorca's "Son" for an estate)
+            "Hospital Universitario Sierra de Tramontana, Carrer de Son Ferriol 41, 07198 Palma",
         ] {
             let p = words_with_reason(text, Reason::PhiCue);
             assert!(!p.iter().any(|w| w == "Son" || w == "RN"), "{text}: {p:?}");

@@ -584,6 +584,7 @@ pub(super) fn apply(
     // a town of two ordinary words: "LITTLE ROCK,", "grand rapids, michigan"
     suffix::towns_of_two_words(doc, rules, flags, folded);
     suffix::state_codes_after_towns(doc, rules, flags, folded);
+    suffix::codes_by_licences_and_city_names(doc, rules, folded);
     // a town after its postcode: "OF 1137 BUDAPEST,"
     suffix::towns_after_postcodes(doc, rules, flags);
     // a name alone in brackets before them: "(BATH IRON WORKS, BATH, ME)"

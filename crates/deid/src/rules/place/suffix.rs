@@ -248,6 +248,62 @@ pub(super) fn state_codes_after_towns(
     }
 }
 
+/// A US state's code beside a licence's label and its number, which names the board that
+/// licensed a clinician: "(MI lic 5301006612)", "dpm lic vt 041.0097718" (the model read the
+/// code as a word); and "city" after a masked town whose name it ends ("biopsy in belize city",
+/// "seen in quezon city").
+pub(super) fn codes_by_licences_and_city_names(
+    doc: &Tokenized,
+    rules: &mut [TokenRule],
+    folded: &[Cow<'_, str>],
+) {
+    let n = doc.len();
+    let licence = |k: usize| matches!(folded[k].as_ref(), "lic" | "license" | "licence" | "lisc");
+    let number_at = |k: usize| k < n && doc.token_text(k).starts_with(|c: char| c.is_ascii_digit());
+    for k in 0..n {
+        let code = doc.token_text(k).len() == 2 && US_STATE_CODES.contains(folded[k].as_ref());
+        if code && !matches!(rules[k].reason, Reason::Pattern(_) | Reason::Digit) {
+            // "MI lic 5301006612": capitals where capitals mean something
+            let before = k + 2 < n
+                && doc.gap_after(k) == " "
+                && licence(k + 1)
+                && matches!(doc.gap_after(k + 1), " " | ". " | " # " | " #" | ": ")
+                && number_at(k + 2)
+                && (!doc.case_informative
+                    || doc.token_text(k).bytes().all(|b| b.is_ascii_uppercase()));
+            // "lic vt 041.0097718"
+            let after = k > 0
+                && k + 1 < n
+                && licence(k - 1)
+                && matches!(doc.gap_before(k), " " | ". " | ": ")
+                && doc.gap_after(k) == " "
+                && number_at(k + 1)
+                && (!doc.case_informative
+                    || doc.token_text(k).bytes().all(|b| b.is_ascii_uppercase()));
+            if before || after {
+                mark_place(&mut rules[k], PhiType::State);
+            }
+        }
+        if folded[k] == "city"
+            && k > 0
+            && !rules[k].phi
+            && doc.gap_before(k) == " "
+            && rules[k - 1].phi
+            // (a country's or a state's name too: "belize city", "kansas city", "kuwait city")
+            && matches!(
+                rules[k - 1].kind,
+                Some(PhiType::City | PhiType::State | PhiType::Country)
+            )
+            && !matches!(rules[k - 1].reason, Reason::Pattern(_) | Reason::Digit)
+            && (!doc.case_informative
+                || doc.token_text(k).starts_with(char::is_uppercase)
+                || doc.token_text(k - 1).chars().all(char::is_lowercase))
+        {
+            mark_place(&mut rules[k], PhiType::City);
+        }
+    }
+}
+
 /// Words of every sentence that begin no name in brackets before a town and its state.
 const NO_NAME_WORDS: &[&str] = &[
     "the",

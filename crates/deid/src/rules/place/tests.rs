@@ -377,3 +377,21 @@ fn a_capitalised_town_no_other_list_holds_is_a_place() {
     // where capitals say nothing, the model keeps its say
     assert!(places(&text.to_uppercase()).is_empty());
 }
+
+#[test]
+fn a_state_code_beside_a_licence_and_city_after_a_town() {
+    assert_eq!(
+        places("Audiologist: Persephone Attwater, Au.D., CCC-A (MI lic 5301006612)\nBaseline"),
+        ["MI"]
+    );
+    assert!(
+        places("wound healing well, no sign of infection. dpm: ambrosius vorster-quayle dpm   lic vt 041.0097718")
+            .contains(&"vt".to_string())
+    );
+    assert!(
+        places("c3 0.42 g/l. biopsy in belize city: class iv lupus nephritis.")
+            .contains(&"city".to_string())
+    );
+    // no licence's number; no town before "city"
+    assert!(places("She is in lic for OR staff; the city was hot").is_empty());
+}
