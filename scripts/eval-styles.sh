@@ -54,7 +54,9 @@
 # case conferences), dev-vaers-sub-30 (the ordinary mix a twenty-first time), dev-world-19 (48 more built as
 # dev-world-18), dev-intl-6 (40 more international drug reactions, most in the country's own language), dev-notes-7 (40
 # clinical notes of five more styles: wound clinics, community midwifery, remote and maritime care, interpreted
-# consults, sports medicine). The dev sets are development data: they
+# consults, sports medicine), dev-vaers-sub-31 (the ordinary mix a twenty-second time), dev-world-20 (48 more built as
+# dev-world-19), dev-notes-8 (40 clinical notes of five more styles: blood bank, genetic counselling, animal-bite
+# clinics, ENT and audiology, chaplaincy). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -105,6 +107,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-vaers-sub-29:$G/dev-vaers-sub-29/xml dev-notes-6:$G/dev-notes-6/xml \
     dev-vaers-sub-30:$G/dev-vaers-sub-30/xml dev-world-19:$G/dev-world-19/xml \
     dev-intl-6:$G/dev-intl-6/xml dev-notes-7:$G/dev-notes-7/xml \
+    dev-vaers-sub-31:$G/dev-vaers-sub-31/xml dev-world-20:$G/dev-world-20/xml \
+    dev-notes-8:$G/dev-notes-8/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do
