@@ -803,6 +803,8 @@ mod repeated_names;
 pub use repeated_names::complete_repeated_names;
 
 #[cfg(test)]
+mod address_tests;
+#[cfg(test)]
 mod name_tests;
 #[cfg(test)]
 mod tests;

@@ -665,4 +665,6 @@ mod joined;
 mod suffix;
 
 #[cfg(test)]
+mod suffix_tests;
+#[cfg(test)]
 mod tests;
