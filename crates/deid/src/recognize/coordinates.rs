@@ -28,7 +28,9 @@ impl Coordinates {
     }
 
     pub(super) fn collect(&self, text: &str, out: &mut Vec<Cand>) {
-        if !gate::has_digit_run(text, 2) {
+        // (the regex only where a latitude's letter follows a number, a minute's mark or a degree's:
+        // "31N", "20'N", "2181 N"; most narratives have none)
+        if !gate::has_digit_run(text, 2) || !has_hemisphere_after_number(text.as_bytes()) {
             return;
         }
         for m in self.re.find_iter(text) {
@@ -40,6 +42,18 @@ impl Coordinates {
             });
         }
     }
+}
+
+/// Whether an N or S (either case) stands right after a digit, a minute's or second's mark or a
+/// degree sign, with one space at most between.
+fn has_hemisphere_after_number(text: &[u8]) -> bool {
+    text.iter().enumerate().any(|(i, &b)| {
+        matches!(b, b'N' | b'S' | b'n' | b's') && {
+            let before = text[..i].strip_suffix(b" ").unwrap_or(&text[..i]);
+            // (the degree sign's UTF-8 ends in 0xB0 and 0xBA)
+            matches!(before.last(), Some(c) if c.is_ascii_digit() || matches!(c, b'\'' | b'"' | 0xB0 | 0xBA | 0xB2 | 0xB3))
+        }
+    })
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ mod world_date;
 
 use crate::phi::{PhiType, Span};
 use crate::tokenize::OffsetMap;
-pub(crate) use date::ENGLISH_MONTHS;
+pub(crate) use date::{is_english_month, ENGLISH_MONTHS};
 use regex::Regex;
 
 /// Priority of CONTACT and ID candidates.

@@ -164,12 +164,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], folded: &[Cow<'_, 
             };
         // (nor beside another month by a hyphen or a slash: "nutcracker season (dec-jan)",
         // "nov/dec")
-        let month = |m: usize| {
-            let w = folded[m].as_ref();
-            crate::recognize::ENGLISH_MONTHS
-                .iter()
-                .any(|full| *full == w || (w.len() == 3 && full.starts_with(w)))
-        };
+        let month = |m: usize| crate::recognize::is_english_month(&folded[m]);
         let month_beside = (k + 1 < n && matches!(doc.gap_after(k), "-" | "/") && month(k + 1))
             || (k > 0 && matches!(doc.gap_before(k), "-" | "/") && month(k - 1));
         if prev.is_some()

@@ -447,10 +447,7 @@ fn unlisted_town(doc: &Tokenized, rules: &[TokenRule], i: usize) -> Option<usize
                 || (k > 0
                     && street_end(k - 1)
                     && doc.gap_before(k) == " "
-                    && one_of(
-                        doc.token_text(k),
-                        &["n", "s", "e", "w", "ne", "nw", "se", "sw"],
-                    ))
+                    && one_of(doc.token_text(k), DIRECTIONS))
         };
         let after_street =
             first > 0 && doc.gap_before(first) == ", " && masked_or_compass(first - 1);
