@@ -16,6 +16,7 @@ use std::borrow::Cow;
 mod care_homes;
 mod completion;
 mod continuations;
+mod practices;
 pub use completion::complete_facility_heads;
 mod words;
 use continuations::{ampersand_continuation, for_tail, of_tail, HOMES, HOSPITAL_WORDS};
@@ -710,6 +711,9 @@ pub(super) fn apply(
     // 6. a care home named in everyday words before its kind, where one lives or goes ("all
     // residents of PRAIRIE CROSSING SENIOR LIVING")
     care_homes::apply(doc, rules, flags, folded, case_informative);
+    // 7. a practice named in everyday words before its specialty ("VESTIBULAR REHAB WITH GULF
+    // COAST PHYSICAL THERAPY", "vax @ concord pediatrics")
+    practices::apply(doc, rules, flags, folded, case_informative);
 }
 
 #[cfg(test)]
