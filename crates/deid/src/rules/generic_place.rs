@@ -10,6 +10,7 @@
 
 use super::{Reason, TokenRule};
 use crate::lexicon::{flag, LexFlags};
+use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 use std::borrow::Cow;
 
@@ -137,7 +138,7 @@ pub(super) fn apply(
                 && (flags[j + 1] & flag::STOPWORD != 0
                     || (flags[j + 1] & flag::SAFE != 0
                         && flags[j + 1] & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) == 0)));
-        if ends_with_head && all_safe && after_ok {
+        if ends_with_head && all_safe && after_ok && !named_after(doc, rules, folded, j) {
             for rule in &mut rules[i..=j] {
                 rule.phi = false;
                 rule.kind = None;
@@ -147,6 +148,65 @@ pub(super) fn apply(
         i = j + 1;
     }
     departments(doc, rules, flags, folded);
+}
+
+/// Connectors between a place's kind and its name after it in the Romance languages ("hospital
+/// municipal de Imperatriz", "centre de vaccination de Lannion"), folded. Not English "of": "the
+/// emergency department of Bach Mai Hospital", "the vaccination centre of the Complexe Sportif"
+/// name a part of a place named by its own words.
+const NAME_CONNECTORS: &[&str] = &["de", "del", "della", "di", "da", "do", "du", "des", "d"];
+
+/// Articles after such a connector ("centre de vaccination de la salle du canton").
+const ARTICLES: &[&str] = &["la", "le", "les", "l", "los", "las"];
+
+/// Whether the kind ending at word `j` is named after it: an adjective at most ("municipal",
+/// "general"), then connectors with generic words between ("de vaccination"), then a name or
+/// place the rules masked, on the same line. Romance languages name a facility after its kind,
+/// so "from hospital municipal de imperatriz" is a name; "to hospital in Boston" stays generic.
+fn named_after(doc: &Tokenized, rules: &[TokenRule], folded: &[Cow<'_, str>], j: usize) -> bool {
+    let n = doc.len();
+    let same_line = |k: usize| !doc.gap_before(k).contains('\n');
+    let mut k = j + 1;
+    // one adjective after the kind, no function word ("hospital municipal", "centro regional")
+    if k < n
+        && same_line(k)
+        && !rules[k].phi
+        && !NAME_CONNECTORS.contains(&folded[k].as_ref())
+        && !BEFORE.contains(&folded[k].as_ref())
+        && folded[k].chars().count() >= 4
+        && folded[k].chars().all(char::is_alphabetic)
+    {
+        k += 1;
+    }
+    // (connector, article?, generic word)* connector, article?, then the name
+    let mut connectors = 0;
+    while k < n && connectors < 3 && same_line(k) && NAME_CONNECTORS.contains(&folded[k].as_ref()) {
+        connectors += 1;
+        k += 1;
+        if k < n && same_line(k) && ARTICLES.contains(&folded[k].as_ref()) {
+            k += 1;
+        }
+        if k >= n || !same_line(k) {
+            return false;
+        }
+        if rules[k].phi {
+            return matches!(
+                rules[k].kind,
+                Some(
+                    PhiType::City
+                        | PhiType::Hospital
+                        | PhiType::Patient
+                        | PhiType::Doctor
+                        | PhiType::State
+                )
+            );
+        }
+        if !GENERIC_WORDS.contains(&folded[k].as_ref()) {
+            return false;
+        }
+        k += 1;
+    }
+    false
 }
 
 /// Words of a hospital's part named by what it treats, folded: "Department of Dermatology",
@@ -393,6 +453,16 @@ mod tests {
             generic("HE WAS TRANSFERRED TO HOSPITAL FOR ADMISSION AND OBSERVED."),
             ["HOSPITAL"]
         );
+        // a part of a place named by its own words
+        assert_eq!(
+            generic("brought her by taxi to the emergency department of Bach Mai Hospital: BP 60."),
+            ["emergency", "department"]
+        );
+        // a connector after the kind, but no name after it
+        assert_eq!(
+            generic("she was taken to the clinic of her own town for review of the rash."),
+            ["clinic"]
+        );
         assert_eq!(
             generic("She was seen at the vaccination site and then at the urgent care clinic."),
             ["vaccination", "site", "urgent", "care", "clinic"]
@@ -419,6 +489,9 @@ mod tests {
             "She was admitted to the Regional Hospital in Kumasi.",
             // no determiner or "to"/"at" before it
             "Hospital staff gave the vaccine.",
+            // a name after the kind and a connector, as Romance languages name facilities
+            "rcvd ter 5 nov 96 from hospital municipal de imperatriz, maranhão. rash after amoxil.",
+            "a vacciné le 16 June 2021 at the centre de vaccination de Lannion. On waking, fever.",
         ] {
             assert!(generic(text).is_empty(), "{text}: {:?}", generic(text));
         }

@@ -5,7 +5,9 @@
 //!
 //! Only ever masks more: one letter of any script, joined by a full stop (with or without a blank)
 //! to a word the combination masked and the rules read as a name from a list (whatever kind the
-//! combination gave it), or to another such initial ("[J. R.] Smith").
+//! combination gave it), or to another such initial ("[J. R.] Smith"). And the middle initial
+//! after such a name where a field or line ends ("NAME: FORTENBERRY, RUBYE [A]     SEX: F",
+//! "DELBERT [T]   SSN"): in capitals the model read "A" as the article.
 
 use crate::phi::PhiType;
 use crate::rules::{Feature, Reason, TokenRule};
@@ -42,6 +44,7 @@ pub fn complete_initials(
 ) -> Vec<(usize, PhiType)> {
     let n = doc.len();
     let mut out = Vec::new();
+    out.extend(initials_after_names(doc, rules, kinds));
     for k in 0..n.saturating_sub(1) {
         if kinds[k].is_some() || !one_letter(doc, k) || !matches!(doc.gap_after(k), "." | ". ") {
             continue;
@@ -92,6 +95,64 @@ pub fn complete_initials(
         }
     }
     out
+}
+
+/// The labels of a person's sex in the world's forms, lower case.
+const SEX_LABELS: &[&str] = &[
+    "sex",
+    "sexe",
+    "sexo",
+    "sesso",
+    "geschlecht",
+    "gender",
+    "genre",
+    "género",
+    "kön",
+    "kjønn",
+    "køn",
+    "płeć",
+    "pohlaví",
+    "spol",
+    "nem",
+    "cinsiyet",
+    "geslacht",
+];
+
+/// A middle initial right after a masked name, where the field or line ends: one blank before
+/// it, and after it the text's end, a line break, a field's wide gap (two blanks or more) or a
+/// comma, semicolon or bracket. An article goes on to its noun after one blank ("gave
+/// RUTH A DOSE"), and a sentence's end is no field's ("seen by Mary A." stays as it was).
+fn initials_after_names(
+    doc: &Tokenized,
+    rules: &[TokenRule],
+    kinds: &[Option<PhiType>],
+) -> Vec<(usize, PhiType)> {
+    let n = doc.len();
+    (1..n)
+        .filter_map(|k| {
+            let kind = kinds[k - 1]?;
+            let after = if k + 1 < n { doc.gap_after(k) } else { "" };
+            let field_ends = k + 1 == n
+                || after.contains('\n')
+                || after.starts_with("  ")
+                || after.trim_start().starts_with([',', ';', '(', ')']);
+            let capital = doc
+                .token_text(k)
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase);
+            // (a sex after its label, which the model masked as a name: "SESSO F", "sexe F")
+            let sex = SEX_LABELS.contains(&doc.token_text(k - 1).to_lowercase().as_str());
+            (kinds[k].is_none()
+                && !sex
+                && one_letter(doc, k)
+                && doc.gap_before(k) == " "
+                && field_ends
+                && (capital || !doc.case_informative)
+                && name_to_the_rules(rules, k - 1))
+            .then_some((k, kind))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -160,5 +221,48 @@ mod tests {
         assert!(initials("K 4.1 mmol/L. Smith reviewed", &[("Smith", doctor)]).is_empty());
         assert!(initials("Naloxon 0,4 mg i.v. Durch Notarzt", &[("Durch", doctor)]).is_empty());
         assert!(initials("4 MG C/6 H. CAMBIO A TMP", &[("CAMBIO", doctor)]).is_empty());
+    }
+
+    #[test]
+    fn the_middle_initial_after_a_masked_name_where_the_field_ends_is_masked() {
+        let patient = PhiType::Patient;
+        let rubye = [("FORTENBERRY", patient), ("RUBYE", patient)];
+        assert_eq!(
+            initials(
+                "NAME: FORTENBERRY, RUBYE A     SEX: F    DOB: 11/22/1947",
+                &rubye
+            ),
+            ["A"]
+        );
+        assert_eq!(
+            initials(
+                "PATIENT: DELBERT T   SSN 000-12-3456",
+                &[("DELBERT", patient)]
+            ),
+            ["T"]
+        );
+        assert_eq!(
+            initials(
+                "resident lott, thurman e (91, dob 1/2/30) fell in the hall and was sent to the er",
+                &[("thurman", patient)]
+            ),
+            ["e"]
+        );
+        // an article goes on to its noun; a sentence's end is no field's
+        assert!(initials(
+            "THE NURSE GAVE RUTH A DOSE OF TYLENOL",
+            &[("RUTH", patient)]
+        )
+        .is_empty());
+        assert!(initials("seen by Mary A. today", &[("Mary", patient)]).is_empty());
+        assert!(initials(
+            "SCOGNAMIGLIO ASSUNTA   ETA' 47   SESSO F   C.F. SCGSNT57C49G964W",
+            &[
+                ("SCOGNAMIGLIO", patient),
+                ("ASSUNTA", patient),
+                ("SESSO", patient)
+            ]
+        )
+        .is_empty());
     }
 }
