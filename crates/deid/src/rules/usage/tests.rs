@@ -1,6 +1,6 @@
 //! Tests of the usage rules.
 
-use super::units::UNITS;
+use super::units::{is_time_unit, UNITS};
 use super::*;
 use crate::lexicon::Lexicons;
 
