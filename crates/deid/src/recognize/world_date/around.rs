@@ -6,6 +6,7 @@
 //! guards it asks, each a small question about the text before or after a match.
 
 use super::*;
+use std::sync::LazyLock;
 
 impl WorldDateRecognizer {
     /// Whether the text names a month of another language in full ("18 luglio", "5 Mai"): a
@@ -74,6 +75,53 @@ impl WorldDateRecognizer {
                 || self.month_words.contains(folded.as_ref())
                 || is_english_month(&folded))
     }
+}
+
+/// Whether a year of two digits follows the month-word ending at byte `i` ("24 GEN 98"): a blank,
+/// two digits, then a punctuation mark, the line's end or a word that goes on after a date
+/// ("FROM", "and"); never a count's noun ("3 set 12 reps", "2 out 10 pain").
+pub(super) fn two_digit_year_after(text: &str, i: usize) -> bool {
+    let rest = &text[i..];
+    let digits = rest.trim_start_matches([' ', '\u{a0}']);
+    let b = digits.as_bytes();
+    let next = word_after(digits, 2);
+    digits.len() < rest.len()
+        && b.len() >= 2
+        && b[0].is_ascii_digit()
+        && b[1].is_ascii_digit()
+        && !b.get(2).is_some_and(|c| c.is_ascii_alphanumeric())
+        && !continues_number(digits, 2, b"./:,")
+        && (next.is_empty()
+            || matches!(
+                next.as_str(),
+                "from"
+                    | "to"
+                    | "and"
+                    | "at"
+                    | "when"
+                    | "with"
+                    | "on"
+                    | "in"
+                    | "after"
+                    | "until"
+                    | "de"
+                    | "em"
+                    | "al"
+                    | "by"
+            ))
+}
+
+/// Dates written day, English month and a year of two digits ("17 FEB 98", "5 nov 96"), with a
+/// month no English word is.
+static SHORT_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b\d{1,2}[ -]?(?:jan|feb|apr|jun|jul|aug|sep|oct|nov)[a-z]*\.?[ -]?'?\d{2}\b")
+        .expect("a valid pattern")
+});
+
+/// Whether the narrative writes another date so, not at byte `day` (its dates are shorthand,
+/// and a month-word between a day and two digits is one of them).
+pub(super) fn writes_short_dates(text: &str, day: usize) -> bool {
+    SHORT_DATE.find_iter(text).any(|m| m.start() != day)
 }
 
 /// Abbreviated months that are English words too and name something else before a number of four

@@ -469,7 +469,11 @@ impl WorldDateRecognizer {
                             && word_before_word(text, d.start()) == "on")
                         // ";18 luglio severe h/a dec;23 lug loss": at a clause's start in a
                         // narrative that names a month of another language in full elsewhere
-                        || (clause_start() && self.names_a_month(text)))
+                        || (clause_start() && self.names_a_month(text))
+                        // "FROM 24 GEN 98", "born 28 out 96": before a year of two digits in a
+                        // narrative that writes its other dates so ("RCVD 17 FEB 98")
+                        || (two_digit_year_after(text, month.end())
+                            && writes_short_dates(text, d.start())))
                     && !is_amount_or_unit(&word_after(text, month.end()))
             };
             // "6 ago-9 afebrile", "23 dic-24th hospital admission": a month that is an English

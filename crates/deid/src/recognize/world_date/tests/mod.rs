@@ -439,3 +439,21 @@ fn des_and_dis_with_both_their_day_and_year() {
     // an English word between numbers, one of them no year
     assert!(dates("des 1979 records; 10 des 19 79; 3 dis 200").is_empty());
 }
+
+#[test]
+fn a_month_word_before_two_digits_where_the_narrative_writes_its_dates_so() {
+    assert_eq!(
+        dates("RCVD 17 FEB 98. HX: CEFACLOR SUSP 20 MG/KG/D FROM 24 GEN 98 (2ND COURSE)"),
+        ["17 FEB", "24 GEN"]
+    );
+    assert_eq!(
+        dates("rcvd ter 5 nov 96 from hospital municipal. born 28 out 96, 2.6 kg"),
+        ["5 nov", "28 out"]
+    );
+    // not where no other date is written so, nor before a count
+    assert!(dates("born 28 out 96, 2.6 kg, apgar 9").is_empty());
+    assert_eq!(
+        dates("seen 5 nov 96. physio: 3 set 12 reps, then 2 out 10 pain"),
+        ["5 nov"]
+    );
+}
