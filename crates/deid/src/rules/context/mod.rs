@@ -452,11 +452,11 @@ pub(super) fn apply(
     // 1c. address parts of fixed shapes: "BP 3407", "rt 05/rw 12", "3rd floor"
     address_parts::apply(doc, rules, flags);
     // ... and a US street line or a rural route's box in any case: "340 e 93rd st apt 14c"
-    address_parts::us_street_lines(doc, rules, flags);
-    address_parts::county_roads(doc, rules);
+    us_addresses::us_street_lines(doc, rules, flags);
+    us_addresses::county_roads(doc, rules);
     log_dates::apply(doc, rules);
-    address_parts::numbered_roads(doc, rules);
-    address_parts::towns_before_zips(doc, rules);
+    us_addresses::numbered_roads(doc, rules);
+    us_addresses::towns_before_zips(doc, rules);
     unnumbered_streets::apply(doc, rules, flags);
     phone_extensions::apply(doc, rules);
     // 1d. a record number's code between its label and its digits: "HOSPITAL NO. MPH 98/4471"
@@ -482,6 +482,7 @@ mod name_pairs;
 mod phone_extensions;
 mod relative_name;
 mod unnumbered_streets;
+mod us_addresses;
 pub use hyphen_names::complete_hyphenated_names;
 pub use initials::complete_initials;
 pub use inverted_names::complete_inverted_names;

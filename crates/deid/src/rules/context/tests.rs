@@ -95,7 +95,7 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "Home: Lot 47 Sussex Street, Albouystown, Georgetown.",
             Reason::AddressWord
         ),
-        // (the street after the house number: `address_parts::us_street_lines`)
+        // (the street after the house number: `us_addresses::us_street_lines`)
         ["Lot", "47", "Sussex", "Street"]
     );
     // a street's name of two words between its street word and the house number
