@@ -65,6 +65,24 @@ const WHERE: &[&str] = &[
     "attending",
 ];
 
+/// Whether word `k` may be a word of a name in everyday words: two letters or more, letters
+/// only, and no medical word or drug that is no everyday word too (the medical and drug lists
+/// hold everyday words too: "prairie", "crossing", "heart", "coast"). Shared with `practices`.
+pub(super) fn everyday_name_word(doc: &Tokenized, flags: &[LexFlags], k: usize) -> bool {
+    let w = doc.token_text(k);
+    w.chars().count() >= 2
+        && w.chars().all(char::is_alphabetic)
+        && (flags[k] & (flag::MEDICAL_TERM | flag::DRUG) == 0 || flags[k] & flag::COMMON_WORD != 0)
+}
+
+/// Whether word `k` is a verb's "-ing", no name's inner word ("related to starting kindergarten";
+/// "Sterling" is a name's, "PRAIRIE CROSSING" a name's inner word). Shared with `practices`.
+pub(super) fn ing_verb(flags: &[LexFlags], folded: &[Cow<'_, str>], k: usize) -> bool {
+    folded[k].ends_with("ing")
+        && flags[k] & flag::COMMON_WORD != 0
+        && flags[k] & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) == 0
+}
+
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -76,15 +94,10 @@ pub(super) fn apply(
     let spaced = |k: usize| doc.gap_before(k) == " ";
     let capitalised = |k: usize| doc.token_text(k).starts_with(char::is_uppercase);
     let nameable = |k: usize| {
-        let w = doc.token_text(k);
-        w.chars().count() >= 2
-            && w.chars().all(char::is_alphabetic)
+        everyday_name_word(doc, flags, k)
             // (the stopword lists hold "little" and "young" too: only the words of every
             // sentence count)
             && !FUNCTION_WORDS.contains(&folded[k].as_ref())
-            // (the medical and drug lists hold everyday words too: "prairie", "crossing", "heart")
-            && (flags[k] & (flag::MEDICAL_TERM | flag::DRUG) == 0
-                || flags[k] & flag::COMMON_WORD != 0)
             && !QUALIFIERS.contains(&folded[k].as_ref())
             && !WHERE.contains(&folded[k].as_ref())
             && (!case_informative || capitalised(k))
@@ -107,11 +120,7 @@ pub(super) fn apply(
         // the name's words: one to three, right after where one lives or goes, the nearest
         // (not a verb's "-ing" right after it: "related to starting kindergarten"; "Sterling" is
         // a name's, "PRAIRIE CROSSING" a name's inner word)
-        let verb = |k: usize| {
-            folded[k].ends_with("ing")
-                && flags[k] & flag::COMMON_WORD != 0
-                && flags[k] & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) == 0
-        };
+        let verb = |k: usize| ing_verb(flags, folded, k);
         let introduced = |from: usize| {
             ((WHERE.contains(&folded[from - 1].as_ref()) && spaced(from))
                 || doc.gap_before(from).trim_end().ends_with('('))

@@ -16,6 +16,7 @@
 //! ("lake", "coast", "bay"). So "treated with daily physical therapy", "referred to child
 //! neurology", "seen in stroke neurology" name nothing. Never released.
 
+use super::care_homes::{everyday_name_word, ing_verb};
 use super::mark_named;
 use super::words::{HOSPITAL_NOUNS, OTHER_HEADS, QUALIFIERS};
 use crate::lexicon::{flag, LexFlags};
@@ -218,13 +219,8 @@ pub(super) fn apply(
         (QUALIFIERS.contains(&w) && w != "city") || PRACTICE_QUALIFIERS.contains(&w)
     };
     let nameable = |k: usize| {
-        let w = doc.token_text(k);
-        w.chars().count() >= 2
-            && w.chars().all(char::is_alphabetic)
+        everyday_name_word(doc, flags, k)
             && !FUNCTION_WORDS.contains(&folded[k].as_ref())
-            // (the medical and drug lists hold everyday words too: "coast", "capital")
-            && (flags[k] & (flag::MEDICAL_TERM | flag::DRUG) == 0
-                || flags[k] & flag::COMMON_WORD != 0)
             && !qualifier(k)
             && !WHERE.contains(&folded[k].as_ref())
             && !SPECIALTIES.contains(&folded[k].as_ref())
@@ -241,11 +237,7 @@ pub(super) fn apply(
             || LAND_WORDS.contains(&folded[k].as_ref())
     };
     // a verb's "-ing" names nothing ("started with swimming physical therapy")
-    let verb = |k: usize| {
-        folded[k].ends_with("ing")
-            && flags[k] & flag::COMMON_WORD != 0
-            && flags[k] & (flag::FIRST_NAME | flag::SURNAME | flag::CITY) == 0
-    };
+    let verb = |k: usize| ing_verb(flags, folded, k);
     // where capitals say nothing, a line's first words name a practice when they are the line's
     // heading ("HIGH DESERT PULMONARY ASSOCIATES - PULMONARY FUNCTION REPORT"); a sentence
     // goes on ("DOLOR DENTAL DESDE EL JUEVES" is a Spanish toothache)
