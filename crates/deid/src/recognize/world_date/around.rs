@@ -114,8 +114,7 @@ pub(super) fn two_digit_year_after(text: &str, i: usize) -> bool {
 /// Dates written day, English month and a year of two digits ("17 FEB 98", "5 nov 96"), with a
 /// month no English word is.
 static SHORT_DATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b\d{1,2}[ -]?(?:jan|feb|apr|jun|jul|aug|sep|oct|nov)[a-z]*\.?[ -]?'?\d{2}\b")
-        .expect("a valid pattern")
+    compile(r"(?i)\b\d{1,2}[ -]?(?:jan|feb|apr|jun|jul|aug|sep|oct|nov)[a-z]*\.?[ -]?'?\d{2}\b")
 });
 
 /// Whether the narrative writes another date so, not at byte `day` (its dates are shorthand,

@@ -141,15 +141,16 @@ fn initials_after_names(
                 .chars()
                 .next()
                 .is_some_and(char::is_uppercase);
-            // (a sex after its label, which the model masked as a name: "SESSO F", "sexe F")
-            let sex = SEX_LABELS.contains(&doc.token_text(k - 1).to_lowercase().as_str());
+            // (a sex after its label, which the model masked as a name: "SESSO F", "sexe F";
+            // asked last, of the few one-letter words after a name)
+            let sex = || SEX_LABELS.contains(&doc.token_text(k - 1).to_lowercase().as_str());
             (kinds[k].is_none()
-                && !sex
                 && one_letter(doc, k)
                 && doc.gap_before(k) == " "
                 && field_ends
                 && (capital || !doc.case_informative)
-                && name_to_the_rules(rules, k - 1))
+                && name_to_the_rules(rules, k - 1)
+                && !sex())
             .then_some((k, kind))
         })
         .collect()

@@ -41,7 +41,7 @@ const CARE_KINDS: &[(&str, &str)] = &[
 ];
 
 /// Words of every sentence that name nothing: pronouns, auxiliaries, conjunctions.
-const FUNCTION_WORDS: &[&str] = &[
+pub(super) const FUNCTION_WORDS: &[&str] = &[
     "the", "a", "an", "and", "or", "but", "with", "for", "on", "by", "as", "is", "was", "are",
     "were", "be", "been", "being", "has", "had", "have", "she", "he", "they", "we", "i", "you",
     "it", "this", "that", "these", "those", "which", "who", "also", "then", "now", "still", "not",

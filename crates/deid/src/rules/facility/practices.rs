@@ -16,7 +16,7 @@
 //! ("lake", "coast", "bay"). So "treated with daily physical therapy", "referred to child
 //! neurology", "seen in stroke neurology" name nothing. Never released.
 
-use super::care_homes::{everyday_name_word, ing_verb};
+use super::care_homes::{everyday_name_word, ing_verb, FUNCTION_WORDS};
 use super::mark_named;
 use super::words::{HOSPITAL_NOUNS, OTHER_HEADS, QUALIFIERS};
 use crate::lexicon::{flag, LexFlags};
@@ -126,15 +126,12 @@ const PRACTICE_QUALIFIERS: &[&str] = &[
     "ongoing",
 ];
 
-/// Words of every sentence that name nothing, and verbs and prepositions that are names too
-/// ("Per", "Call": "(per pulmonology)", "we had to call ambulance").
-const FUNCTION_WORDS: &[&str] = &[
+/// Besides the words of every sentence (`care_homes::FUNCTION_WORDS`) and where one goes
+/// (`WHERE`): prepositions and verbs that are names too ("Per", "Call": "(per pulmonology)", "we
+/// had to call ambulance").
+const NAMELESS_WORDS: &[&str] = &[
     "per", "call", "called", "calling", "will", "may", "can", "must", "did", "do", "get", "got",
-    "go", "went", "see", "saw", "seen", "the", "a", "an", "and", "or", "but", "with", "for", "on",
-    "by", "as", "at", "to", "from", "in", "of", "is", "was", "are", "were", "be", "been", "has",
-    "had", "have", "she", "he", "they", "we", "i", "you", "it", "this", "that", "which", "who",
-    "also", "then", "now", "not", "no", "all", "both", "some", "any", "there", "here", "when",
-    "after", "before",
+    "go", "went", "see", "saw", "seen", "in", "of",
 ];
 
 /// Words after which a practice's name begins.
@@ -221,6 +218,7 @@ pub(super) fn apply(
     let nameable = |k: usize| {
         everyday_name_word(doc, flags, k)
             && !FUNCTION_WORDS.contains(&folded[k].as_ref())
+            && !NAMELESS_WORDS.contains(&folded[k].as_ref())
             && !qualifier(k)
             && !WHERE.contains(&folded[k].as_ref())
             && !SPECIALTIES.contains(&folded[k].as_ref())
