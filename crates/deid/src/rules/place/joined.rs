@@ -50,8 +50,8 @@ pub(super) fn apply(
         }
     }
     // the words of a town's name hyphened around a connector ("ROSTOV-ON-DON", "stratford-upon-
-    // avon", "Aix-en-Provence"): the model released the connector and a last word that is a name
-    // or an English word ("don")
+    // avon", "Aix-en-Provence", "port-au-prince"): the model released the connector and a last
+    // word that is a name or an English word ("don")
     for i in 1..rules.len().saturating_sub(1) {
         let town = |k: usize| {
             rules[k].phi
@@ -62,6 +62,9 @@ pub(super) fn apply(
             let w = doc.token_text(k);
             w.chars().count() >= 2 && w.chars().all(char::is_alphabetic)
         };
+        // or the city list names the whole hyphened run, which is no everyday word
+        // ("port-au-prince" where capitals say nothing and "port" alone is a word)
+        let listed = |k: usize| word(k - 1) && (k - 1..=k + 1).all(|j| flags[j] & flag::CITY != 0);
         if matches!(
             folded[i].as_ref(),
             "on" | "upon"
@@ -74,13 +77,20 @@ pub(super) fn apply(
                 | "la"
                 | "le"
                 | "les"
+                | "lès"
                 | "sous"
+                | "au"
                 | "aux"
+                | "du"
+                | "des"
+                | "et"
                 | "del"
                 | "di"
+                | "im"
+                | "super"
         ) && doc.gap_before(i) == "-"
             && doc.gap_before(i + 1) == "-"
-            && town(i - 1)
+            && (town(i - 1) || listed(i))
             && word(i + 1)
         {
             let kind = rules[i - 1].kind.unwrap_or(PhiType::City);
@@ -90,13 +100,38 @@ pub(super) fn apply(
         }
     }
     // a town the city list names with a connector inside ("Frankfurt am Main", "Kingston upon
-    // Hull", "Burton upon Trent": the lexicon flags the words only where the whole name stands),
+    // Hull", "Port au Prince", "Rio de Janeiro": the lexicon flags the words only where the whole name stands),
     // whose connector the model released as a word of time or a preposition
     for i in 1..rules.len().saturating_sub(1) {
         let city = |k: usize| flags[k] & flag::CITY != 0 && doc.gap_before(k) == " ";
         if matches!(
             folded[i].as_ref(),
-            "am" | "an" | "upon" | "on" | "der" | "di" | "de" | "la" | "le" | "sur" | "en"
+            "am" | "an"
+                | "upon"
+                | "on"
+                | "der"
+                | "di"
+                | "de"
+                | "la"
+                | "le"
+                | "les"
+                | "lès"
+                | "sur"
+                | "sous"
+                | "en"
+                | "au"
+                | "aux"
+                | "du"
+                | "des"
+                | "da"
+                | "do"
+                | "dos"
+                | "das"
+                | "del"
+                | "della"
+                | "im"
+                | "in"
+                | "y"
         ) && city(i)
             && city(i + 1)
             && flags[i - 1] & flag::CITY != 0

@@ -313,6 +313,17 @@ fn a_listed_town_with_a_connector_inside() {
         ["kingston", "upon", "hull"]
     );
     assert!(places("seen at 10 am main entrance; pain on left side").is_empty());
+    // a French or Portuguese connector, spaced or hyphened
+    assert_eq!(
+        places("She flew home to Port au Prince on 3 May."),
+        ["Port", "au", "Prince"]
+    );
+    assert_eq!(
+        places("pt lives in port-au-prince, haiti"),
+        ["port", "au", "prince", "haiti"]
+    );
+    // "au" outside a listed town's name stays a word
+    assert!(places("seen at the clinic au naturel; pain au chocolat").is_empty());
 }
 
 #[test]
