@@ -1,7 +1,7 @@
 //! DATE in the forms of the world's narratives that name the month in another language:
 //! "3. März 2021", "12 de marzo de 2021", "le 5 janvier 2021", "5 stycznia 2021", "marzo de 2021",
 //! "März 2021". Numeric forms ("12.03.1957", "1957-03-12", "12/03/57") and English month names are
-//! in `date.rs`.
+//! in `recognize/date`.
 //!
 //! The month is any word whose folded form is in `lexicons/unsafe/months_world.txt` (CLDR month
 //! names of 29 languages in Latin script) or `lexicons/context/months_scripts.txt` (15 languages
@@ -247,7 +247,7 @@ impl WorldDateRecognizer {
 
     /// A season of another language tied to a year (`season.rs`).
     /// A season of another language after "last", "this", "next" or "past" ("developed pouchitis
-    /// last herfst", "this automne"): a date as "last summer" is (`date.rs`).
+    /// last herfst", "this automne"): a date as "last summer" is (`recognize/date`).
     /// A season or a weekday after "last", "this", "next" or "past": "last herfst", "this
     /// automne", "the vaccination last tis that was" (one search serves both).
     fn after_last(&self, text: &str, out: &mut Vec<Cand>) {
@@ -382,7 +382,7 @@ impl WorldDateRecognizer {
                 )
             };
             // "INJECT RECVD EITHER 4 DE SEPT OR 6 DE SEPT": an English month after the Romance
-            // connector (date.rs reads "4 sept", never "de" between)
+            // connector (recognize/date reads "4 sept", never "de" between)
             let english_after_connector = || {
                 let Some(d) = c.name("d") else {
                     return false;
@@ -525,7 +525,7 @@ impl WorldDateRecognizer {
                 }
             }
             // without a day, only a full year makes a month word a date ("April 2021" is in
-            // date.rs; "marzo de 2021" here); a period after the month without a year ends the
+            // recognize/date; "marzo de 2021" here); a period after the month without a year ends the
             // sentence ("25 באפריל.")
             let end = if m.as_str().ends_with('.') {
                 m.end() - 1

@@ -1,7 +1,7 @@
 //! Seasons tied to a year, in the languages of the world's narratives: "hiver 94", "verano de
 //! 2020", "Sommer 2019", "zomer van 2020", "l'été 2020", "летом 2020", "dry season 2019",
 //! "harmattan 2020". The guidelines tag a season tied to a year as DATE; the English four
-//! seasons are in `date.rs`. Alone ("en verano", "im Winter", "last dry season") a season names
+//! seasons are in `recognize/date`. Alone ("en verano", "im Winter", "last dry season") a season names
 //! no date and stays as it is.
 //!
 //! Why a list here rather than a lexicon: CLDR, where the month and weekday names come from, has

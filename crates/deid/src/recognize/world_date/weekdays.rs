@@ -184,7 +184,7 @@ impl WorldDateRecognizer {
     /// The end of a weekday of another language right after the date that ends at byte `i`, in
     /// brackets ("4. September 2008 (Do.)", "05.09.2008 (fre)") or between commas with its
     /// period ("29 mai 2016, dim.,"): two letters or more ("11Jan2021 (H)" is a
-    /// lab's flag); an English one ("21Dec2020 (Monday)") is a date of its own (`date.rs`).
+    /// lab's flag); an English one ("21Dec2020 (Monday)") is a date of its own (`recognize/date`).
     fn weekday_after_date(&self, text: &str, i: usize) -> Option<usize> {
         // ... or between commas with its period: "On 29 mai 2016, dim., again with the fever"
         if let Some(rest) = text[i..].strip_prefix(", ") {
@@ -477,7 +477,7 @@ impl WorldDateRecognizer {
     }
     /// An abbreviated month or weekday of another language before a day of the month: "Vaccine
     /// received Abr 5", "Released vie 30 around noon". Three letters or more (the lists hold no
-    /// English word), never an English month ("Mar 5" is in `date.rs`), and no amount, unit or
+    /// English word), never an English month ("Mar 5" is in `recognize/date`), and no amount, unit or
     /// further number after the day ("sep 3 mg" is no date).
     pub(super) fn abbreviation_before_day(&self, text: &str, out: &mut Vec<Cand>) {
         for c in self.word_day.captures_iter(text) {

@@ -24,9 +24,6 @@ use continuations::{ampersand_continuation, for_tail, of_tail, HOMES, HOSPITAL_W
 use words::*;
 pub(super) use words::{CONNECTORS, HOSPITAL_NOUNS, OTHER_HEADS};
 
-/// Extend the rules' PHI over facility names. `flags`: each word's lexicon flags; `class`: the
-/// lists each word is on; `case_informative`: whether capitals mean something in this document
-/// (then a facility head must be capitalised).
 /// Mark the words of `range` a named facility's, never released.
 fn mark_named(rules: &mut [TokenRule], range: std::ops::Range<usize>) {
     for k in range {
@@ -35,6 +32,9 @@ fn mark_named(rules: &mut [TokenRule], range: std::ops::Range<usize>) {
     }
 }
 
+/// Extend the rules' PHI over facility names. `flags`: each word's lexicon flags; `class`: the
+/// lists each word is on; `case_informative`: whether capitals mean something in this document
+/// (then a facility head must be capitalised).
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],

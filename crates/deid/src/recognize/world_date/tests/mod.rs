@@ -8,7 +8,7 @@ fn dates(text: &str) -> Vec<&str> {
     out.iter().map(|c| &text[c.start..c.end]).collect()
 }
 
-/// Every recognizer's spans, as the engine runs them together (numeric dates are date.rs's).
+/// Every recognizer's spans, as the engine runs them together (numeric dates are recognize/date's).
 fn all(text: &str) -> Vec<String> {
     crate::recognize::Recognizers::new()
         .find(text)

@@ -26,7 +26,7 @@ fn a_weekday_abbreviation_before_a_part_of_the_day() {
 
 #[test]
 fn a_weekday_of_two_letters_before_a_dotted_date_and_an_english_word_before_a_foreign_month() {
-    // the numeric dates are date.rs's: the recognizers run together
+    // the numeric dates are recognize/date's: the recognizers run together
     assert_eq!(
         all("malaise continued through DI. 14.12. AND ON"),
         ["DI. 14.12"]
