@@ -515,6 +515,55 @@ pub(super) fn apply(
     // 7. a practice named in everyday words before its specialty ("VESTIBULAR REHAB WITH GULF
     // COAST PHYSICAL THERAPY", "vax @ concord pediatrics")
     practices::apply(doc, rules, flags, folded, case_informative);
+    // 8. a named facility's own article, capitalised inside a sentence where capitals mean
+    // something ("immunization at The Miriam Hospital", "the ICU of The Medical City", "(The
+    // Queen's Medical Center"): the name's first word is masked and a head ends the run
+    if case_informative {
+        for k in 0..n.saturating_sub(2) {
+            let inside_sentence = k > 0
+                && !doc
+                    .gap_before(k)
+                    .trim_end_matches(' ')
+                    .ends_with(['.', '!', '?', '\n', ':', '"', '\u{201c}']);
+            let named = || {
+                let run = (k + 1..n.min(k + 7))
+                    .take_while(|&j| rules[j].phi && !doc.gap_before(j).contains('\n'));
+                run.clone().count() >= 2 && run.into_iter().any(|j| on(j, FACILITY_HEAD))
+            };
+            if doc.token_text(k) == "The"
+                && inside_sentence
+                && doc.gap_after(k) == " "
+                && rules[k + 1].phi
+                && capitalised(k + 1)
+                && named()
+            {
+                mark_named(rules, k..k + 1);
+            }
+        }
+    }
+    // 9. a stadium, arena or fairground named after a name the rules hold, a mass vaccination
+    // site ("VACCINATION CLINIC (M&T BANK STADIUM", "at Arrowhead Arena"): the head and the
+    // words between, which the model released as everyday words
+    for k in 1..n {
+        if !VENUE_HEADS.contains(&folded[k].as_ref()) || rules[k].phi {
+            continue;
+        }
+        let named = (k.saturating_sub(3)..k).rev().find(|&j| {
+            rules[j].phi
+                && !matches!(rules[j].reason, Reason::Pattern(_) | Reason::Digit)
+                && (j + 1..=k).all(|m| {
+                    matches!(doc.gap_before(m), " " | "&" | " & ")
+                        && doc.token_text(m).chars().all(char::is_alphabetic)
+                })
+        });
+        if let Some(j) = named {
+            let kind = rules[j].kind;
+            mark_named(rules, j + 1..k + 1);
+            if kind != Some(PhiType::Hospital) && rules[j].reason != Reason::NamedFacility {
+                mark(rules, j, PhiType::Hospital);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

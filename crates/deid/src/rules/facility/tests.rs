@@ -803,3 +803,40 @@ fn whom_a_home_or_hospital_is_for() {
     let p = phi_words("She was admitted to the hospital for the elderly patients' ward.");
     assert!(!p.contains(&"for".to_string()), "{p:?}");
 }
+
+#[test]
+fn a_facilitys_own_article_inside_a_sentence() {
+    let named = |text: &str| words_with_reason(text, Reason::NamedFacility);
+    for text in [
+        "She received the vaccine at The Miriam Hospital. Relevant history: none.",
+        "She was admitted to the ICU of The Medical City on 3 May.",
+    ] {
+        assert!(named(text).contains(&"The".to_string()), "{text}");
+    }
+    // a sentence's first word, a heading's, and where capitals say nothing
+    for text in [
+        "Seen at Mercy Hospital. The Miriam Hospital reported the case.",
+        "Source: The Miriam Hospital",
+        "SEEN AT THE MIRIAM HOSPITAL ON 3 MAY.",
+    ] {
+        assert!(
+            !named(text).iter().any(|w| w.eq_ignore_ascii_case("the")),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_stadium_named_after_a_name_the_rules_hold() {
+    let named = words_with_reason(
+        "EPIPEN GIVEN BY STAFF AT VACCINATION CLINIC (M&T BANK STADIUM, 01/14/2021).",
+        Reason::NamedFacility,
+    );
+    assert!(
+        named.contains(&"BANK".to_string()) && named.contains(&"STADIUM".to_string()),
+        "{named:?}"
+    );
+    // no name before it
+    let named = words_with_reason("vaccinated at the stadium on 1/14", Reason::NamedFacility);
+    assert!(named.is_empty(), "{named:?}");
+}

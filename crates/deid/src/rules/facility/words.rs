@@ -424,3 +424,17 @@ pub(super) const COMPOUND_HEADS: &[&str] = &[
     "sairaala",
     "kliniken",
 ];
+
+/// Venues that mass vaccination sites were set up in (folded): named after a sponsor, a person or
+/// a town ("M&T Bank Stadium", "Pinnacle Bank Arena", "Waupaca County Fairgrounds").
+pub(super) const VENUE_HEADS: &[&str] = &[
+    "stadium",
+    "stadion",
+    "estadio",
+    "arena",
+    "fairgrounds",
+    "fairground",
+    "ballpark",
+    "coliseum",
+    "speedway",
+];

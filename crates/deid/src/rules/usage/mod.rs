@@ -390,8 +390,13 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                     ));
             // a count of days or weeks in another language ("durante 7 días", "pendant 14
             // jours", "(7 días)"): never after "de", "di", "da", "von", "van" ("niño de 10
-            // días", a newborn's age) nor before "de vida", "alt", "oud" (an age)
+            // días", a newborn's age) or a sex and its comma ("esther, m, 9 jours": the
+            // demographics' age) nor before "de vida", "alt", "oud" (an age)
+            let after_sex = i > 0
+                && doc.gap_before(i).trim() == ","
+                && SEX_VALUES.contains(&word(i - 1).to_lowercase().as_str());
             let days_or_weeks = j == i
+                && !after_sex
                 && w.len() <= 3
                 && j + 1 < n
                 && plain_gap(doc.gap_after(j))
@@ -509,6 +514,40 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     out
 }
+
+/// A person's sex as the world's demographics write it ("m", "F", "masculin", "femenino"),
+/// lower case: a count of days right after it is a newborn's age.
+const SEX_VALUES: &[&str] = &[
+    "m",
+    "f",
+    "h",
+    "male",
+    "female",
+    "masc",
+    "fem",
+    "masculin",
+    "féminin",
+    "féminine",
+    "masculino",
+    "masculina",
+    "femenino",
+    "femenina",
+    "feminino",
+    "maschio",
+    "femmina",
+    "männlich",
+    "weiblich",
+    "homme",
+    "femme",
+    "garçon",
+    "fille",
+    "niño",
+    "niña",
+    "varón",
+    "mujer",
+    "menino",
+    "menina",
+];
 
 #[cfg(test)]
 mod tests;

@@ -760,6 +760,9 @@ fn a_count_of_days_or_weeks_in_another_language_but_not_an_age() {
         "3 meses",
         "45 años",
         "ein 10 Tage alter Säugling",
+        // a newborn's age after its sex in the demographics
+        "pt: nné de ngaroudal esther, m, 9 jours. dossier hrs-96-0593.",
+        "Paciente: recién nacida, F, 12 días, ictericia",
     ] {
         let m = words(text, Usage::Measurement);
         assert!(
