@@ -244,10 +244,23 @@ impl Lexicons {
             }
             _ => {
                 let first: Box<str> = fold(toks[0].text(entry)).into();
-                let rest = toks[1..]
+                let rest: Box<[Box<str>]> = toks[1..]
                     .iter()
                     .map(|t| fold(t.text(entry)).into())
                     .collect();
+                // a saint's name is written short as often as not: "St. Vincent and the
+                // Grenadines", "Ste-Foy" (the lists write "saint", "sainte")
+                let short = match first.as_ref() {
+                    "saint" => Some("st"),
+                    "sainte" => Some("ste"),
+                    _ => None,
+                };
+                if let Some(short) = short {
+                    self.phrases.entry(short.into()).or_default().push(Phrase {
+                        rest: rest.clone(),
+                        flags: flag,
+                    });
+                }
                 self.phrases
                     .entry(first)
                     .or_default()
@@ -435,6 +448,28 @@ mod tests {
             assert_ne!(f[i] & flag::CITY, 0, "{f:?}");
         }
         assert_eq!(f[2] & flag::CITY, 0);
+    }
+
+    #[test]
+    fn a_saints_name_written_short() {
+        let mut lex = small();
+        lex.add_entry(
+            "Saint Vincent and the Grenadines",
+            flag::COUNTRY,
+            false,
+            &owned,
+        );
+        for text in [
+            "Kingstown, St. Vincent and the Grenadines",
+            "KINGSTOWN, ST VINCENT AND THE GRENADINES",
+            "Kingstown, Saint Vincent and the Grenadines",
+        ] {
+            let f = lex.flags_for(&Tokenized::new(text));
+            assert!(f[1..].iter().all(|f| f & flag::COUNTRY != 0), "{text}");
+        }
+        // "st" alone, or before another name, is no saint's country
+        let f = lex.flags_for(&Tokenized::new("St. Vincent hospital, and the Grenadines"));
+        assert_eq!(f[0] & flag::COUNTRY, 0);
     }
 
     #[test]

@@ -139,9 +139,13 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             // it: capitalised or next to a number. Words only a date can be ("december") always are.
             // (only asked of weekday, month and number words: most words never look at their neighbours)
             let date_like = || !has(flag::SAFE) || !lowercase || near_number(doc, i);
-            // "last mon", "since tues", "next march": a word that says when
+            // "last mon", "since tues", "next march": a word that says when ("since ~mon": and
+            // a tilde, about then)
+            let approximately = matches!(doc.gap_before(i), " ~" | " ~ " | "~");
             let after_when = |words: &[&str]| {
-                i > 0 && doc.gap_before(i) == " " && is_one_of(words, doc.token_text(i - 1))
+                i > 0
+                    && (doc.gap_before(i) == " " || approximately)
+                    && is_one_of(words, doc.token_text(i - 1))
             };
             let mut out = Features::default();
             out.set(
@@ -167,7 +171,8 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
                 Feature::IsWeekday,
                 has(flag::WEEKDAY)
                     && (date_like()
-                        || (after_when(BEFORE_WEEKDAY) && !text.eq_ignore_ascii_case("sun"))
+                        || (after_when(BEFORE_WEEKDAY)
+                            && (approximately || !text.eq_ignore_ascii_case("sun")))
                         || beside_weekday(doc, flags, i)),
             );
             out.set(
@@ -458,6 +463,14 @@ mod tests {
         assert_eq!(
             with("seen on wed and again next sat", Feature::IsWeekday),
             ["wed", "sat"]
+        );
+        // "about then": a tilde between
+        assert_eq!(
+            with(
+                "- since ~sun: no appetite; since ~mon dry cough; since sun exposure",
+                Feature::IsWeekday
+            ),
+            ["sun", "mon"]
         );
         assert_eq!(
             with("no rash since march, none until may", Feature::IsMonth),

@@ -3,7 +3,7 @@
 //! "1400 hrs", a shift "0700-1900"), told apart from years and house numbers. The rules keep them
 //! masked (they hold digits); the combination releases them.
 
-use crate::lexicon::{flag, LexFlags};
+use crate::lexicon::{flag, fold, LexFlags};
 use crate::tokenize::Tokenized;
 
 /// Whether word `i` is (part of) a time of day: "130am", "830am", "7pm", "0230h", the hour or
@@ -133,7 +133,30 @@ const HOME_BEFORE_AT: &[&str] = &[
 /// Words after "1400" that make it a time: "1400 hrs", "0700 shift".
 /// Labels of an identifier, after which a number is its digits, never a time of day.
 const ID_LABELS: &[&str] = &[
-    "id", "no", "nr", "number", "num", "mrn", "ref", "file", "record", "card", "folio", "case",
+    "id",
+    "no",
+    "nr",
+    "number",
+    "num",
+    "mrn",
+    "ref",
+    "file",
+    "record",
+    "card",
+    "folio",
+    "case",
+    // the world's cards, files and policies ("carte ARCH 0958-2217", "tarjeta 1130-2245")
+    "carte",
+    "carnet",
+    "tarjeta",
+    "cartao",
+    "tessera",
+    "karte",
+    "kaart",
+    "dossier",
+    "expediente",
+    "policy",
+    "member",
 ];
 
 const CLOCK_AFTER: &[&str] = &["hrs", "hr", "h", "hours", "shift", "hrs.", "uhr"];
@@ -165,8 +188,19 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     if lo > 0 && !doc.gap_before(lo).contains('\n') {
         let label = doc.token_text(lo - 1).to_ascii_lowercase();
         let gap = doc.gap_before(lo).trim();
-        let id_label =
-            matches!(gap, "" | ":" | "." | ".:" | "#") && ID_LABELS.contains(&label.as_str());
+        // (or the label, then the card's or scheme's acronym: "carte ARCH 0958-2217")
+        let label_before_acronym = lo > 1
+            && doc.gap_before(lo) == " "
+            && doc.gap_before(lo - 1) == " "
+            && (2..=6).contains(&label.len())
+            && doc
+                .token_text(lo - 1)
+                .bytes()
+                .all(|b| b.is_ascii_uppercase())
+            && ID_LABELS.contains(&fold(doc.token_text(lo - 2)).as_ref());
+        let id_label = (matches!(gap, "" | ":" | "." | ".:" | "#")
+            && ID_LABELS.contains(&fold(&label).as_ref()))
+            || label_before_acronym;
         let dated = matches!(gap, "" | ",") && flags[lo - 1] & (flag::HOLIDAY | flag::MONTH) != 0;
         if id_label || dated {
             return false;
@@ -464,6 +498,10 @@ mod tests {
         assert!(times("call (011) 2319-1108 today").is_empty());
         assert!(times("call (11) 2319-1108 today").is_empty());
         assert_eq!(times("worked 0700-1900 shift"), ["0700", "1900"]);
+        // a card's number after its label, the scheme's acronym between
+        assert!(times("dossier HZK-21-3881; carte ARCH 0958-2217.").is_empty());
+        assert!(times("tarjeta 1130-2245; Carte 0958-2217").is_empty());
+        assert_eq!(times("ICU 0700-1900 shift"), ["0700", "1900"]);
         assert_eq!(times("14/11/22 1400-1440\npt: seen"), ["1400", "1440"]);
         assert_eq!(
             times("17/08/23  shift 2 (1300-1700)  m/c"),
