@@ -108,14 +108,16 @@ fn matches_at(doc: &Tokenized, folded: &[Cow<'_, str>], i: usize, name: &Name) -
 }
 
 /// Whether words `first..=last` are part of a code no recognizer claimed ("png nde case
-/// pg-nde-aefi-21-027"): glued by hyphens or underscores on both sides, or to digits (not
-/// "BfArM/PEI", "Swissmedic-Referenz", "lareb-app").
+/// pg-nde-aefi-21-027"): glued by hyphens or underscores on both sides, or to digits, by a slash
+/// too (not "BfArM/PEI", "Swissmedic-Referenz", "lareb-app").
 fn glued_into_a_code(doc: &Tokenized, first: usize, last: usize) -> bool {
     let glue = |gap: &str| matches!(gap, "-" | "_");
     let digits = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
     let before = first > 0 && glue(doc.gap_before(first));
     let after = last + 1 < doc.len() && glue(doc.gap_after(last));
-    (before && (after || digits(first - 1))) || (after && digits(last + 1))
+    // ("ref infarmed/98/1417": or a slash before the code's digits)
+    let slash_digits = last + 1 < doc.len() && doc.gap_after(last) == "/" && digits(last + 1);
+    (before && (after || digits(first - 1))) || (after && digits(last + 1)) || slash_digits
 }
 
 /// "works at [the] …", "employed by …": the name that follows is the patient's employer (a
@@ -199,6 +201,8 @@ mod tests {
         // ... or one no recognizer claimed: a name glued into a code
         assert!(found("png nde case pg-nde-aefi-21-027. outcome: recovered.").is_empty());
         assert_eq!(found("AEFI REPORT FORM, PORT MORESBY"), ["AEFI"]);
+        assert!(found("medicina 2. ref infarmed/98/1417. pt: albertino").is_empty());
+        assert!(found("reported to BfArM/PEI on 3 May").contains(&"BfArM".to_string()));
     }
 
     #[test]

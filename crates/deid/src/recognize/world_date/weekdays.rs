@@ -131,7 +131,15 @@ impl WorldDateRecognizer {
                 || (word.chars().count() > 2
                     && (!CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
                         || (matches!(folded.as_ref(), "mer" | "ven" | "ter")
-                            && (foreign_month() || day_and_month()))))
+                            && (foreign_month() || day_and_month()))
+                        // ("sortie le sam 11 juil 98", "SEG 7 OUT 96": Saturday's and Monday's
+                        // before a whole date of another language, day, month and year, which no
+                        // count of segmented cells or malnutrition is followed by)
+                        || (matches!(folded.as_ref(), "sam" | "seg")
+                            && foreign_month()
+                            && day_and_month()
+                            && (text[c.start..c.end].split(' ').count() >= 3
+                                || super::around::two_digit_year_after(text, c.end)))))
                 || two_letters_bare()
                 || announced()
                 || german_on();

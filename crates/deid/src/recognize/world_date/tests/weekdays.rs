@@ -60,6 +60,10 @@ fn abbreviated_months_and_a_weekday_before_a_date() {
         dates_with_weekdays("malaise continued through tirs 29 april and seg 3 mai"),
         ["tirs 29 april", "3 mai"]
     );
+    assert_eq!(
+        dates_with_weekdays("diurèse reprise j6. sortie le sam 11 juil 98. frère"),
+        ["sam 11 juil"]
+    );
     // August's "ago" with its year or after "on the", never an English "ago"
     assert_eq!(
         dates_with_weekdays("first dose on the 31 ago and the second 15 ago 2021"),
