@@ -61,7 +61,9 @@
 # more styles: sleep medicine, home infusion, clinical nutrition, respiratory therapy, infection prevention),
 # dev-vaers-sub-33 (the ordinary mix a twenty-fourth time), dev-world-22 (48 more built as dev-world-21), dev-notes-10
 # (40 clinical notes of five more styles: transplant, community pharmacy, cardiology, hepatology and IBD, pain
-# medicine). The dev sets are development data: they
+# medicine), dev-vaers-sub-34 (the ordinary mix a twenty-fifth time), dev-world-23 (48 more built as dev-world-22),
+# dev-notes-11 (40 clinical notes of five more
+# styles: neurology, endocrinology, rheumatology, nephrology and urology, geriatrics). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -118,6 +120,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-intl-7:$G/dev-intl-7/xml dev-notes-9:$G/dev-notes-9/xml \
     dev-vaers-sub-33:$G/dev-vaers-sub-33/xml dev-world-22:$G/dev-world-22/xml \
     dev-notes-10:$G/dev-notes-10/xml \
+    dev-vaers-sub-34:$G/dev-vaers-sub-34/xml dev-world-23:$G/dev-world-23/xml \
+    dev-notes-11:$G/dev-notes-11/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do
