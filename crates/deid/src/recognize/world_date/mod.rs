@@ -30,6 +30,7 @@ mod around;
 mod festival;
 mod numeric;
 mod season;
+mod weekday_phrases;
 mod weekdays;
 use around::*;
 
