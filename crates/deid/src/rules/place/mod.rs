@@ -466,14 +466,24 @@ static PROVINCE_CODES_IT: std::sync::LazyLock<Vec<&'static str>> = std::sync::La
 });
 
 /// An Italian province's code in brackets after its town ("nato a Pinerolo (TO) il 07/04/1956",
-/// "di San Bonifacio (VR)"): the town a place the rules know or a capitalised word they took for a
-/// name or place, after an Italian preposition; the code one of
+/// "di San Bonifacio (VR)", "00161 Roma (RM)") or between its town and the postcode ("ROMA, RM
+/// 00161"): the town a place the rules know or a capitalised word they took for a name or place,
+/// after an Italian preposition or a postcode; the code one of
 /// `lexicons/context/province_codes_it.txt`. Never released.
 fn italian_provinces(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]) {
+    let cap = |k: usize| {
+        let t = doc.token_text(k);
+        t.len() == 5 && t.bytes().all(|b| b.is_ascii_digit())
+    };
     for i in 1..rules.len() {
         let code = doc.token_text(i);
         let bracketed = doc.gap_before(i).ends_with('(') && doc.gap_after(i).starts_with(')');
-        if !bracketed
+        // ("ROMA, RM 00161": or between the town's comma and the postcode, CAP)
+        let before_cap = doc.gap_before(i) == ", "
+            && doc.gap_after(i) == " "
+            && i + 1 < rules.len()
+            && cap(i + 1);
+        if !(bracketed || before_cap)
             || code.len() != 2
             || !code.bytes().all(|b| b.is_ascii_uppercase())
             || !PROVINCE_CODES_IT.contains(&code)
@@ -495,7 +505,12 @@ fn italian_provinces(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags
                 doc.token_text(k - 1),
                 "a" | "ad" | "di" | "da" | "in" | "presso"
             );
-        if placelike && after_preposition && doc.token_text(k).starts_with(char::is_uppercase) {
+        // ("00161 Roma (RM)": or after the postcode, as an address writes it)
+        let after_cap = k > 0 && bracketed && cap(k - 1);
+        if placelike
+            && (after_preposition || after_cap || before_cap)
+            && doc.token_text(k).starts_with(char::is_uppercase)
+        {
             mark_place(&mut rules[i], PhiType::State);
         }
     }

@@ -344,6 +344,11 @@ fn a_town_after_in_the_before_the_sentences_end_and_where_a_journey_goes() {
 fn an_italian_provinces_code_after_its_town() {
     let p = places("Paziente: Sig. Gianfranco Vottero, nato a Pinerolo (TO) il 07/04/1956.");
     assert!(p.contains(&"TO".to_string()), "{p:?}");
+    // in an address, by its postcode
+    let p = places("VIA NOMENTANA 221, INT. 9, ROMA, RM 00161; +39 06 5550 4418");
+    assert!(p.contains(&"RM".to_string()), "{p:?}");
+    let p = places("Residenza: Via Nomentana 221, 00161 Roma (RM). Tel 06 5550 4418");
+    assert!(p.contains(&"RM".to_string()), "{p:?}");
     // a clinical abbreviation in brackets after a word that is no town
     let p = places("He was taken to Surgery (OR) and the Emergency Department (ED).");
     assert!(
