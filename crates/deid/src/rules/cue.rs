@@ -72,6 +72,8 @@ pub(super) const RESIDENCE_LABELS: &[&str] = &[
     "anschrift",
     "adres",
     "morada",
+    // the forms' shorthand ("Addr: Lot 112 Silvertown"; not "adr", an adverse drug reaction)
+    "addr",
 ];
 
 /// What follows such a verb before the place: "resides in", "lives at", "works as", "works for".

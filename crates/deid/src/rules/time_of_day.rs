@@ -185,6 +185,19 @@ fn is_clock_time(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
     } else {
         i
     };
+    // "nir lr-0639-0417-2", "REF AB-1130-2245": a pair glued into a longer code by hyphens on
+    // its outer side is an identifier's digits, no shift ("0700-1900" stands alone)
+    let hi = if lo < i { i } else { i + 1 };
+    let glued_before = lo > 0 && doc.gap_before(lo) == "-";
+    let glued_after = hi + 1 < doc.len()
+        && doc.gap_after(hi) == "-"
+        && doc
+            .token_text(hi + 1)
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric());
+    if hi < doc.len() && doc.gap_before(hi) == "-" && (glued_before || glued_after) {
+        return false;
+    }
     if lo > 0 && !doc.gap_before(lo).contains('\n') {
         let label = doc.token_text(lo - 1).to_ascii_lowercase();
         let gap = doc.gap_before(lo).trim();
@@ -501,6 +514,9 @@ mod tests {
         // a card's number after its label, the scheme's acronym between
         assert!(times("dossier HZK-21-3881; carte ARCH 0958-2217.").is_empty());
         assert!(times("tarjeta 1130-2245; Carte 0958-2217").is_empty());
+        assert!(times("f, 42, nir lr-0639-0417-2, cane juice distiller").is_empty());
+        assert!(times("case AB-1130-2245 and 0700-1900-A").is_empty());
+        assert_eq!(times("shift 0700-1900, then home"), ["0700", "1900"]);
         assert_eq!(times("ICU 0700-1900 shift"), ["0700", "1900"]);
         assert_eq!(times("14/11/22 1400-1440\npt: seen"), ["1400", "1440"]);
         assert_eq!(

@@ -73,6 +73,10 @@ fn a_house_number_word_before_its_number_in_an_address() {
         ),
         ("Address: Plot 23, Kira Road, Kampala.", "Plot"),
         (
+            "Reg no LHC 96-2213.\nAddr: Lot 112 Silvertown, Wismar, Linden. Ph 444-6390",
+            "Lot",
+        ),
+        (
             "a 55-year-old female patient (id card 310104196508234627, room 1203, no. 88 lane 1255 hongqiao road, changning district, 200051)",
             "room",
         ),

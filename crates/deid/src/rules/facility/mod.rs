@@ -121,6 +121,24 @@ pub(super) fn apply(
             && doc.gap_before(k) == " "
             && doc.gap_after(k).starts_with('.')
     };
+    // where capitals mean something, the capitalised words between a name or place and its head
+    // ("Nature Isle Diabetes and Endocrine Clinic", "Roseau Diabetes Clinic"; the model released
+    // the specialty): "and" or a capitalised word no stopword, a head within three words after it
+    let name_filler = |j: usize| {
+        let word = |k: usize| {
+            capitalised(k)
+                && doc.token_text(k).chars().all(char::is_alphabetic)
+                && flags[k] & flag::STOPWORD == 0
+        };
+        // (blanks only between: never across a sentence's end, "fontanelle. Admitted Hospital")
+        let spaced = |k: usize| doc.gap_before(k) == " ";
+        case_informative
+            && spaced(j)
+            && (word(j) || folded[j] == "and")
+            && (j + 1..n.min(j + 4))
+                .take_while(|&k| spaced(k) && (word(k) || folded[k] == "and"))
+                .any(is_head)
+    };
     let mut i = 0;
     while i < n {
         let mut j = i;
@@ -134,7 +152,7 @@ pub(super) fn apply(
                 heads += 1;
             } else if is_anchor(j, rules) || unknown_after_noun(j, rules) {
                 anchors += 1;
-            } else if is_campus(j) {
+            } else if is_campus(j) || (anchors > 0 && heads == 0 && name_filler(j)) {
             } else if !(j > i
                 && ((is_connector(j)
                     && (heads > 0 || !HEAD_FIRST_CONNECTORS.contains(&folded[j].as_ref())))

@@ -840,3 +840,22 @@ fn a_stadium_named_after_a_name_the_rules_hold() {
     let named = words_with_reason("vaccinated at the stadium on 1/14", Reason::NamedFacility);
     assert!(named.is_empty(), "{named:?}");
 }
+
+#[test]
+fn the_capitalised_words_between_a_place_and_its_facility_head() {
+    let named = phi_words;
+    let n = named("Letter from Nature Isle Diabetes and Endocrine Clinic\n18 Hillsborough Street");
+    for w in ["Diabetes", "and", "Endocrine", "Clinic"] {
+        assert!(n.contains(&w.to_string()), "{w}: {n:?}");
+    }
+    // where capitals say nothing, or with no head after them
+    assert!(named(
+        "letter from roseau diabetes and endocrine clinic, 18 hillsborough street, roseau"
+    )
+    .iter()
+    .all(|w| w != "diabetes"));
+    let n = named("Seen in Roseau Diabetes and Endocrine follow-up today.");
+    assert!(!n.contains(&"Diabetes".to_string()), "{n:?}");
+    let n = named("irritability, bulging Roseau. Admitted Hospital Infantil Darcy Vargas");
+    assert!(!n.contains(&"Admitted".to_string()), "{n:?}");
+}
