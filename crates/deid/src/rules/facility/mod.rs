@@ -575,9 +575,9 @@ pub(super) fn apply(
                 })
         });
         if let Some(j) = named {
-            let kind = rules[j].kind;
             mark_named(rules, j + 1..k + 1);
-            if kind != Some(PhiType::Hospital) && rules[j].reason != Reason::NamedFacility {
+            // (the name keeps its reason where it is already a facility's)
+            if rules[j].kind != Some(PhiType::Hospital) {
                 mark(rules, j, PhiType::Hospital);
             }
         }

@@ -53,6 +53,7 @@ use crate::phi::PhiType;
 use crate::tokenize::Tokenized;
 
 mod words;
+pub(super) use words::SEX_WORDS;
 use words::*;
 
 /// Fewer words of the other language than this say nothing about the narrative's language.

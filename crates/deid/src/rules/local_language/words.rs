@@ -191,8 +191,10 @@ pub(super) const WORLD_LEGAL_FORMS: &[&str] = &[
     "eireli",
 ];
 
-/// The sex after an age, folded ("47 yo m", "58 años, femenina" is the word itself).
-pub(super) const SEX_WORDS: &[&str] = &[
+/// A person's sex as the world's demographics write it, folded: after an age ("47 yo m", "58
+/// años, femenina" is the word itself; `local_language`) and before a count of days, a newborn's
+/// age ("esther, m, 9 jours"; `usage`).
+pub(in crate::rules) const SEX_WORDS: &[&str] = &[
     "m",
     "f",
     "h",
@@ -201,16 +203,29 @@ pub(super) const SEX_WORDS: &[&str] = &[
     "masc",
     "fem",
     "masculino",
+    "masculina",
     "femenino",
+    "femenina",
     "feminino",
     "masculin",
     "feminin",
+    "feminine",
     "maschio",
     "femmina",
     "mannlich",
     "weiblich",
     "man",
     "vrouw",
+    "homme",
+    "femme",
+    "garcon",
+    "fille",
+    "nino",
+    "nina",
+    "varon",
+    "mujer",
+    "menino",
+    "menina",
 ];
 
 /// The one-letter words of the six languages, folded ("y", "o", "e", "à", "i"): in an ALL CAPS or

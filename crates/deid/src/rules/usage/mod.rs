@@ -10,8 +10,9 @@
 //! measurements, a label counts only when a recognizer's value or a number follows it ("Tel Aviv"
 //! stays a city), and a title only when a capitalised word follows and no street name precedes.
 
+use super::local_language::SEX_WORDS;
 use super::one_of;
-use crate::lexicon::{flag, LexFlags};
+use crate::lexicon::{flag, fold, LexFlags};
 use crate::tokenize::Tokenized;
 
 mod descriptions;
@@ -394,7 +395,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // demographics' age) nor before "de vida", "alt", "oud" (an age)
             let after_sex = i > 0
                 && doc.gap_before(i).trim() == ","
-                && SEX_VALUES.contains(&word(i - 1).to_lowercase().as_str());
+                && SEX_WORDS.contains(&fold(word(i - 1)).as_ref());
             let days_or_weeks = j == i
                 && !after_sex
                 && w.len() <= 3
@@ -514,40 +515,6 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
     }
     out
 }
-
-/// A person's sex as the world's demographics write it ("m", "F", "masculin", "femenino"),
-/// lower case: a count of days right after it is a newborn's age.
-const SEX_VALUES: &[&str] = &[
-    "m",
-    "f",
-    "h",
-    "male",
-    "female",
-    "masc",
-    "fem",
-    "masculin",
-    "féminin",
-    "féminine",
-    "masculino",
-    "masculina",
-    "femenino",
-    "femenina",
-    "feminino",
-    "maschio",
-    "femmina",
-    "männlich",
-    "weiblich",
-    "homme",
-    "femme",
-    "garçon",
-    "fille",
-    "niño",
-    "niña",
-    "varón",
-    "mujer",
-    "menino",
-    "menina",
-];
 
 #[cfg(test)]
 mod tests;
