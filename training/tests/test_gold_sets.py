@@ -186,17 +186,19 @@ class GoldSetsTest(unittest.TestCase):
                               "dev-intl-3/xml/")
 
     # ... and 40 more five times, of 40 countries drawn again each time, many in the country's own
-    # language, dev-intl-4 a third in ALL CAPS (sessions 47, 48, 50, 51 and 52, scored unread):
-    # dev-intl-4/xml .. dev-intl-8/xml
+    # language, dev-intl-4 a third in ALL CAPS (sessions 47, 48, 50, 51, 52 and 53, scored unread):
+    # dev-intl-4/xml .. dev-intl-9/xml
 
-    def test_dev_intl_4_to_8_validate(self):
-        for name in ("dev-intl-4", "dev-intl-5", "dev-intl-6", "dev-intl-7", "dev-intl-8"):
+    def test_dev_intl_4_to_9_validate(self):
+        for name in ("dev-intl-4", "dev-intl-5", "dev-intl-6", "dev-intl-7", "dev-intl-8",
+                     "dev-intl-9"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 40, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_intl_4_to_8_render_to_checked_in_xml(self):
-        for name in ("dev-intl-4", "dev-intl-5", "dev-intl-6", "dev-intl-7", "dev-intl-8"):
+    def test_dev_intl_4_to_9_render_to_checked_in_xml(self):
+        for name in ("dev-intl-4", "dev-intl-5", "dev-intl-6", "dev-intl-7", "dev-intl-8",
+                     "dev-intl-9"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -426,21 +428,21 @@ class GoldSetsTest(unittest.TestCase):
         self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, "dev-world-14", "xml")),
                               "dev-world-14/xml/")
 
-    # ... and 48 more ten times, of 48 countries drawn again each time (sessions 47 to 52, scored
-    # unread): dev-world-15/xml .. dev-world-24/xml
+    # ... and 48 more eleven times, of 48 countries drawn again each time (sessions 47 to 53, scored
+    # unread): dev-world-15/xml .. dev-world-25/xml
 
-    def test_dev_world_15_to_24_validate(self):
+    def test_dev_world_15_to_25_validate(self):
         for name in ("dev-world-15", "dev-world-16", "dev-world-17", "dev-world-18",
                      "dev-world-19", "dev-world-20", "dev-world-21", "dev-world-22",
-                     "dev-world-23", "dev-world-24"):
+                     "dev-world-23", "dev-world-24", "dev-world-25"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_world_15_to_24_render_to_checked_in_xml(self):
+    def test_dev_world_15_to_25_render_to_checked_in_xml(self):
         for name in ("dev-world-15", "dev-world-16", "dev-world-17", "dev-world-18",
                      "dev-world-19", "dev-world-20", "dev-world-21", "dev-world-22",
-                     "dev-world-23", "dev-world-24"):
+                     "dev-world-23", "dev-world-24", "dev-world-25"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -603,30 +605,32 @@ class GoldSetsTest(unittest.TestCase):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
-    # ---- 48 more twenty-one times, the ordinary mix a seventh to a twenty-seventh time (sessions
-    # 44 to 52, scored unread by the default model, which was not fine-tuned on them):
-    # dev-vaers-sub-16/xml .. -36/xml
+    # ---- 48 more twenty-two times, the ordinary mix a seventh to a twenty-eighth time (sessions
+    # 44 to 53, scored unread by the default model, which was not fine-tuned on them):
+    # dev-vaers-sub-16/xml .. -37/xml
 
-    def test_dev_vaers_sub_16_to_36_validate(self):
+    def test_dev_vaers_sub_16_to_37_validate(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
                      "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25",
                      "dev-vaers-sub-26", "dev-vaers-sub-27", "dev-vaers-sub-28",
                      "dev-vaers-sub-29", "dev-vaers-sub-30",
                      "dev-vaers-sub-31", "dev-vaers-sub-32", "dev-vaers-sub-33",
-                     "dev-vaers-sub-34", "dev-vaers-sub-35", "dev-vaers-sub-36"):
+                     "dev-vaers-sub-34", "dev-vaers-sub-35", "dev-vaers-sub-36",
+                     "dev-vaers-sub-37"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 48, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_vaers_sub_16_to_36_render_to_checked_in_xml(self):
+    def test_dev_vaers_sub_16_to_37_render_to_checked_in_xml(self):
         for name in ("dev-vaers-sub-16", "dev-vaers-sub-17", "dev-vaers-sub-18", "dev-vaers-sub-19",
                      "dev-vaers-sub-20", "dev-vaers-sub-21", "dev-vaers-sub-22",
                      "dev-vaers-sub-23", "dev-vaers-sub-24", "dev-vaers-sub-25",
                      "dev-vaers-sub-26", "dev-vaers-sub-27", "dev-vaers-sub-28",
                      "dev-vaers-sub-29", "dev-vaers-sub-30",
                      "dev-vaers-sub-31", "dev-vaers-sub-32", "dev-vaers-sub-33",
-                     "dev-vaers-sub-34", "dev-vaers-sub-35", "dev-vaers-sub-36"):
+                     "dev-vaers-sub-34", "dev-vaers-sub-35", "dev-vaers-sub-36",
+                     "dev-vaers-sub-37"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -685,20 +689,21 @@ class GoldSetsTest(unittest.TestCase):
     # respiratory therapy, infection prevention; transplant, community pharmacy, cardiology,
     # hepatology and IBD, pain medicine (session 51); neurology, endocrinology, rheumatology,
     # nephrology and urology, geriatrics; ophthalmology, haematology, gynaecology, orthopaedics,
-    # bariatric surgery (session 52); scored unread: dev-notes-4/xml .. dev-notes-12/xml
+    # bariatric surgery (session 52); dermatology, pulmonology, infectious diseases, paediatric
+    # emergency, intensive care (session 53); scored unread: dev-notes-4/xml .. dev-notes-13/xml
 
-    def test_dev_notes_4_to_12_validate(self):
+    def test_dev_notes_4_to_13_validate(self):
         for name in ("dev-notes-4", "dev-notes-5", "dev-notes-6", "dev-notes-7",
                      "dev-notes-8", "dev-notes-9", "dev-notes-10", "dev-notes-11",
-                     "dev-notes-12"):
+                     "dev-notes-12", "dev-notes-13"):
             n = len(glob.glob(os.path.join(GOLD, name, "xml", "*.xml")))
             self.assertEqual(n, 40, name)
             self.assert_ok(run_script(os.path.join(name, "validate.py")), n)
 
-    def test_dev_notes_4_to_12_render_to_checked_in_xml(self):
+    def test_dev_notes_4_to_13_render_to_checked_in_xml(self):
         for name in ("dev-notes-4", "dev-notes-5", "dev-notes-6", "dev-notes-7",
                      "dev-notes-8", "dev-notes-9", "dev-notes-10", "dev-notes-11",
-                     "dev-notes-12"):
+                     "dev-notes-12", "dev-notes-13"):
             rendered = self.render(os.path.join(name, "render.py"))
             self.assert_same_tree(rendered, read_tree(os.path.join(GOLD, name, "xml")), name + "/xml/")
 
@@ -791,6 +796,8 @@ class GoldSetsTest(unittest.TestCase):
                     "dev-notes-10/xml", "dev-vaers-sub-34/xml", "dev-world-23/xml",
                     "dev-notes-11/xml", "dev-vaers-sub-35/xml", "dev-intl-8/xml",
                     "dev-world-24/xml", "dev-vaers-sub-36/xml", "dev-notes-12/xml",
+                    "dev-vaers-sub-37/xml", "dev-intl-9/xml", "dev-world-25/xml",
+                    "dev-notes-13/xml",
                     "check-vaers-sub/xml",
                     "check-notes/xml", "check-world/xml", "check-world-2/xml", "check-world-3/xml",
                     "check-world-4/xml",
