@@ -102,8 +102,12 @@ fn beside_weekday(doc: &Tokenized, flags: &[LexFlags], i: usize) -> bool {
             && matches!(doc.gap_before(k), " " | ". ")
             && doc.gap_after(k) == " "
     };
+    // ("FRI, SAT, SUN-": or one a list word, "SAT", joins to a weekday no list holds)
+    let any_weekday = |k: usize| flags[k] & flag::WEEKDAY != 0;
     (i + 1 < n && joined(i) && weekday(i + 1))
         || (i > 0 && joined(i - 1) && weekday(i - 1))
+        || (i + 2 < n && joined(i) && any_weekday(i + 1) && joined(i + 1) && weekday(i + 2))
+        || (i >= 2 && joined(i - 1) && any_weekday(i - 1) && joined(i - 2) && weekday(i - 2))
         || (i + 2 < n && conjunction(i + 1) && weekday(i + 2))
         || (i >= 2 && conjunction(i - 1) && weekday(i - 2))
 }
@@ -464,6 +468,16 @@ mod tests {
             with("seen on wed and again next sat", Feature::IsWeekday),
             ["wed", "sat"]
         );
+        // a list of weekdays, two of them list words too
+        assert_eq!(
+            with(
+                "THURSDAY 1/6/21 BODY ACHES, FEVER, CHILLS FRI, SAT, SUN- VOMITING",
+                Feature::IsWeekday
+            ),
+            ["THURSDAY", "FRI", "SAT", "SUN"]
+        );
+        let w = with("pt sat up, sun exposure, dry", Feature::IsWeekday);
+        assert!(w.is_empty(), "{w:?}");
         // "about then": a tilde between
         assert_eq!(
             with(

@@ -115,9 +115,19 @@ fn glued_into_a_code(doc: &Tokenized, first: usize, last: usize) -> bool {
     let digits = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
     let before = first > 0 && glue(doc.gap_before(first));
     let after = last + 1 < doc.len() && glue(doc.gap_after(last));
-    // ("ref infarmed/98/1417": or a slash before the code's digits)
-    let slash_digits = last + 1 < doc.len() && doc.gap_after(last) == "/" && digits(last + 1);
-    (before && (after || digits(first - 1))) || (after && digits(last + 1)) || slash_digits
+    // ("ref infarmed/98/1417": or a slash before the code's digits; "HALMED-NŠ-2021-13490",
+    // "PVPI/AMC-PUN/2023/1184": or a hyphen or slash before letters that the code's digits
+    // follow, with no blank between)
+    let mut k = last + 1;
+    let mut chain_digits = false;
+    while k < doc.len() && matches!(doc.gap_before(k), "-" | "_" | "/") {
+        if digits(k) {
+            chain_digits = true;
+            break;
+        }
+        k += 1;
+    }
+    (before && (after || digits(first - 1))) || chain_digits
 }
 
 /// "works at [the] …", "employed by …": the name that follows is the patient's employer (a
@@ -202,6 +212,9 @@ mod tests {
         assert!(found("png nde case pg-nde-aefi-21-027. outcome: recovered.").is_empty());
         assert_eq!(found("AEFI REPORT FORM, PORT MORESBY"), ["AEFI"]);
         assert!(found("medicina 2. ref infarmed/98/1417. pt: albertino").is_empty());
+        assert!(found("Prijava HALMED-NŠ-2021-13490, zaprimljena utorak").is_empty());
+        assert!(found("Pune   Reg. no. PVPI/AMC-PUN/2023/1184\nPatient:").is_empty());
+        assert!(found("reported to HALMED-NŠ, 2021 and PVPI/AMC 2023").len() == 2);
         assert!(found("reported to BfArM/PEI on 3 May").contains(&"BfArM".to_string()));
     }
 

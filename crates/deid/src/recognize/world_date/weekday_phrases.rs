@@ -301,6 +301,7 @@ impl WorldDateRecognizer {
             };
             // "MARCHA CON FÉRULA EN DIC 97", "mejoría en ago 97": a month's abbreviation of
             // another language and a year of two digits, after a preposition of that language
+            // or at a line's start before a colon
             // (no day is more than 31; "DIC" is a clinical abbreviation only where none stands)
             let month_year = (32..=99).contains(&day)
                 && d.as_str().len() == 2
@@ -308,7 +309,12 @@ impl WorldDateRecognizer {
                 && (self.month_abbreviations.contains(folded.as_ref())
                     || self.month_words.contains(folded.as_ref())
                     || self.months.contains(folded.as_ref()))
-                && MONTH_YEAR_PREPOSITIONS.contains(&word_before(text, w.start()).as_str());
+                && (MONTH_YEAR_PREPOSITIONS.contains(&word_before(text, w.start()).as_str())
+                    // "\nDIC 97: ENCÍAS HIPERTRÓFICAS": or opening a line's entry before its
+                    // colon, as a dated history writes it
+                    || ((text[..w.start()].trim_end_matches([' ', '\u{a0}']).ends_with('\n')
+                        || text[..w.start()].trim().is_empty())
+                        && text[d.end()..].starts_with(':')));
             if month_year
                 && !is_english_month(&folded)
                 && !continues_number(text, d.end(), b"./:,")

@@ -120,6 +120,17 @@ impl WorldDateRecognizer {
                         .starts_with(' ')
                     && text[c.start..c.end].contains(|ch: char| ch.is_alphabetic())
             };
+            // "mer 04/03/2026": a day, a month and a year of four digits, all numbers, which no
+            // dose of meropenem or line of ventilation is written as
+            let whole_numeric_date = || {
+                let parts: Vec<&str> = text[c.start..c.end].split(['/', '.', '-']).collect();
+                parts.len() == 3
+                    && parts[..2].iter().all(|p| {
+                        (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit())
+                    })
+                    && parts[2].len() == 4
+                    && parts[2].bytes().all(|b| b.is_ascii_digit())
+            };
             // "am So 29.09.2019", "bis Mo 4.10.": a German preposition before the weekday's
             // two letters and a day-first date (English writes no "am so 29.09")
             let german_on = || {
@@ -129,11 +140,20 @@ impl WorldDateRecognizer {
                 ) && day_first()
                     && GERMAN_WEEKDAYS.contains(&folded.as_ref())
             };
+            // "afebrile, cxr clear on pe 20.11.98", "fading by pe 17.12.": Finnish Friday, and
+            // Latvian's ("D/c pk 26.9.97"), bare before a dotted day and month, after a word of
+            // when or a discharge (a pulmonary embolism is no day's word there)
+            let friday_dotted = || {
+                bare && matches!(folded.as_ref(), "pe" | "pk")
+                    && numeric_dotted()
+                    && day_first()
+                    && (when_before() || word_before(text, start) == "c")
+            };
             let bare_ok = !bare
                 || (word.chars().count() > 2
                     && (!CLINICAL_BEFORE_NUMBER.contains(&folded.as_ref())
                         || (matches!(folded.as_ref(), "mer" | "ven" | "ter")
-                            && (foreign_month() || day_and_month()))
+                            && (foreign_month() || day_and_month() || whole_numeric_date()))
                         // ("sortie le sam 11 juil 98", "SEG 7 OUT 96": Saturday's and Monday's
                         // before a whole date of another language, day, month and year, which no
                         // count of segmented cells or malnutrition is followed by)
@@ -144,7 +164,8 @@ impl WorldDateRecognizer {
                                 || super::around::two_digit_year_after(text, c.end)))))
                 || two_letters_bare()
                 || announced()
-                || german_on();
+                || german_on()
+                || friday_dotted();
             let listed = self.weekday_abbreviations.contains(folded.as_ref())
                 // "mar, 28 ago", "søn. 25. sep.": an English word once folded only with its
                 // punctuation before a month of another language, or with a letter English has not,
@@ -185,7 +206,8 @@ impl WorldDateRecognizer {
                     || dotted_before_day()
                     || two_letters_bare()
                     || announced()
-                    || german_on())
+                    || german_on()
+                    || friday_dotted())
             {
                 c.start = start;
             }

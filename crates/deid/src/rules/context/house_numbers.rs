@@ -229,4 +229,32 @@ pub(super) fn apply(
             }
         }
     }
+    // the house's number first, then the house-number word and its letter or number, right
+    // after an address's label: "Address: 2209 Unit L, Seke, Chitungwiza" (Zimbabwe's units)
+    for i in 2..n.saturating_sub(1) {
+        let t = doc.token_text(i - 1);
+        let label = i >= 2
+            && crate::rules::cue::RESIDENCE_LABELS
+                .iter()
+                .any(|l| doc.token_text(i - 2).eq_ignore_ascii_case(l))
+            && doc.gap_before(i - 1).trim_end_matches(' ') == ":";
+        let after = doc.token_text(i + 1);
+        if label
+            && !t.is_empty()
+            && t.len() <= 6
+            && t.bytes().all(|b| b.is_ascii_digit())
+            && close(doc, i)
+            && on(i, HOUSE_NUMBER_WORD)
+            && !crate::rules::one_of(doc.token_text(i), STRICT_HOUSE_NUMBER_WORDS)
+            && close(doc, i + 1)
+            && after.chars().count() <= 4
+            && after.chars().all(|c| c.is_ascii_alphanumeric())
+            && (after.chars().count() == 1 || after.bytes().any(|b| b.is_ascii_digit()))
+        {
+            for k in i - 1..=i + 1 {
+                mark(rules, k, PhiType::Street);
+                rules[k].reason = Reason::AddressWord;
+            }
+        }
+    }
 }

@@ -177,6 +177,8 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             && one_of(
                 doc.token_text(k - 1),
                 &[
+                    // ("KV-Nr A 430 815 277": a German health insurance number's letter)
+                    "nr",
                     "license",
                     "licence",
                     "lic",
@@ -198,6 +200,62 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
         {
             mark(rules, k, PhiType::License);
             rules[k].reason = Reason::Pattern(PhiType::License);
+        }
+    }
+    // a Spanish health card's region before its digits: "TARJETA SANITARIA AN 0418 2276 91"
+    // (Andalucía), "tarjeta sanitaria ar 0417 2638 19" (Aragón); the digits masked already, in
+    // groups of seven or more digits, and two letters (capitals where capitals mean something)
+    for k in 1..n.saturating_sub(1) {
+        let code = doc.token_text(k);
+        if code.len() == 2
+            && code.bytes().all(|b| b.is_ascii_alphabetic())
+            && (!doc.case_informative || code.bytes().all(|b| b.is_ascii_uppercase()))
+            && one_of(doc.token_text(k - 1), &["sanitaria", "tsi", "ssn"])
+            && matches!(doc.gap_before(k), " " | ": ")
+            && doc.gap_after(k) == " "
+            && digits(k + 1)
+            && grouped_digits(k + 1) >= 7
+            && rules[k + 1].phi
+        {
+            // ("ssn dm 281 4469": a social security number's island code, Dominica's)
+            let kind = if doc.token_text(k - 1).eq_ignore_ascii_case("ssn") {
+                PhiType::Ssn
+            } else {
+                PhiType::HealthPlan
+            };
+            mark(rules, k, kind);
+            rules[k].reason = Reason::Pattern(kind);
+        }
+    }
+    // a reference's words glued by slashes or hyphens to its masked digits, after its label:
+    // "ref orkhon/tb/adr/99-04", "Reg. no. PVPI/AMC-PUN/2023/1184", "ref infarmed/98/1417" (the
+    // model reads "tb", "adr" and a regulator's name as words)
+    for i in 1..n.saturating_sub(1) {
+        if !labelled_code(doc, i) || !matches!(doc.gap_after(i), "/" | "-") {
+            continue;
+        }
+        let mut end = i + 1;
+        while end + 1 < n && matches!(doc.gap_after(end), "/" | "-") {
+            end += 1;
+        }
+        // (a slash in it: "no covid-19 prior", "lot number: EJ-685" are no reference)
+        if !(i..end).any(|k| doc.gap_after(k) == "/") {
+            continue;
+        }
+        // (the digits masked, whatever kind they were read as: "99-04" reads as ages)
+        if !(i..=end).any(|k| digits(k) && rules[k].phi) {
+            continue;
+        }
+        let kind = (i..=end)
+            .find_map(|k| rules[k].kind.filter(|&t| digits(k) && is_id_kind(t)))
+            .unwrap_or(PhiType::Idnum);
+        for k in i..=end {
+            if doc.token_text(k).chars().all(char::is_alphabetic)
+                && !matches!(rules[k].reason, Reason::Pattern(_))
+            {
+                mark(rules, k, kind);
+                rules[k].reason = Reason::Pattern(kind);
+            }
         }
     }
     for i in 1..n.saturating_sub(2) {
@@ -352,6 +410,15 @@ mod tests {
             // (a reference's or a chart's code before its year and serial)
             ("TRANSMIS AU CRPV DE NICE LE 12/03/1996, RÉF. NC 96-0418.", "NC"),
             ("CLINICA PSICHIATRICA CANTONALE, MENDRISIO, CART. CPC 96/217.", "CPC"),
+            // (a Spanish health card's region, in any case)
+            ("DNI 27.814.336-K. TARJETA SANITARIA AN 0418 2276 91.\nADDRESS:", "AN"),
+            ("dni 18417263j, tarjeta sanitaria ar 0417 2638 19, cajera en la", "ar"),
+            ("pupil at vieille case primary. ssn dm 281 4469. chart ph-98-1137.", "dm"),
+            ("bei B. Braun Melsungen. KV-Nr A 430 815 277 (AOK Hessen). Fall-Nr KK-98-1", "A"),
+            ("Hôpital Universitaire de Berbérati. Ref HUB/ADR/97-19.\nPt: Yaguéné", "HUB"),
+            // (a reference's words glued to its digits)
+            ("сүрьеэгийн тасаг. ref orkhon/tb/adr/99-04.\npt: batbayaryn", "adr"),
+            ("Pune   Reg. no. PVPI/AMC-PUN/2023/1184\nPatient:", "PUN"),
         ] {
             let words = codes(text);
             assert!(words.iter().any(|w| w == code), "{text}: {words:?}");
@@ -376,6 +443,11 @@ mod tests {
             // a reading's range after "ref", and the label's own "No."
             "ALT 212 (ref. range 40-129), AST 96. Ref. No. 1234567 sent.",
             "alt 212 (ref range 40-129), ast 96. ref. no. 1234567 sent.",
+            // a card's word before a count, a lower-case word where capitals mean something
+            "Tarjeta sanitaria en 2019 renovada. Tarjeta sanitaria de 0418 2276 91 vista.",
+            // a reference's range, words after a label with no digits glued
+            "alt 212 (ref range 40-129); ref. lab-based/clinical dx; no. of tb/adr cases 12",
+            "The patient has no Covid-19 prior to vaccination. Lot number: EJ-685, no. GM-7734",
         ] {
             let words = codes(text);
             assert!(words.is_empty(), "{text}: {words:?}");

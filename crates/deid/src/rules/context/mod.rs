@@ -356,6 +356,27 @@ pub(super) fn apply(
             }
         }
     }
+    // ... and after the surname written first, once the surname loop above found it ("MOTHER
+    // KIM SEON-AE": "AE" is an adverse event's label too, and a stop-word of some language, as
+    // a romanised syllable of a given name often is; not a compound's word: "-in-law")
+    for i in 3..n {
+        if rules[i - 1].reason == Reason::RelationName
+            && rules[i - 2].reason == Reason::RelationName
+            && doc.gap_before(i - 1) == " "
+            && on(i - 3, RELATION)
+            && doc.gap_before(i) == "-"
+            && !doc.gap_after(i).starts_with('-')
+            && doc.token_text(i).chars().all(char::is_alphabetic)
+            && !super::one_of(
+                doc.token_text(i),
+                &[
+                    "in", "to", "of", "or", "on", "at", "by", "up", "and", "the", "law",
+                ],
+            )
+        {
+            mark_relation_name(&mut rules[i]);
+        }
+    }
     // 1. particles: a run of 1-3 particles between a name or place (or a salutation) and a name
     // or place ("Van den Bossche", "Santiago de Chile", "Universidad de Buenos Aires")
     let mut i = 1;

@@ -88,6 +88,19 @@ fn a_house_number_word_before_its_number_in_an_address() {
             "{text}: {words:?}"
         );
     }
+    // the house's number first, after the address's label: "2209 Unit L"
+    assert_eq!(
+        crate::rules::words_with_reason(
+            "Mob 0773 612 048\nAddress: 2209 Unit L, Seke, Chitungwiza\nMother works",
+            Reason::AddressWord
+        ),
+        ["2209", "Unit", "L"]
+    );
+    assert!(crate::rules::words_with_reason(
+        "Weight: 72 kg. Address: 12 Lot numbers checked.\nPlan: 20 unit a day",
+        Reason::AddressWord
+    )
+    .is_empty());
     // a flat's "rm" after another address part
     let words = crate::rules::words_with_reason(
         "father zhou wenbin, +86 139 5550 8127, zhongshan road 218, bldg 3, rm 502, 210008;",
@@ -355,6 +368,18 @@ fn lower_case_names_after_relation_words_and_salutations() {
         Reason::RelationName,
     );
     assert!(p.contains(&"ho".to_string()), "{p:?}");
+    // ... after the surname written first
+    let p = crate::rules::words_with_reason(
+        "BUSAN 47285; MOTHER KIM SEON-AE +82 51 555 3947), VAX 17/01/21",
+        Reason::RelationName,
+    );
+    assert!(p.contains(&"AE".to_string()), "{p:?}");
+    // ... never a word after the name: "AE" of "mother sara jones ae-ref"
+    let p = crate::rules::words_with_reason(
+        "mother sara jones ae-ref 1234 filed",
+        Reason::RelationName,
+    );
+    assert!(!p.contains(&"ae".to_string()), "{p:?}");
     // a middle initial between the first name and the surname
     for (text, surname) in [
         (

@@ -54,6 +54,9 @@ const SPECIALTIES: &[&str] = &[
     "pulmonary",
     "infusion",
     "heart",
+    "hematology",
+    "haematology",
+    "nephrology",
 ];
 
 /// Specialties that are everyday words ("heart"): only after a name of the land, of a place or
@@ -67,6 +70,27 @@ const TWO_WORD_SPECIALTIES: &[(&str, &str)] = &[
     ("family", "medicine"),
     ("internal", "medicine"),
     ("eye", "care"),
+    ("infectious", "disease"),
+    ("infectious", "diseases"),
+    ("pediatric", "emergency"),
+    ("paediatric", "emergency"),
+];
+
+/// Complaints a practice is named by only with another specialty or service and "&" ("Asthma &
+/// Allergy"), folded.
+const ANDED_SPECIALTIES: &[&str] = &["asthma", "allergy"];
+
+/// Services a practice names after its specialty and "&" ("Asthma & Allergy", "Hematology &
+/// Infusion", "Pain & Palliative"), folded, besides the specialties themselves.
+const JOINED_SERVICES: &[&str] = &[
+    "palliative",
+    "immunology",
+    "sleep",
+    "wellness",
+    "spine",
+    "vascular",
+    "continence",
+    "infusion",
 ];
 
 /// Specialties that are adjectives too ("dental abscess").
@@ -259,15 +283,34 @@ pub(super) fn apply(
         let two = h + 1 < n
             && TWO_WORD_SPECIALTIES.contains(&(folded[h].as_ref(), folded[h + 1].as_ref()))
             && spaced(h + 1);
+        // ("Asthma & Allergy": a complaint's words are a specialty only joined to another by
+        // "&"; "milk allergy", "severe asthma" alone name none)
+        let joined_complaint = ANDED_SPECIALTIES.contains(&folded[h].as_ref())
+            && h + 1 < n
+            && doc.gap_after(h) == " & "
+            && (SPECIALTIES.contains(&folded[h + 1].as_ref())
+                || JOINED_SERVICES.contains(&folded[h + 1].as_ref())
+                || ANDED_SPECIALTIES.contains(&folded[h + 1].as_ref()));
         let mut end = if two {
             h + 2
-        } else if SPECIALTIES.contains(&folded[h].as_ref()) {
+        } else if SPECIALTIES.contains(&folded[h].as_ref()) || joined_complaint {
             h + 1
         } else {
             continue;
         };
         if !spaced(h) || (case_informative && !(h..end).all(capitalised)) {
             continue;
+        }
+        // ("Prairie Lantern Asthma & Allergy", "pinecrest hematology & infusion": a second
+        // service after "&")
+        if end < n
+            && doc.gap_before(end) == " & "
+            && (SPECIALTIES.contains(&folded[end].as_ref())
+                || JOINED_SERVICES.contains(&folded[end].as_ref())
+                || ANDED_SPECIALTIES.contains(&folded[end].as_ref()))
+            && (!case_informative || capitalised(end))
+        {
+            end += 1;
         }
         while end < n
             && TAILS.contains(&folded[end].as_ref())
@@ -379,6 +422,19 @@ mod tests {
                 "FAMOTIDINE FOR A WEEK. MY EMPLOYER CROSSTIMBERS DENTAL GROUP GAVE ME JANUARY 4 OFF.",
                 &["CROSSTIMBERS", "DENTAL", "GROUP"],
             ),
+            // a second service after "&", an infectious disease practice, a paediatric ED
+            (
+                "Prairie Lantern Asthma & Allergy - Pediatric/Young Adult Asthma Visit\nDate: 1/2/26",
+                &["Prairie", "Lantern", "Asthma", "Allergy"],
+            ),
+            (
+                "Foxmere Infectious Disease Consultants - Outpatient Visit\nDate: 12/02/2026",
+                &["Foxmere", "Infectious", "Disease", "Consultants"],
+            ),
+            (
+                "MAPLECREST PEDIATRIC EMERGENCY - ED PHYSICIAN RECORD\nDATE: 12/02/2026",
+                &["MAPLECREST", "PEDIATRIC", "EMERGENCY"],
+            ),
         ] {
             assert_eq!(named(text), want, "{text}");
         }
@@ -400,6 +456,9 @@ mod tests {
             "she needs pulmonary rehabilitation and an infusion pump; dental pain since the dose.",
             "MEDICINA INTERNA.\nDOLOR DENTAL DESDE EL JUEVES SANTO (6 DE ABRIL). CONSULTA HOY.",
             "seizure lasting 2-3 mins; taken to hosp per ambulance & was hospitalized x 12 hr.",
+            "pt with seasonal asthma & allergy, referred to infectious disease; peanut allergy.",
+            "HX: CHILDHOOD ASTHMA & ALLERGY (PER PEDIATRIC EMERGENCY). SEEN BY HEMATOLOGY.",
+            "milk allergy, chronic congestion\nmoc petc takes weekly allergy shots; severe asthma",
         ] {
             assert!(named(text).is_empty(), "{text}: {:?}", named(text));
         }

@@ -130,6 +130,12 @@ fn claimable(reason: Reason) -> bool {
 }
 
 /// Releases the ordinary words of the narrative's language (see the module's documentation).
+/// A person's labels in a report's languages, folded, before the name and its colon.
+const PERSON_LABELS: &[&str] = &[
+    "doente", "paciente", "patient", "patiente", "paziente", "pacient", "pacjent", "pasien",
+    "pasient", "utente", "nome", "nom", "name", "nombre", "naam",
+];
+
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -348,6 +354,18 @@ pub(super) fn apply(
             && matches!(folded[i - 1].as_ref(), "hosp" | "clin" | "ctr" | "sanat")
             && matches!(doc.gap_before(i), " " | ". " | ".")
     };
+    // the first word after a person's label and its colon is the name's ("DOENTE: FELICIDADE
+    // NAMBUNDU KATUMBELA": "felicidade" is an ordinary word too)
+    // (not a title's abbreviation, "Paciente: Sr. Graham", nor a word of every sentence, nor a
+    // lower-case word where capitals mean something: "Paciente: minha mãe")
+    let after_person_label = |i: usize| {
+        i > 0
+            && PERSON_LABELS.contains(&folded[i - 1].as_ref())
+            && doc.gap_before(i).trim_end_matches([' ', '\u{a0}']) == ":"
+            && !doc.gap_after(i).starts_with('.')
+            && flags[i] & flag::STOPWORD == 0
+            && (caseless || doc.token_text(i).starts_with(char::is_uppercase))
+    };
     let mut release = vec![false; n];
     for i in 0..n {
         let w = doc.token_text(i);
@@ -395,6 +413,7 @@ pub(super) fn apply(
             && !glued_to_phi(i)
             && !hyphened_inside(i)
             && !after_abbreviated_head(i)
+            && !after_person_label(i)
             && !abbreviation
             && !bridges_capitals(i)
             && !heads_a_name(i)

@@ -317,3 +317,23 @@ fn the_word_after_a_hospitals_abbreviated_head_stays_masked() {
     assert!(!words.iter().any(|x| x == "britanico"), "{words:?}");
     assert!(words.iter().any(|x| x == "fiebre"), "{words:?}");
 }
+
+#[test]
+fn the_first_word_after_a_persons_label_stays_with_the_name() {
+    let text = "NOTIFICAÇÃO ARMED-2024-0207, RECEBIDA EM 17/09/2024. DOENTE: FELICIDADE NAMBUNDU \
+                KATUMBELA, 29 ANOS, ZUNGUEIRA; A DOENTE TEVE FEBRE E FELICIDADE APÓS A DOSE.";
+    let words = local(text);
+    assert!(words.iter().any(|x| x == "APÓS"), "{words:?}");
+    // (the word itself elsewhere is released: "E FELICIDADE APÓS")
+    assert_eq!(
+        words.iter().filter(|x| *x == "FELICIDADE").count(),
+        1,
+        "{words:?}"
+    );
+    // a title's abbreviation and a word of every sentence after the label are released still
+    let words = local(
+        "Notificação do hospital.\nPaciente: minha mãe, Maria das Dores; \
+         Paciente: Sr. Graham Ashcroft, 74 años.",
+    );
+    assert!(words.iter().any(|x| x == "Sr"), "{words:?}");
+}

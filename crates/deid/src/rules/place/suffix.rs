@@ -250,7 +250,7 @@ pub(super) fn state_codes_after_towns(
 
 /// A US state's code beside a licence's label and its number, which names the board that
 /// licensed a clinician: "(MI lic 5301006612)", "dpm lic vt 041.0097718" (the model read the
-/// code as a word); and "city" after a masked town whose name it ends ("biopsy in belize city",
+/// code as a word), or before "medicaid" ("nm medicaid"); and "city" after a masked town whose name it ends ("biopsy in belize city",
 /// "seen in quezon city").
 pub(super) fn codes_by_licences_and_city_names(
     doc: &Tokenized,
@@ -280,7 +280,20 @@ pub(super) fn codes_by_licences_and_city_names(
                 && number_at(k + 1)
                 && (!doc.case_informative
                     || doc.token_text(k).bytes().all(|b| b.is_ascii_uppercase()));
-            if before || after {
+            // "nm medicaid 400782219", "AZ Medicaid": the state whose programme insures the
+            // patient (capitals where capitals mean something; not the words of a sentence that
+            // are codes too: "enrolled in medicaid", "medicare or medicaid", "tarjeta de
+            // medicaid")
+            let medicaid = k + 1 < n
+                && folded[k + 1] == "medicaid"
+                && doc.gap_after(k) == " "
+                && !matches!(
+                    folded[k].as_ref(),
+                    "in" | "or" | "me" | "de" | "la" | "al" | "id" | "oh" | "ok" | "hi" | "co"
+                )
+                && (!doc.case_informative
+                    || doc.token_text(k).bytes().all(|b| b.is_ascii_uppercase()));
+            if before || after || medicaid {
                 mark_place(&mut rules[k], PhiType::State);
             }
         }

@@ -410,4 +410,17 @@ fn a_state_code_beside_a_licence_and_city_after_a_town() {
     );
     // no licence's number; no town before "city"
     assert!(places("She is in lic for OR staff; the city was hot").is_empty());
+    // the state whose Medicaid insures the patient, in any case; not a sentence's words
+    assert!(
+        places("dob 3/14/11  14 y/o m  mrn thc-5520938  nm medicaid 400782219")
+            .contains(&"nm".to_string())
+    );
+    assert!(places("Insurance: AZ Medicaid (AHCCCS), member 4471").contains(&"AZ".to_string()));
+    for text in [
+        "she was enrolled in medicaid last year; medicare or medicaid pending",
+        "Insurance: Medicare or Medicaid, tarjeta de medicaid",
+        "The patient has az medicaid coverage per the note from the clinic today",
+    ] {
+        assert!(places(text).is_empty(), "{text}: {:?}", places(text));
+    }
 }

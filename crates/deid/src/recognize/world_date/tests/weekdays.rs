@@ -39,6 +39,31 @@ fn a_weekday_of_two_letters_before_a_dotted_date_and_an_english_word_before_a_fo
         ["mar, 28 ago"]
     );
     assert!(dates_with_weekdays("fever 28 ago; the man, 28 years old").is_empty());
+    // French Wednesday before a whole date of numbers with its year of four digits; not a dose
+    // of meropenem before a rate or a date without its year
+    assert_eq!(
+        all("notes consult\nmer 04/03/2026, dr coly"),
+        ["mer 04/03/2026"]
+    );
+    assert_eq!(
+        all("started mer 1/8 at 2g, mer 04/03 again"),
+        ["1/8", "04/03"]
+    );
+    // Finnish and Latvian Friday bare before a dotted day and month, after a word of when
+    assert_eq!(
+        all("afebrile in 48 h, cxr clear on pe 20.11.98. son matti"),
+        ["pe 20.11.98"]
+    );
+    assert_eq!(all("steroid; fading by pe 17.12.. wife"), ["pe 17.12"]);
+    assert_eq!(
+        all("Changed to baclofen. D/c pk 26.9.97.\nZiņoja"),
+        ["pk 26.9.97"]
+    );
+    // not the embolism's or a kinetics' word elsewhere
+    assert_eq!(
+        all("ct showed pe 20.11.98 confirmed; pk 26.9.97 sampled"),
+        ["20.11.98", "26.9.97"]
+    );
 }
 
 #[test]
@@ -542,9 +567,16 @@ fn a_months_abbreviation_and_a_two_digit_year_after_a_preposition_of_its_languag
         dates_with_weekdays("marcha sin férula desde dic. 98"),
         ["dic. 98"]
     );
+    // or opening a line's entry before its colon
+    assert_eq!(
+        dates_with_weekdays("UNIDAD DE SALUD CHINAMECA.\nDIC 97: ENCÍAS HIPERTRÓFICAS"),
+        ["DIC 97"]
+    );
     // no preposition, an amount after it, or an English month (read elsewhere)
     for text in [
         "labs consistent with DIC 97 platelets",
+        "labs: DIC 97: platelets low",
+        "DIC 97 platelets: low",
         "en dic 97 mg total",
         "walking by dec 97",
     ] {
