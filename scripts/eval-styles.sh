@@ -69,7 +69,9 @@
 # styles: ophthalmology, haematology, gynaecology, orthopaedics, bariatric surgery), dev-vaers-sub-37 (the ordinary mix a
 # twenty-eighth time), dev-intl-9 (40 more international drug reactions), dev-world-25 (48 more built as dev-world-24),
 # dev-notes-13 (40 clinical notes of five more styles: dermatology, pulmonology, infectious diseases, paediatric
-# emergency, intensive care). The dev sets are development data: they
+# emergency, intensive care), dev-vaers-sub-38 (the ordinary mix a twenty-ninth time), dev-intl-10 (40 more international
+# drug reactions), dev-world-26 (48 more built as dev-world-25), dev-notes-14 (40 clinical notes of five more styles:
+# psychiatry, obstetrics, oncology infusion, occupational health, palliative care). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -133,6 +135,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-notes-12:$G/dev-notes-12/xml \
     dev-vaers-sub-37:$G/dev-vaers-sub-37/xml dev-intl-9:$G/dev-intl-9/xml \
     dev-world-25:$G/dev-world-25/xml dev-notes-13:$G/dev-notes-13/xml \
+    dev-vaers-sub-38:$G/dev-vaers-sub-38/xml dev-intl-10:$G/dev-intl-10/xml \
+    dev-world-26:$G/dev-world-26/xml dev-notes-14:$G/dev-notes-14/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do
