@@ -465,6 +465,13 @@ impl WorldDateRecognizer {
                             && text[month.end()..].starts_with('.')
                             && !text[month.end() + 1..]
                                 .starts_with(|ch: char| ch.is_alphanumeric()))
+                        // "recovered, discharged 3 set. esposa": a discharge's or an
+                        // admission's day, the clause ending with the month
+                        || (matches!(
+                            word_before(text, d.start()).as_str(),
+                            "discharged" | "admitted"
+                        ) && (text[month.end()..].starts_with(['.', ',', ';'])
+                            || text[month.end()..].trim().is_empty()))
                         // "vaccine on the 20 sty and": "on the" before a day says a date
                         || (word_before(text, d.start()) == "the"
                             && word_before_word(text, d.start()) == "on")

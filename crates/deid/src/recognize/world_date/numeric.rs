@@ -6,6 +6,11 @@
 
 use super::*;
 
+/// A day, a period and a month's Roman numeral, nothing after ("13.V", "19.x").
+static ROMAN_DAY_MONTH: std::sync::LazyLock<Regex> = std::sync::LazyLock::new(|| {
+    compile(r"(?i)\b\d{1,2}\.(?:xii|xi|x|ix|viii|vii|vi|v|iv|iii|ii|i)\b")
+});
+
 impl WorldDateRecognizer {
     /// A Japanese era's year, month and day ("H3.12.2"): a real year of the era, month and day,
     /// and no number going on ("H3.12.2.1" is something else).
@@ -28,6 +33,7 @@ impl WorldDateRecognizer {
     /// ("1.5-iv-2021" is something else). The rules read the numeral as a word ("IX", "iii") and
     /// the day and year as plain numbers, which the model released around it.
     pub(super) fn roman_month_dates(&self, text: &str, out: &mut Vec<Cand>) {
+        let mut dotted = false;
         for c in self.roman_month.captures_iter(text) {
             let m = c.get(0).expect("whole match");
             let sep = |g: &str| c[g].trim_end().to_owned();
@@ -42,7 +48,29 @@ impl WorldDateRecognizer {
                 && !continues_number(text, m.end(), b"./:-")
                 && !crate::recognize::preceded_by_number(text, m.start(), b"./-:")
             {
+                dotted |= sep("s1") == ".";
                 out.push(date_cand(m.start(), m.end()));
+            }
+        }
+        // "13.V post-partum", "19.x: petechiae": the day and the month's numeral with its period
+        // alone, in a narrative that writes its whole dates so ("from 12.V.97")
+        if dotted {
+            for m in ROMAN_DAY_MONTH.find_iter(text) {
+                let day: u32 = m
+                    .as_str()
+                    .split('.')
+                    .next()
+                    .unwrap_or("")
+                    .parse()
+                    .unwrap_or(0);
+                let taken = out.iter().any(|c| c.start <= m.start() && m.end() <= c.end);
+                if (1..=31).contains(&day)
+                    && !taken
+                    && !continues_number(text, m.end(), b"./:-")
+                    && !crate::recognize::preceded_by_number(text, m.start(), b"./-:")
+                {
+                    out.push(date_cand(m.start(), m.end()));
+                }
             }
         }
     }

@@ -310,6 +310,12 @@ impl WorldDateRecognizer {
                     || self.month_words.contains(folded.as_ref())
                     || self.months.contains(folded.as_ref()))
                 && (MONTH_YEAR_PREPOSITIONS.contains(&word_before(text, w.start()).as_str())
+                    // "methyldopa since Des 96", "SINCE ORDIBEHESHT 75": or an English word of
+                    // since when, before a month that is no English word ("since out 96")
+                    || (matches!(
+                        word_before(text, w.start()).as_str(),
+                        "since" | "from" | "until" | "till"
+                    ) && !ENGLISH_MONTH_WORDS.contains(&folded.as_ref()))
                     // "\nDIC 97: ENCÍAS HIPERTRÓFICAS": or opening a line's entry before its
                     // colon, as a dated history writes it
                     || ((text[..w.start()].trim_end_matches([' ', '\u{a0}']).ends_with('\n')
@@ -337,6 +343,13 @@ impl WorldDateRecognizer {
         }
     }
 }
+
+/// Months of other languages that are English words, which an English preposition does not
+/// make a month ("since out 96", "from sub 40").
+const ENGLISH_MONTH_WORDS: &[&str] = &[
+    "out", "sub", "pro", "led", "mac", "vas", "avg", "dub", "rugs", "lip", "mag", "set", "mar",
+    "ago",
+];
 
 /// The prepositions of the other languages before a month and a year of two digits ("en dic
 /// 97", "em ago 96", "dal giu 95", "depuis déc 94"), lower case as `word_before` gives them.

@@ -23,16 +23,34 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule]) {
         if !one_of(doc.token_text(k), EXTENSION_WORDS)
             || doc.gap_before(k) != " "
             || !matches!(doc.gap_after(k), " " | ". " | "." | ": ")
-            // (a phone's last group: "4 ext 2 flexion" counts degrees)
-            || !digits(k - 1, 3..=12)
-            || !rules[k - 1].phi
             || !digits(k + 1, 1..=6)
-            || !rules[k + 1].phi
         {
             continue;
         }
-        mark(rules, k, PhiType::Phone);
-        rules[k].reason = Reason::Pattern(PhiType::Phone);
+        // "2212-1000 ext 3318": a number of two to four groups of two to four digits joined by
+        // hyphens, seven digits or more in all, is a phone's before its extension even where
+        // the rules read its groups as counts
+        let mut first = k - 1;
+        while first > 0
+            && k - first < 4
+            && digits(first, 2..=4)
+            && doc.gap_before(first) == "-"
+            && digits(first - 1, 2..=4)
+        {
+            first -= 1;
+        }
+        let grouped =
+            first < k - 1 && (first..k).map(|g| doc.token_text(g).len()).sum::<usize>() >= 7;
+        // (a phone's last group: "4 ext 2 flexion" counts degrees)
+        let masked = digits(k - 1, 3..=12) && rules[k - 1].phi && rules[k + 1].phi;
+        if !(masked || grouped) {
+            continue;
+        }
+        let marked = if grouped { first..k + 2 } else { k..k + 1 };
+        for g in marked {
+            mark(rules, g, PhiType::Phone);
+            rules[g].reason = Reason::Pattern(PhiType::Phone);
+        }
     }
 }
 
@@ -54,7 +72,14 @@ mod tests {
             extensions("reporter: dr c. fontaine, tel 448 2231 ext 305, form to carec 02jun95."),
             ["ext"]
         );
+        // a number in hyphened groups before it, which the rules read as counts
+        let p = words_where(
+            "cirugía, hospital calderón guardia, san josé; 2212-1000 ext 3318; esolanoq@hcg.example.",
+            |r| r.reason == Reason::Pattern(crate::phi::PhiType::Phone),
+        );
+        assert_eq!(p, ["2212", "1000", "ext", "3318"]);
         // no number before it, or a word after it
         assert!(extensions("ext rotation 30 degrees; tel ext only; 4 ext 2 flexion").is_empty());
+        assert!(extensions("flexion 10-20 ext 30 degrees; 5-10 ext 2").is_empty());
     }
 }

@@ -57,6 +57,7 @@ const SPECIALTIES: &[&str] = &[
     "hematology",
     "haematology",
     "nephrology",
+    "psychiatry",
 ];
 
 /// Specialties that are everyday words ("heart"): only after a name of the land, of a place or
@@ -435,6 +436,10 @@ mod tests {
                 "MAPLECREST PEDIATRIC EMERGENCY - ED PHYSICIAN RECORD\nDATE: 12/02/2026",
                 &["MAPLECREST", "PEDIATRIC", "EMERGENCY"],
             ),
+            (
+                "fernbrook psychiatry assoc - phone line note 02/23/26 mon\npt called re new rash on lamotrigine, advised stop",
+                &["fernbrook", "psychiatry", "assoc"],
+            ),
         ] {
             assert_eq!(named(text), want, "{text}");
         }
@@ -459,6 +464,7 @@ mod tests {
             "pt with seasonal asthma & allergy, referred to infectious disease; peanut allergy.",
             "HX: CHILDHOOD ASTHMA & ALLERGY (PER PEDIATRIC EMERGENCY). SEEN BY HEMATOLOGY.",
             "milk allergy, chronic congestion\nmoc petc takes weekly allergy shots; severe asthma",
+            "referred to psychiatry; seen by inpatient psychiatry; to child psychiatry clinic",
         ] {
             assert!(named(text).is_empty(), "{text}: {:?}", named(text));
         }

@@ -354,17 +354,38 @@ pub(super) fn apply(
             && matches!(folded[i - 1].as_ref(), "hosp" | "clin" | "ctr" | "sanat")
             && matches!(doc.gap_before(i), " " | ". " | ".")
     };
+    // a street word's particle before an elided article and the street's name ("rue de
+    // l'Alzette", "via dell'Orto" is `bridges_capitals`'s)
+    let street_particle = |i: usize| {
+        i > 0
+            && i + 2 < n
+            && short_particle(i)
+            && flags[i - 1] & flag::STREET != 0
+            && plain(doc.gap_before(i))
+            && plain(doc.gap_after(i))
+            && short_particle(i + 1)
+            && matches!(doc.gap_after(i + 1), "'" | "\u{2019}")
+            && capitalised(i + 2)
+    };
     // the first word after a person's label and its colon is the name's ("DOENTE: FELICIDADE
     // NAMBUNDU KATUMBELA": "felicidade" is an ordinary word too)
     // (not a title's abbreviation, "Paciente: Sr. Graham", nor a word of every sentence, nor a
     // lower-case word where capitals mean something: "Paciente: minha mãe")
+    // ("DOENTE: ZAITUNE ANCHA IMPISSA": and the name's next words, up to three, with blanks
+    // alone between)
+    let name_word = |k: usize| {
+        !doc.gap_after(k).starts_with('.')
+            && flags[k] & flag::STOPWORD == 0
+            && (caseless || doc.token_text(k).starts_with(char::is_uppercase))
+    };
     let after_person_label = |i: usize| {
-        i > 0
-            && PERSON_LABELS.contains(&folded[i - 1].as_ref())
-            && doc.gap_before(i).trim_end_matches([' ', '\u{a0}']) == ":"
-            && !doc.gap_after(i).starts_with('.')
-            && flags[i] & flag::STOPWORD == 0
-            && (caseless || doc.token_text(i).starts_with(char::is_uppercase))
+        (0..4).any(|back| {
+            i > back
+                && PERSON_LABELS.contains(&folded[i - back - 1].as_ref())
+                && doc.gap_before(i - back).trim_end_matches([' ', '\u{a0}']) == ":"
+                && (i - back..=i).all(name_word)
+                && (i - back + 1..=i).all(|k| plain(doc.gap_before(k)))
+        })
     };
     let mut release = vec![false; n];
     for i in 0..n {
@@ -414,6 +435,7 @@ pub(super) fn apply(
             && !hyphened_inside(i)
             && !after_abbreviated_head(i)
             && !after_person_label(i)
+            && !street_particle(i)
             && !abbreviation
             && !bridges_capitals(i)
             && !heads_a_name(i)

@@ -330,10 +330,31 @@ fn the_first_word_after_a_persons_label_stays_with_the_name() {
         1,
         "{words:?}"
     );
+    // ... and the name's next words
+    let words = local(
+        "NA SEGUNDA-FEIRA, 2 DE DEZEMBRO DE 2024. DOENTE: ZAITUNE ANCHA IMPISSA, 31 ANOS, \
+         VENDEDORA; A FERIDA ANCHA E FUNDA.",
+    );
+    assert_eq!(
+        words.iter().filter(|x| *x == "ANCHA").count(),
+        1,
+        "{words:?}"
+    );
     // a title's abbreviation and a word of every sentence after the label are released still
     let words = local(
         "Notificação do hospital.\nPaciente: minha mãe, Maria das Dores; \
          Paciente: Sr. Graham Ashcroft, 74 años.",
     );
     assert!(words.iter().any(|x| x == "Sr"), "{words:?}");
+}
+
+#[test]
+fn a_streets_particle_before_an_elided_article_and_its_name_stays() {
+    // (a French report: its ordinary "de" is released, the street's is not)
+    let text =
+        "Déclaration d'effet indésirable. La patiente a présenté une fièvre et une éruption \
+                après la prise de médicament; elle habite au 27, rue de l'Alzette à Esch.";
+    let words = local(text);
+    assert!(words.iter().any(|x| x == "fièvre"), "{words:?}");
+    assert_eq!(words.iter().filter(|x| *x == "de").count(), 1, "{words:?}");
 }

@@ -33,6 +33,12 @@ fn a_month_in_roman_numerals_between_the_day_and_the_year() {
         ["9-ix-96", "12.III.2021", "12. III. 2021", "3/XI/97"]
     );
     assert_eq!(dates("VACUNADO EL 4 VII 2021 EN"), ["4 VII 2021"]);
+    // the day and the numeral alone where the narrative writes its whole dates so
+    assert_eq!(
+        dates("oxytocin over 19 h from 12.V.97.\n13.V post-partum: vomiting; 19.x: petechiae"),
+        ["12.V.97", "13.V", "19.x"]
+    );
+    assert!(dates("tablets 2.v daily; 13.V post-partum").is_empty());
     // not two separators, not a count and a shorthand between blanks, not a number going on
     assert!(dates(
         "9-ix.96; took 2 x 20 mg; gave 2 IV 40 mg; dose 2 I 25 mins; 1.9-ix-96.4; 40-ix-96"

@@ -39,6 +39,12 @@ fn a_weekday_of_two_letters_before_a_dotted_date_and_an_english_word_before_a_fo
         ["mar, 28 ago"]
     );
     assert!(dates_with_weekdays("fever 28 ago; the man, 28 years old").is_empty());
+    // a discharge's day before the clause's end
+    assert_eq!(
+        dates_with_weekdays("hartmann procedure. recovered, discharged 3 set. esposa yorleny"),
+        ["3 set"]
+    );
+    assert!(dates_with_weekdays("discharged 3 set of notes to the gp").is_empty());
     // French Wednesday before a whole date of numbers with its year of four digits; not a dose
     // of meropenem before a rate or a date without its year
     assert_eq!(
@@ -567,6 +573,12 @@ fn a_months_abbreviation_and_a_two_digit_year_after_a_preposition_of_its_languag
         dates_with_weekdays("marcha sin férula desde dic. 98"),
         ["dic. 98"]
     );
+    // or after an English word of since when, a month no English word is
+    assert_eq!(
+        dates_with_weekdays("methyldopa 250 mg tid since Des 96.\nRA; gold from dic 95 on"),
+        ["Des 96", "dic 95"]
+    );
+    assert!(dates_with_weekdays("ruled out since out 96 days; from sub 45 mg").is_empty());
     // or opening a line's entry before its colon
     assert_eq!(
         dates_with_weekdays("UNIDAD DE SALUD CHINAMECA.\nDIC 97: ENCÍAS HIPERTRÓFICAS"),
