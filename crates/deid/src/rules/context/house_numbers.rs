@@ -1,6 +1,7 @@
 //! Step 1b of `rules/context`: a house-number word before its number in an address ("Jl.
 //! Diponegoro No. 71", "Naamsestraat 15 bus 2", "House 1187, Sector 14", "casa n.º 27"), and a
-//! word between a house number and a street word ("9 elm grove"), with the house-number words
+//! word between a house number and a street word ("9 elm grove"), the house number first after an
+//! address's label ("Address: 2209 Unit L"), with the house-number words
 //! and the verbs of residence that cue them. Separate because it is one sub-rule about addresses
 //! among the name rules, with lists of its own.
 

@@ -3,7 +3,10 @@
 //! number in a register's slashed groups, or glued by a hyphen to a long number: "employee no.
 //! hr-0731946"; after a reference's or a chart's label too, and before a year and a serial: "RÉF.
 //! NC 96-0418", "CART. CPC 96/217"), and a case system's code that no list knows before a long number, where no label
-//! is ("(WAES 97050595"), and a licence's letter after the word ("CA license A 118204"). Not a label's second word before a plain number ("NO.
+//! is ("(WAES 97050595"), and a licence's letter after the word ("CA license A 118204", "KV-Nr A
+//! 430 815 277"), a health card's region or a social security number's island code before its
+//! grouped digits ("TARJETA SANITARIA AN 0418 2276 91", "ssn dm 281 4469"), and a reference's words
+//! glued by slashes to its digits after its label ("ref orkhon/tb/adr/99-04"). Not a label's second word before a plain number ("NO.
 //! RM 24-017732", "No. BPJS 0001287634512": the record and the insurer named), nor a lot ("Lot
 //! number: EJ 1685") or a date ("no fever 9/24/99"). The digits are masked as a number already;
 //! the model, reading the code as an abbreviation, released it. Marked as the number's kind with

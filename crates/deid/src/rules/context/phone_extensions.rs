@@ -3,7 +3,9 @@
 //! American number; after a local number of other lengths the rules mask the digits as numbers and
 //! the model, reading "ext" as an abbreviation, released it inside the masked phone. Only between
 //! two numbers the rules masked, the first of three digits or more (a phone's last group), the
-//! second of one to six digits. Marked as a phone's, never released.
+//! second of one to six digits; or after a number of hyphened groups, seven digits or more, that
+//! the rules read as counts ("2212-1000 ext 3318": then the groups and the extension's digits are
+//! the phone's too). Marked as a phone's, never released.
 
 use super::{mark, Reason, TokenRule};
 use crate::phi::PhiType;

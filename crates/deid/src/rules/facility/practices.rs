@@ -81,8 +81,9 @@ const TWO_WORD_SPECIALTIES: &[(&str, &str)] = &[
 /// Allergy"), folded.
 const ANDED_SPECIALTIES: &[&str] = &["asthma", "allergy"];
 
-/// Services a practice names after its specialty and "&" ("Asthma & Allergy", "Hematology &
-/// Infusion", "Pain & Palliative"), folded, besides the specialties themselves.
+/// Services a practice names after its specialty and "&" ("Oncology & Palliative", "Neurology &
+/// Sleep"), folded, besides the specialties themselves ("Hematology & Infusion") and the
+/// complaints of `ANDED_SPECIALTIES` ("Asthma & Allergy").
 const JOINED_SERVICES: &[&str] = &[
     "palliative",
     "immunology",
@@ -91,7 +92,6 @@ const JOINED_SERVICES: &[&str] = &[
     "spine",
     "vascular",
     "continence",
-    "infusion",
 ];
 
 /// Specialties that are adjectives too ("dental abscess").

@@ -30,7 +30,10 @@
 //! - it is not hyphened between two words that may be a name's ("Fonds-des-Blancs"), nor after
 //!   a hospital's abbreviated head ("hosp. britanico");
 //! - it is not in an address after its label or a verb of residence ("domicilio: ...", "vive en
-//!   la colonia ...", "woont in de wijk ..."), to the end of its sentence or line.
+//!   la colonia ...", "woont in de wijk ..."), to the end of its sentence or line;
+//! - it is not the name after a person's label and its colon ("DOENTE: FELICIDADE NAMBUNDU"), up
+//!   to four words with blanks alone between, nor a street word's particle before an elided
+//!   article and the street's name ("rue de l'Alzette").
 //!
 //! Which language a narrative is in is counted, not guessed: more of its words are ordinary words
 //! of these languages (and no English SAFE word) than half of its English SAFE words; in ALL CAPS
@@ -129,13 +132,13 @@ fn claimable(reason: Reason) -> bool {
     }
 }
 
-/// Releases the ordinary words of the narrative's language (see the module's documentation).
 /// A person's labels in a report's languages, folded, before the name and its colon.
 const PERSON_LABELS: &[&str] = &[
     "doente", "paciente", "patient", "patiente", "paziente", "pacient", "pacjent", "pasien",
     "pasient", "utente", "nome", "nom", "name", "nombre", "naam",
 ];
 
+/// Releases the ordinary words of the narrative's language (see the module's documentation).
 pub(super) fn apply(
     doc: &Tokenized,
     rules: &mut [TokenRule],
@@ -367,12 +370,11 @@ pub(super) fn apply(
             && matches!(doc.gap_after(i + 1), "'" | "\u{2019}")
             && capitalised(i + 2)
     };
-    // the first word after a person's label and its colon is the name's ("DOENTE: FELICIDADE
-    // NAMBUNDU KATUMBELA": "felicidade" is an ordinary word too)
-    // (not a title's abbreviation, "Paciente: Sr. Graham", nor a word of every sentence, nor a
-    // lower-case word where capitals mean something: "Paciente: minha mãe")
-    // ("DOENTE: ZAITUNE ANCHA IMPISSA": and the name's next words, up to three, with blanks
-    // alone between)
+    // the words after a person's label and its colon are the name's, up to four with blanks
+    // alone between ("DOENTE: FELICIDADE NAMBUNDU", "DOENTE: ZAITUNE ANCHA IMPISSA":
+    // "felicidade" and "ancha" are ordinary words too); not a title's abbreviation ("Paciente:
+    // Sr. Graham"), a word of every sentence, or a lower-case word where capitals mean something
+    // ("Paciente: minha mãe")
     let name_word = |k: usize| {
         !doc.gap_after(k).starts_with('.')
             && flags[k] & flag::STOPWORD == 0
