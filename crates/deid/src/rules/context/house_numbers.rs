@@ -234,11 +234,9 @@ pub(super) fn apply(
     // after an address's label: "Address: 2209 Unit L, Seke, Chitungwiza" (Zimbabwe's units)
     for i in 2..n.saturating_sub(1) {
         let t = doc.token_text(i - 1);
-        let label = i >= 2
-            && crate::rules::cue::RESIDENCE_LABELS
-                .iter()
-                .any(|l| doc.token_text(i - 2).eq_ignore_ascii_case(l))
-            && doc.gap_before(i - 1).trim_end_matches(' ') == ":";
+        let label =
+            crate::rules::one_of(doc.token_text(i - 2), crate::rules::cue::RESIDENCE_LABELS)
+                && doc.gap_before(i - 1).trim_end_matches(' ') == ":";
         let after = doc.token_text(i + 1);
         if label
             && !t.is_empty()
