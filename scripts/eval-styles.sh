@@ -71,7 +71,10 @@
 # dev-notes-13 (40 clinical notes of five more styles: dermatology, pulmonology, infectious diseases, paediatric
 # emergency, intensive care), dev-vaers-sub-38 (the ordinary mix a twenty-ninth time), dev-intl-10 (40 more international
 # drug reactions), dev-world-26 (48 more built as dev-world-25), dev-notes-14 (40 clinical notes of five more styles:
-# psychiatry, obstetrics, oncology infusion, occupational health, palliative care). The dev sets are development data: they
+# psychiatry, obstetrics, oncology infusion, occupational health, palliative care), dev-vaers-sub-39 (the ordinary mix a
+# thirtieth time), dev-intl-11 (40 more international drug reactions), dev-world-27 (48 more built as dev-world-26),
+# dev-notes-15 (40 clinical notes of five more styles: dental, ambulance, correctional health, anaesthesia and recovery,
+# student health). The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -137,6 +140,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-world-25:$G/dev-world-25/xml dev-notes-13:$G/dev-notes-13/xml \
     dev-vaers-sub-38:$G/dev-vaers-sub-38/xml dev-intl-10:$G/dev-intl-10/xml \
     dev-world-26:$G/dev-world-26/xml dev-notes-14:$G/dev-notes-14/xml \
+    dev-vaers-sub-39:$G/dev-vaers-sub-39/xml dev-intl-11:$G/dev-intl-11/xml \
+    dev-world-27:$G/dev-world-27/xml dev-notes-15:$G/dev-notes-15/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do
