@@ -226,11 +226,22 @@ pub fn token_features(doc: &Tokenized, flags: &[LexFlags]) -> Vec<Features> {
             out.set(Feature::IsSalutation, has(flag::SALUTATION));
             out.set(
                 Feature::FollowsSalutation,
-                prev_flags & flag::SALUTATION != 0 && doc.gap_before(i).len() <= 2,
+                prev_flags & flag::SALUTATION != 0
+                    && doc.gap_before(i).len() <= 2
+                    && !(case_informative && is_unit_ms(doc, i - 1)),
             );
             out
         })
         .collect()
+}
+
+/// Whether token `k` is "ms" in lower case after a number: milliseconds ("QTc 612 ms, runs of
+/// torsades"), where capitals are informative and a salutation would be "Ms".
+fn is_unit_ms(doc: &Tokenized, k: usize) -> bool {
+    doc.token_text(k) == "ms"
+        && k > 0
+        && doc.token_text(k - 1).bytes().all(|b| b.is_ascii_digit())
+        && doc.gap_before(k).len() <= 1
 }
 
 /// Where a code stands in an address: after a comma ("PORTLAND, OR") or before a ZIP code
@@ -527,6 +538,16 @@ mod tests {
             Feature::IsWeekday
         )
         .is_empty());
+    }
+
+    #[test]
+    fn milliseconds_after_a_number_are_no_salutation_where_capitals_say_so() {
+        let text = "On arrival the ECG showed QTc 612 ms, runs of torsades de pointes; \
+                    seen later by Ms Holloway on the ward";
+        assert_eq!(with(text, Feature::FollowsSalutation), ["Holloway"]);
+        // in lower case a salutation is written "ms" too
+        let lower = "on arrival the ecg showed a long qtc and the patient was seen by ms holloway";
+        assert_eq!(with(lower, Feature::FollowsSalutation), ["holloway"]);
     }
 
     #[test]

@@ -205,6 +205,14 @@ fn named_after(doc: &Tokenized, rules: &[TokenRule], folded: &[Cow<'_, str>], j:
             return false;
         }
         k += 1;
+        // (a name right after the generic words, blanks alone between from the kind on: "CENTRE
+        // DE VACCINATION VICTOR HUGO"; not "the health clinic (centre de vaccination mairie")
+        if k < n && (j + 1..=k).all(|m| doc.gap_before(m) == " ") && rules[k].phi {
+            return matches!(
+                rules[k].kind,
+                Some(PhiType::City | PhiType::Hospital | PhiType::Patient | PhiType::Doctor)
+            );
+        }
     }
     false
 }
@@ -492,6 +500,8 @@ mod tests {
             // a name after the kind and a connector, as Romance languages name facilities
             "rcvd ter 5 nov 96 from hospital municipal de imperatriz, maranhão. rash after amoxil.",
             "a vacciné le 16 June 2021 at the centre de vaccination de Lannion. On waking, fever.",
+            // ... or right after the generic words
+            "BOOSTER ON 22 NOVEMBER 2021 AT THE CENTRE DE VACCINATION VICTOR HUGO, LUXEMBOURG.",
         ] {
             assert!(generic(text).is_empty(), "{text}: {:?}", generic(text));
         }

@@ -193,6 +193,25 @@ mod tests {
     }
 
     #[test]
+    fn a_ministry_of_health_is_the_programme_of_a_small_state() {
+        assert_eq!(
+            found("received via the Ministry of Health and Wellness, reference BS-MOHW-21"),
+            ["Ministry", "of", "Health", "and", "Wellness"]
+        );
+        assert_eq!(
+            found("TO THE MINISTRY OF HEALTH, BASSETERRE 16SEP96"),
+            ["MINISTRY", "OF", "HEALTH"]
+        );
+        assert_eq!(
+            found("REPUBLICA DE ANGOLA - MINISTERIO DA SAUDE - DIRECCAO NACIONAL"),
+            ["MINISTERIO", "DA", "SAUDE"]
+        );
+        // the ministry as an employer is PHI, as is another ministry
+        assert!(found("she works at the Ministry of Health as a clerk").is_empty());
+        assert!(found("a teacher (Ministry of Education), National ID").is_empty());
+    }
+
+    #[test]
     fn a_part_of_a_name_or_other_punctuation_is_not_a_name() {
         // "Agency" alone is a place name's word; "Medical Products" is not a whole name
         assert!(found("She moved to Agency, Iowa.").is_empty());

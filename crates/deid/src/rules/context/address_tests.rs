@@ -184,6 +184,11 @@ fn a_us_street_line_and_a_rural_route_in_any_case() {
             "ADDR: HCR 62 BOX 19, ELIZABETH, WV.",
             &["HCR", "62", "BOX", "19"],
         ),
+        // (an ordinal written out, a stopword too)
+        (
+            "RICE FARMER, SUPPLIER TO THE MILL; LOT 47 SECOND STREET, ANNA REGINA.",
+            &["47", "SECOND", "STREET"],
+        ),
         // (a stopword that names streets, after a compass point)
         (
             "POSITIVE ON 03JAN2021 (DRIVE-UP SITE, 1275 S STATE ST; REVIEWED BY DR. X",

@@ -82,7 +82,16 @@ fn after_council(doc: &Tokenized, i: usize) -> bool {
 
 /// The labels of a reference or a chart, folded, before a register's code and its serial: "RÉF.
 /// NC 96-0418", "CART. CPC 96/217" (Italy's cartella clinica).
-const REFERENCE_LABELS: &[&str] = &["ref", "cart", "cartella", "dossier", "expediente"];
+/// ("KART TB/98-611": the Turkic and Slavic word for a card, a clinic's patient card)
+const REFERENCE_LABELS: &[&str] = &[
+    "ref",
+    "cart",
+    "cartella",
+    "dossier",
+    "expediente",
+    "kart",
+    "karta",
+];
 
 /// A code after the label's word for "number": "HOSPITAL NO. MPH 98/4471".
 fn labelled_code(doc: &Tokenized, i: usize) -> bool {
@@ -117,6 +126,11 @@ fn unlabelled_case_code(
         && !one_of(doc.token_text(i), PRODUCT_CODES)
         && rules[i].reason == Reason::Unknown
         && doc.gap_after(i) == " "
+}
+
+/// Whether four digits read as a year of the last two centuries ("2019"): a date, no serial.
+fn is_year(w: &str) -> bool {
+    w.len() == 4 && (w.starts_with("19") || w.starts_with("20"))
 }
 
 /// Whether a category is an identifier's (its i2b2 tag is ID, as `definitions.toml` says).
@@ -325,6 +339,19 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             // gm 048317269", "iss no. sm 044218", where capitals say nothing)
             && (flags[i] & flag::CURATED_SAFE == 0 || labelled)
             && !one_of(code, INSURERS);
+        // ... or after the label's "no" itself, before a serial of four or five digits that ends
+        // its clause and is no year ("CASE NO TB 4471."; not "no BP 120", "no MI 2019", "NO IV
+        // 1000 ML")
+        let short_serial = doc.gap_after(i) == " "
+            && code.len() <= 3
+            && one_of(doc.token_text(i - 1), NUMBER_WORDS)
+            && digits(i + 1)
+            && matches!(doc.token_text(i + 1).len(), 4 | 5)
+            && !is_year(doc.token_text(i + 1))
+            && (i + 2 == n || {
+                let gap = doc.gap_after(i + 1);
+                gap.starts_with(['.', ',', ';', ')', '\n']) && !matches!(gap, "." | ",")
+            });
         let masked = rules[i + 1].phi
             && match rules[i + 1].reason {
                 Reason::Digit => true,
@@ -333,7 +360,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             };
         // (a code with no label only before one long number: "SBP 182/86", "PRVC 420/14" are
         // readings)
-        if !(long || (labelled && (slashed || glued || year_serial))) || !masked {
+        if !(long || (labelled && (slashed || glued || year_serial || short_serial))) || !masked {
             continue;
         }
         let kind = if council {
@@ -419,6 +446,9 @@ mod tests {
             ("pupil at vieille case primary. ssn dm 281 4469. chart ph-98-1137.", "dm"),
             ("bei B. Braun Melsungen. KV-Nr A 430 815 277 (AOK Hessen). Fall-Nr KK-98-1", "A"),
             ("Hôpital Universitaire de Berbérati. Ref HUB/ADR/97-19.\nPt: Yaguéné", "HUB"),
+            // (a case's letters after the label's "no", before a short serial; a card's glued)
+            ("STREPTOMYCIN 1 G IM. CASE NO TB 4471.\nSTARTED 3/5/98", "TB"),
+            ("OBA GARAGUM. KART TB/98-611.\nMDR-TB, CYCLOSERINE 750 MG/D", "TB"),
             // (a reference's words glued to its digits)
             ("сүрьеэгийн тасаг. ref orkhon/tb/adr/99-04.\npt: batbayaryn", "adr"),
             ("Pune   Reg. no. PVPI/AMC-PUN/2023/1184\nPatient:", "PUN"),
@@ -430,6 +460,7 @@ mod tests {
         // date
         for text in [
             "She had no BP 120 recorded; no. of doses 2, no mph 30 limit.",
+            "HISTORY: NO MI 2019, NO CVA 1998. NO IV 1000 ML GIVEN.",
             "VU AU CNI A 4 1827 ET RENVOYE",
             "Hospital No. ABC 12 in the list.",
             "NIK 3374111111160004, NO. BPJS 0001837462518, NO. RM 24-017732. SISWA KELAS 2.",

@@ -265,6 +265,12 @@ const ADDRESS_OPENERS: &[&str] = &[
     "at", "address", "addr", "home", "of", "on", "in", "lot", "no", "house", "to", "from",
 ];
 
+/// Ordinals written out, which name streets ("Second Street", "FIFTH AVENUE").
+const WRITTEN_ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    "eleventh", "twelfth",
+];
+
 /// Words after a street's name that begin the rest of an address line ("rd lot 47", "st apt 14c").
 const UNIT_WORDS: &[&str] = &["apt", "unit", "lot", "suite", "ste", "trlr", "spc", "space"];
 
@@ -436,8 +442,11 @@ pub(super) fn us_street_lines(doc: &Tokenized, rules: &mut [TokenRule], flags: &
             // the street's name: words (an ordinal too), no stopword, blanks between (after a
             // compass point a stopword that names streets too: "1275 S STATE ST;")
             let directed = name_start > i + 1;
+            // (an ordinal written out is a stopword too: "LOT 47 SECOND STREET")
             let name_word = (w.chars().all(char::is_alphabetic) || ordinal(w))
-                && (flags[k] & flag::STOPWORD == 0 || (directed && w.chars().count() >= 4));
+                && (flags[k] & flag::STOPWORD == 0
+                    || (directed && w.chars().count() >= 4)
+                    || one_of(w, WRITTEN_ORDINALS));
             if !name_word || gap != " " {
                 break;
             }

@@ -87,13 +87,19 @@ pub fn complete_facility_heads(
     let word = |k: usize| {
         folded[k].chars().all(char::is_alphabetic) && !FUNCTION_WORDS.contains(&folded[k].as_ref())
     };
+    // (a spaced dash too after a service's head, before a letterhead's rest: "Kabul Emergency
+    // Ambulance Service - patient transfer note", "Copperhill County EMS - Critical Care
+    // Transport"; not after a unit's or a board's, "withdrawal mgmt unit - nursing log")
     let closes = |k: usize| {
+        let gap = doc.gap_after(k);
         k + 1 >= n
-            || doc.gap_after(k).contains('\n')
-            || doc
-                .gap_after(k)
+            || gap.contains('\n')
+            || gap
                 .trim_start()
                 .starts_with(['.', ',', ';', ':', '(', ')', '&'])
+            || (gap.starts_with(' ')
+                && gap.trim_start().starts_with(['-', '–', '—'])
+                && matches!(folded[k].as_ref(), "service" | "services" | "ems"))
             || FUNCTION_WORDS.contains(&folded[k + 1].as_ref())
     };
     let mut masked: Vec<Option<PhiType>> = kinds.to_vec();
@@ -329,6 +335,17 @@ mod tests {
                 "tested at karkh public health laboratory and was positive",
                 &["karkh", "public", "health"],
                 &["laboratory"],
+            ),
+            // (a letterhead's spaced dash closes the name)
+            (
+                "Kabul Emergency Ambulance Service - patient transfer note",
+                &["Kabul", "Emergency", "Ambulance"],
+                &["Service"],
+            ),
+            (
+                "Copperhill County EMS - Critical Care Transport narrative",
+                &["Copperhill", "County"],
+                &["EMS"],
             ),
         ] {
             assert_eq!(completed(text, masked), want, "{text}");

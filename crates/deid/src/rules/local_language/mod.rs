@@ -332,6 +332,34 @@ pub(super) fn apply(
             open = !doc.gap_after(i).contains(['.', ';', '\n']);
         }
     }
+    // where capitals say nothing, the words after a street's kind, up to its comma, are the
+    // street's name ("AVENIDA DAS FORÇAS POPULARES, CASA N.º 77": ordinary words each; where
+    // capitals mean something, the name's capitals keep it). Not after a kind of three letters or
+    // fewer, which are words too ("al día", "vía oral"), nor a title that a street list holds
+    // ("dr garcia dijo")
+    if caseless {
+        for (i, &f) in flags.iter().enumerate().take(n.saturating_sub(1)) {
+            if f & flag::STREET == 0
+                || f & flag::SALUTATION != 0
+                || doc.token_text(i).chars().count() < 4
+                || !plain(doc.gap_after(i))
+            {
+                continue;
+            }
+            // (up to five words, to the name's end)
+            let mut k = i + 1;
+            while k < n && k <= i + 5 {
+                address[k] = true;
+                let gap = doc.gap_after(k);
+                if gap.contains([',', ';', '.', ':', '\n', '(', ')', '–', '—'])
+                    || (gap.contains('-') && gap.contains(' '))
+                {
+                    break;
+                }
+                k += 1;
+            }
+        }
+    }
     // a word glued by a hyphen to one that a name or place list holds is part of it:
     // "quarta-feira" (a weekday; "feira" is a town), "Aimé-Rufin"; not to a word no list knows
     // ("crisis tónico-clónica", "ex-fumador")
@@ -370,8 +398,9 @@ pub(super) fn apply(
             && matches!(doc.gap_after(i + 1), "'" | "\u{2019}")
             && capitalised(i + 2)
     };
-    // the words after a person's label and its colon are the name's, up to four with blanks
-    // alone between ("DOENTE: FELICIDADE NAMBUNDU", "DOENTE: ZAITUNE ANCHA IMPISSA":
+    // the words after a person's label and its colon (French sets a blank before it: "PATIENTE :
+    // TOUTOU") are the name's, up to four with blanks alone between ("DOENTE: FELICIDADE
+    // NAMBUNDU", "DOENTE: ZAITUNE ANCHA IMPISSA":
     // "felicidade" and "ancha" are ordinary words too); not a title's abbreviation ("Paciente:
     // Sr. Graham"), a word of every sentence, or a lower-case word where capitals mean something
     // ("Paciente: minha mãe")
@@ -384,7 +413,10 @@ pub(super) fn apply(
         (0..4).any(|back| {
             i > back
                 && PERSON_LABELS.contains(&folded[i - back - 1].as_ref())
-                && doc.gap_before(i - back).trim_end_matches([' ', '\u{a0}']) == ":"
+                && doc
+                    .gap_before(i - back)
+                    .trim_matches([' ', '\u{a0}', '\u{202f}'])
+                    == ":"
                 && (i - back..=i).all(name_word)
                 && (i - back + 1..=i).all(|k| plain(doc.gap_before(k)))
         })

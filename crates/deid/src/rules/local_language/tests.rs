@@ -340,6 +340,26 @@ fn the_first_word_after_a_persons_label_stays_with_the_name() {
         1,
         "{words:?}"
     );
+    // a street's name after its kind, in ALL CAPS
+    let words = local(
+        "SERVICO NACIONAL DE AMBULANCIAS - NOTIFICAÇÃO MZ-2025-0118. PEDREIRO NA CONSTRUTORA; \
+         AVENIDA DAS FORÇAS POPULARES, CASA N.º 77, MAPUTO. O DOENTE TEVE FEBRE E VISÃO TURVA \
+         APÓS A DOSE DE MEFLOQUINA.",
+    );
+    // (and a public service's kind, Portuguese written without its cedilla)
+    assert!(!words.iter().any(|x| x == "SERVICO"), "{words:?}");
+    assert!(words.iter().any(|x| x == "APÓS"), "{words:?}");
+    assert!(
+        !words.iter().any(|x| x == "FORÇAS" || x == "POPULARES"),
+        "{words:?}"
+    );
+    // ... with the blank that French sets before the colon
+    let words = local(
+        "NOTIFICATION MR-DPL-2025-0052, REÇUE LE 02/04/2025. PATIENTE : TOUTOU AHMEDOU ELKORY, \
+         42 ANS, COMMERÇANTE AU MARCHÉ; LA PATIENTE A EU UNE FIÈVRE APRÈS LA DOSE.",
+    );
+    assert!(words.iter().any(|x| x == "FIÈVRE"), "{words:?}");
+    assert!(!words.iter().any(|x| x == "TOUTOU"), "{words:?}");
     // a title's abbreviation and a word of every sentence after the label are released still
     let words = local(
         "Notificação do hospital.\nPaciente: minha mãe, Maria das Dores; \

@@ -165,6 +165,8 @@ pub(super) const INSTITUTIONS: &[&str] = &[
     "sante",
     "servizio",
     "servicio",
+    // (Portuguese "serviço": "SERVICO NACIONAL DE AMBULANCIAS")
+    "servico",
     "dispensario",
     "consultorio",
     "farmacia",

@@ -332,7 +332,8 @@ pub(super) fn apply(
         }
     }
     // a prefixed town where one is, goes or works, without its state: "works at Smith and Gross
-    // in west davidborough", "IN NORTH JEREMIAH." (the town's word no list knows, or a city)
+    // in west davidborough", "IN NORTH JEREMIAH." (the town's word no list knows, or a city),
+    // and a listed town's prefix anywhere
     for i in 1..rules.len().saturating_sub(1) {
         if rules[i].phi || !rules[i + 1].phi {
             continue;
@@ -346,11 +347,18 @@ pub(super) fn apply(
         let prefix =
             (TOWN_PREFIXES.contains(&folded[i].as_ref()) && doc.gap_before(i + 1) == " ") || saint;
         let word = doc.token_text(i + 1);
+        // (or wherever the town list holds the two words as one town's name, which flags the
+        // prefix only then: "PHARMACOVIGILANCE UNIT, PORT LOUIS –", where capitals say nothing
+        // and "port" is a word)
+        // (not a saint's abbreviation, which names diseases too: "St. Louis encephalitis")
+        let listed_town = flags[i] & flags[i + 1] & flag::CITY != 0
+            && TOWN_PREFIXES.contains(&folded[i].as_ref())
+            && doc.gap_before(i + 1) == " ";
         if prefix
             && word.chars().count() >= 4
             && word.chars().all(char::is_alphabetic)
-            && PLACE_BEFORE.contains(&folded[i - 1].as_ref())
-            && doc.gap_before(i) == " "
+            && ((PLACE_BEFORE.contains(&folded[i - 1].as_ref()) && doc.gap_before(i) == " ")
+                || listed_town)
             && town
             && !rules[i].phi
         {

@@ -71,17 +71,20 @@ pub(super) fn role_words(doc: &Tokenized, rules: &[TokenRule]) -> Vec<usize> {
         // (the neighbours first: nearly every word has no name beside it)
         // (nor capitalised after a name's particle, where capitals mean something: a street's or
         // a place's name, "Carrer de Son Ferriol 41", Majorca's "Son" for an estate)
+        // (or after another capitalised word that starts no sentence: a name's own word,
+        // "Hospital Universitari Son Espases")
         let after_particle = || {
             doc.case_informative
                 && k > 0
                 && doc.gap_before(k) == " "
                 && w.starts_with(char::is_uppercase)
-                && one_of(
+                && (one_of(
                     doc.token_text(k - 1),
                     &[
                         "de", "del", "da", "do", "dos", "das", "di", "van", "von", "la", "le",
                     ],
-                )
+                ) || (doc.token_text(k - 1).starts_with(char::is_uppercase)
+                    && !rules[k - 1].features.has(Feature::IsSentenceBeginning)))
         };
         let relation = next_is(&[" ", ": "])
             && rules[k + 1].reason == Reason::RelationName

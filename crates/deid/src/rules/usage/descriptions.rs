@@ -162,14 +162,29 @@ pub(super) fn ages_sites_and_durations(
         }
         // ("9 MONTHS, M.", "7 YR OLD F", "6 WK OLD F": an age's unit, its number within three
         // words before)
+        // (and the world's units of years, its comma between: "34 ANS, M, ORPAILLEUR", "31 a,
+        // f, fontvieille", "57 ani, M")
         let after_age = one_of(
             word(i - 1),
             &[
                 "yo", "o", "y", "yr", "yrs", "years", "old", "mo", "mos", "months", "wk", "wks",
-                "weeks",
+                "weeks", "a", "ans", "anni", "anos", "años", "ani", "j", "g",
             ],
         ) && (i.saturating_sub(4)..i - 1).any(|k| is_number(word(k)))
             && matches!(doc.gap_before(i), " " | ", ");
+        // an age of one to three digits: a sex beside it is no initial
+        let age = |k: usize| k < n && is_number(word(k)) && word(k).len() <= 3;
+        // the sex after a bare age, before its comma: "Deireragea Adeang-Harris, 58 M,
+        // Anabar", "JENEBA MOMOH-KALLON, 26 F, NGIEHUN" (not a code's "418827 F 47")
+        let after_bare_age =
+            age(i - 1) && doc.gap_before(i) == " " && doc.gap_after(i).starts_with(',');
+        // ... or before it, listed after the name: "Lindon Pemberton, M, 61, welder",
+        // "SHEN YUELAN (沈月兰), F, 19", "prossy kisakye, f 31, hairdresser" (an initial takes
+        // its dot: "Smith, M., 45")
+        let listed_before_bare_age = doc.gap_before(i).ends_with(", ")
+            && matches!(doc.gap_after(i), ", " | " ")
+            && age(i + 1)
+            && (i + 2 == n || doc.gap_after(i + 1).starts_with([',', ';']));
         let before_age = i + 1 < n
             && doc.gap_after(i) == "/"
             && is_number(word(i + 1))
@@ -182,7 +197,8 @@ pub(super) fn ages_sites_and_durations(
             && is_number(word(i + 1))
             && word(i + 1).len() <= 3
             && out[i + 2] == Some(Usage::Measurement);
-        if after_age || before_age || listed_before_age {
+        if after_age || before_age || listed_before_age || after_bare_age || listed_before_bare_age
+        {
             out[i] = Some(Usage::Measurement);
         }
     }

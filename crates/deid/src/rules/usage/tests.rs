@@ -337,6 +337,32 @@ fn counts_of_days_and_doses_are_relative_time_dates_and_ages_are_not() {
         .count(),
         2
     );
+    // a bare age's sex, listed before or after it, in any case and with the world's units
+    let sexes = |text: &str| -> Vec<String> {
+        words(text, Usage::Measurement)
+            .into_iter()
+            .filter(|w| w.len() == 1)
+            .collect()
+    };
+    assert_eq!(
+        sexes("Pt: Deireragea Adeang-Harris, 58 M, Anabar District. NGH no. RH-2231"),
+        ["M"]
+    );
+    assert_eq!(
+        sexes("Pt: Lindon Pemberton, M, 61, welder, Hanley Brothers; ref 96/04"),
+        ["M"]
+    );
+    assert_eq!(
+        sexes("pt nabirye prossy kisakye, f 31, hairdresser at bwaise beauty palace"),
+        ["f"]
+    );
+    assert_eq!(
+        sexes("PT: MBOUMBA NZIENGUI GHISLAIN, 34 ANS, M, ORPAILLEUR, VILLAGE ALEMBE"),
+        ["M"]
+    );
+    // an initial with its dot, a code's letter, a title
+    assert!(sexes("Pt: Smith, M., 45, welder; ref no. 63-418827 F 47.").is_empty());
+    assert!(sexes("PATIENT: M. BAMBA VAFING DIOMANDÉ, 61 ANS").is_empty());
     assert!(
         !words("Seen by Dr M. Smith and Mrs F. Jones", Usage::Measurement)
             .iter()
