@@ -113,6 +113,23 @@ pub fn complete_inner_words(
             }
         }
     }
+    // "in" of a masked "walk-in" before a masked word, a clinic's kind inside its name
+    // ("[QuickMend Walk]-In [Clinic]", "[Demerara Walk]-In [Medical Centre]"): the model released
+    // "In", a word of every sentence
+    for k in (1..n.saturating_sub(1)).filter(|&k| kinds[k].is_none()) {
+        if doc.token_text(k).eq_ignore_ascii_case("in")
+            && doc.token_text(k - 1).eq_ignore_ascii_case("walk")
+            && doc.gap_before(k) == "-"
+            && doc.gap_after(k) == " "
+            && kinds[k + 1].is_some()
+        {
+            if let Some(kind) =
+                kinds[k - 1].filter(|kind| matches!(kind.tag(), "LOCATION" | "NAME"))
+            {
+                out.push((k, kind));
+            }
+        }
+    }
     out
 }
 
@@ -212,6 +229,22 @@ mod tests {
         assert_eq!(
             complete_inner_words(&doc, &rules, &kinds),
             [(6, PhiType::Patient)]
+        );
+    }
+
+    #[test]
+    fn in_of_a_masked_walk_in_clinic() {
+        // QuickMend Walk In Clinic | took a walk in the park
+        let doc =
+            Tokenized::new("QuickMend Walk-In Clinic, 612 Harbor Rd. She took a walk-in the park.");
+        let rules = vec![rule(false, None, Reason::Safe); doc.len()];
+        let mut kinds = vec![None; doc.len()];
+        for k in [0, 1, 3] {
+            kinds[k] = Some(PhiType::Hospital);
+        }
+        assert_eq!(
+            complete_inner_words(&doc, &rules, &kinds),
+            [(2, PhiType::Hospital)]
         );
     }
 }

@@ -144,12 +144,22 @@ fn initials_after_names(
             // (a sex after its label, which the model masked as a name: "SESSO F", "sexe F";
             // asked last, of the few one-letter words after a name)
             let sex = || SEX_LABELS.contains(&doc.token_text(k - 1).to_lowercase().as_str());
+            // (or a name written surname first, both masked as a person's, whatever lists hold
+            // them: "SOLDIER: HOLLENBACK-RUIZISSE, MAROVAN A   PVT", "OYELOSTRA, TOBI A   ID:")
+            let person = |j: usize| matches!(kinds[j], Some(PhiType::Patient | PhiType::Doctor));
+            let surname_first = || {
+                k >= 2
+                    && person(k - 1)
+                    && person(k - 2)
+                    && doc.gap_before(k - 1) == ", "
+                    && rules[k - 1].phi
+            };
             (kinds[k].is_none()
                 && one_letter(doc, k)
                 && doc.gap_before(k) == " "
                 && field_ends
                 && (capital || !doc.case_informative)
-                && name_to_the_rules(rules, k - 1)
+                && (name_to_the_rules(rules, k - 1) || surname_first())
                 && !sex())
             .then_some((k, kind))
         })
@@ -249,6 +259,30 @@ mod tests {
             ),
             ["e"]
         );
+        // a given name no list holds, written after the surname and its comma
+        let text = "SOLDIER: HOLLENBACK-RUIZISSE, MAROVAN A   PVT   DOB: 06/21/2005";
+        let doc = Tokenized::new(text);
+        let masked = |i: usize| matches!(doc.token_text(i), "RUIZISSE" | "MAROVAN");
+        let kinds: Vec<_> = (0..doc.len())
+            .map(|i| masked(i).then_some(patient))
+            .collect();
+        let rules: Vec<_> = (0..doc.len())
+            .map(|i| TokenRule {
+                phi: masked(i),
+                kind: masked(i).then_some(patient),
+                reason: if masked(i) {
+                    Reason::Unknown
+                } else {
+                    Reason::Safe
+                },
+                features: Default::default(),
+            })
+            .collect();
+        let found: Vec<_> = complete_initials(&doc, &rules, &kinds)
+            .into_iter()
+            .map(|(k, _)| doc.token_text(k))
+            .collect();
+        assert_eq!(found, ["A"]);
         // an article goes on to its noun; a sentence's end is no field's
         assert!(initials(
             "THE NURSE GAVE RUTH A DOSE OF TYLENOL",

@@ -280,8 +280,21 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
                         && one_of(word(j + 2), DOSING_WORDS)));
             // (a pH is 14 at most: "urine 6.5 pH", never "ohip 5583 209 415 ph", a health
             // card's number and version code)
+            // (a long number before a unit's word across a printout's field gap is an
+            // identifier before the next field's label: "DOD ID: 1620094471   UNIT PHONE:")
+            let field_gap = w.len() >= 7 && doc.gap_after(j).chars().count() >= 2;
+            // (a day and month's second half with its leading zero, no fraction: "stop dig.
+            // 06/03 hr 62" is a date and a heart rate; "1/2 hr" is half an hour)
+            let zero_padded_date = i > 0
+                && doc.gap_before(i) == "/"
+                && w.len() == 2
+                && word(i - 1).len() == 2
+                && is_number(word(i - 1))
+                && (w.starts_with('0') || word(i - 1).starts_with('0'));
             let unit_follows = j + 1 < n
                 && plain_gap(doc.gap_after(j))
+                && !field_gap
+                && !zero_padded_date
                 && (unit_at(j + 1) || letter_unit)
                 && (!word(j + 1).eq_ignore_ascii_case("ph") || is_ph_value(word(i)))
                 && !looks_like_postcode(doc, j, j + 1);
@@ -379,6 +392,7 @@ pub fn usage(doc: &Tokenized, flags: &[LexFlags], claimed: &[bool]) -> Vec<Optio
             // ("1.5 hours": a decimal count too)
             let hours = (j == i || doc.gap_after(i) == ".")
                 && w.len() <= 3
+                && !zero_padded_date
                 && j + 1 < n
                 && plain_gap(doc.gap_after(j))
                 && is_short_duration_unit(word(j + 1))

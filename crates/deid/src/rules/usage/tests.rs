@@ -1154,6 +1154,8 @@ fn a_house_or_plot_number_is_no_amount() {
         "bus conductor, stand 4417 unit k, chitungwiza",
         "lives at Plot 23 unit 4, Kira Road",
         "apt 4 units away",
+        // an identifier before the next field's label across a printout's gap
+        "AGE: 20\nDOD ID: 1620094471   UNIT PHONE: 910-555-0134",
     ] {
         let words = words(text, Usage::Measurement);
         assert!(
@@ -1165,4 +1167,10 @@ fn a_house_or_plot_number_is_no_amount() {
         words("insulin 4417 units daily", Usage::Measurement),
         ["4417", "units"]
     );
+    // a day and a month with its leading zero before a heart rate's label, no count of hours
+    let measured = words(
+        "advised digifab 2 vials, stop dig. 06/03 hr 62. recovered; 1/2 hr later",
+        Usage::Measurement,
+    );
+    assert!(!measured.contains(&"03".to_string()), "{measured:?}");
 }
