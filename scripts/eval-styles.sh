@@ -76,7 +76,10 @@
 # dev-notes-15 (40 clinical notes of five more styles: dental, ambulance, correctional health, anaesthesia and recovery,
 # student health), dev-vaers-sub-40 (the ordinary mix a thirty-first time), dev-intl-12 (40 more international drug
 # reactions), dev-world-28 (48 more built as dev-world-27), dev-notes-16 (40 clinical notes of five more styles: poison
-# control, urgent care, military health, school nursing, telehealth). The dev sets are development data: they
+# control, urgent care, military health, school nursing, telehealth), dev-vaers-sub-41 (the ordinary mix a thirty-second
+# time), dev-intl-13 (40 more international drug reactions), dev-world-29 (48 more built as dev-world-28), dev-notes-17
+# (40 clinical notes of five more styles: home health, immunisation clinics, refugee health, radiology, sexual health).
+# The dev sets are development data: they
 # were used to choose thresholds, so these figures are optimistic; the default model deid-bilstm-v3 was fine-tuned on
 # dev-vaers-sub .. dev-vaers-sub-11 and dev-world-2 .. dev-world-11, so its figures there are training figures; targets are checked on
 # held-out sets outside the repository. check-notes (40 notes of other institutions) is a check
@@ -146,6 +149,8 @@ for set in dev:$G/dev dev-1990s:$G/dev-1990s/xml dev-intl:$G/dev-intl/xml dev-ca
     dev-world-27:$G/dev-world-27/xml dev-notes-15:$G/dev-notes-15/xml \
     dev-vaers-sub-40:$G/dev-vaers-sub-40/xml dev-intl-12:$G/dev-intl-12/xml \
     dev-world-28:$G/dev-world-28/xml dev-notes-16:$G/dev-notes-16/xml \
+    dev-vaers-sub-41:$G/dev-vaers-sub-41/xml dev-intl-13:$G/dev-intl-13/xml \
+    dev-world-29:$G/dev-world-29/xml dev-notes-17:$G/dev-notes-17/xml \
     check-notes:$G/check-notes/xml \
     check-world:$G/check-world/xml check-world-2:$G/check-world-2/xml check-world-3:$G/check-world-3/xml \
     check-world-4:$G/check-world-4/xml check-vaers-sub:$G/check-vaers-sub/xml; do
