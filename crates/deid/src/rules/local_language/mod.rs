@@ -166,13 +166,59 @@ pub(super) fn apply(
     let has_digit = |k: usize| doc.token_text(k).bytes().any(|b| b.is_ascii_digit());
     // (a date's number says nothing of an address: "reçue le 17 juillet", "à partir du 8 mars";
     // but a weekday's or a month's word beside it is the date's: "19/06/2024 (quarta-feira)")
-    let number_next = |i: usize| {
-        let date_word = flags[i] & (flag::WEEKDAY | flag::MONTH | flag::HOLIDAY) != 0;
-        let number = |k: usize| {
-            has_digit(k) && (date_word || rules[k].reason != Reason::Pattern(PhiType::Date))
+    // (nor a case's code of letters and digits glued by hyphens, "notificación ES-AEMPS-24-118372,
+    // recibida el", nor a date written with its year, "desde 10/10/2024", "DESDE 2021": words
+    // beside them are a report's, not an address's)
+    let code_or_dated = |k: usize| {
+        let glued = |gap: &str| matches!(gap, "-" | "/" | ".");
+        let mut first = k;
+        while first > 0 && glued(doc.gap_before(first)) {
+            first -= 1;
+        }
+        let mut last = k;
+        while last + 1 < n && glued(doc.gap_after(last)) {
+            last += 1;
+        }
+        let year = |m: usize| {
+            let t = doc.token_text(m);
+            t.len() == 4
+                && (t.starts_with("19") || t.starts_with("20"))
+                && t.bytes().all(|b| b.is_ascii_digit())
         };
-        (i > 0 && number(i - 1) && !doc.gap_before(i).contains('\n'))
-            || (i + 1 < n && number(i + 1) && !doc.gap_after(i).contains('\n'))
+        let lettered = (first..=last).any(|m| doc.token_text(m).chars().any(char::is_alphabetic));
+        (lettered && last - first >= 2) || (first..=last).any(year)
+    };
+    // (a year excuses only the word before it, after a word that is no name's: where capitals
+    // mean something, "toma omeprazol desde 2021"; not "desde o Natal de 2021", a holiday that
+    // is a town too, nor anything where capitals say nothing)
+    let year_after_plain_word = |i: usize| {
+        doc.case_informative
+            && i > 0
+            && !doc.token_text(i - 1).starts_with(char::is_uppercase)
+            && !doc.gap_before(i).contains('\n')
+    };
+    let number_next = |i: usize| {
+        let date_flags = flag::WEEKDAY | flag::MONTH | flag::HOLIDAY;
+        let date_word = flags[i] & date_flags != 0;
+        // (a particle between a holiday or a month and a year is the date's: "Natal de 2021",
+        // "la Navidad de 2019")
+        let in_a_date = (i > 0 && flags[i - 1] & date_flags != 0)
+            || (i + 1 < n && flags[i + 1] & date_flags != 0);
+        let number = |k: usize, excused: bool| {
+            has_digit(k)
+                && (date_word
+                    || (rules[k].reason != Reason::Pattern(PhiType::Date)
+                        && (in_a_date || !excused || !code_or_dated(k))))
+        };
+        // (a case's code excuses the words on both sides; a year only the plain word before it)
+        let lettered_code = |k: usize| {
+            let t = doc.token_text(k);
+            !t.bytes().all(|b| b.is_ascii_digit()) || doc.gap_before(k).contains('-')
+        };
+        (i > 0 && number(i - 1, lettered_code(i - 1)) && !doc.gap_before(i).contains('\n'))
+            || (i + 1 < n
+                && number(i + 1, lettered_code(i + 1) || year_after_plain_word(i))
+                && !doc.gap_after(i).contains('\n'))
     };
     // German capitalises its nouns: there a capitalised noun ("Fieber", "Impfung") is an
     // ordinary word, and only the other capitalised words may be names

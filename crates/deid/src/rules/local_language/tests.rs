@@ -297,6 +297,22 @@ fn the_words_beside_a_dates_number_are_released_a_weekday_glued_to_a_town_is_not
         !words.iter().any(|x| x == "entre" || x == "apto"),
         "{words:?}"
     );
+    // a year's date says nothing of an address
+    let words = local(
+        "La paciente toma omeprazol desde 2021 y clindamicina desde 10/10/2024 por un absceso \
+         dental; presentó diarrea con fiebre después de la segunda semana.",
+    );
+    assert_eq!(
+        words.iter().filter(|x| *x == "desde").count(),
+        2,
+        "{words:?}"
+    );
+    // ... but a particle between a holiday and its year is the date's
+    let words = local(
+        "La paciente tomó el mismo antibiótico en la Navidad de 2019 sin incidencias; presentó \
+         diarrea con fiebre después de la segunda semana.",
+    );
+    assert_eq!(words.iter().filter(|x| *x == "de").count(), 1, "{words:?}");
 }
 
 #[test]
@@ -353,6 +369,13 @@ fn the_first_word_after_a_persons_label_stays_with_the_name() {
         !words.iter().any(|x| x == "FORÇAS" || x == "POPULARES"),
         "{words:?}"
     );
+    // a neighbourhood's kind before its name, in ALL CAPS
+    let words = local(
+        "NOTIFICATION GN-2025-0311, REÇUE LE 12/09/2025. ORPAILLEUR POUR LA SOCIÉTÉ MINIÈRE ; \
+         QUARTIER SALAMANIDA, CARRÉ 31, KANKAN. LE PATIENT A EU UNE FIÈVRE APRÈS LA DOSE.",
+    );
+    assert!(words.iter().any(|x| x == "FIÈVRE"), "{words:?}");
+    assert!(!words.iter().any(|x| x == "QUARTIER"), "{words:?}");
     // ... with the blank that French sets before the colon
     let words = local(
         "NOTIFICATION MR-DPL-2025-0052, REÇUE LE 02/04/2025. PATIENTE : TOUTOU AHMEDOU ELKORY, \

@@ -167,6 +167,15 @@ pub(super) const INSTITUTIONS: &[&str] = &[
     "servicio",
     // (Portuguese "serviço": "SERVICO NACIONAL DE AMBULANCIAS")
     "servico",
+    // (a neighbourhood's, a park's or a French cooperative's kind before its name: "QUARTIER
+    // SALAMANIDA", "bairro Riboque", "parc national des Monts-Valin", "la coopérative pastorale
+    // El Vath")
+    "quartier",
+    "bairro",
+    "barrio",
+    "parc",
+    "parque",
+    "cooperative",
     "dispensario",
     "consultorio",
     "farmacia",
