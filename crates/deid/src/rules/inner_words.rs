@@ -13,7 +13,9 @@
 //! span, so it neither counts as a neighbour nor is masked.
 //!
 //! And "at" between two words the combination masked as a facility's, the hospital and the system
-//! that runs it ("[Children's Hospital] at [OU Medicine]").
+//! that runs it ("[Children's Hospital] at [OU Medicine]"); "good" before a masked "samaritan"
+//! or "shepherd"; and "in" of a masked "walk-in" before a masked word ("[QuickMend Walk]-In
+//! [Clinic]").
 
 use crate::phi::PhiType;
 use crate::rules::{Reason, TokenRule};

@@ -19,7 +19,10 @@
 //!   a name, which among a language's most frequent words means another country's surname
 //!   ("los", "dans", "mit"; the list keeps out the given names of these languages: "juan");
 //! - no number stands next to it on its line: an address ("entre 12 y 14", "apto 32") or an
-//!   identifier keeps its words (a date's number does not count: "reçue le 17 juillet");
+//!   identifier keeps its words (a date's number does not count: "reçue le 17 juillet"; nor a
+//!   case's code of letters and digits, "notificação BR-ANVISA-2024-71836, recebida", nor, where
+//!   capitals mean something, a year after a plain word, "desde 2021"; a particle between a
+//!   holiday or a month and its year stays the date's, "la Navidad de 2019");
 //! - it does not join capitalised words nor stand before one: a name's or a street's particles
 //!   ("María de la Cruz", "Rua de São Bento"), a place's or a facility's kind ("barrio San
 //!   Miguel", "la pharmacie du Rond-Point");
@@ -31,9 +34,11 @@
 //!   a hospital's abbreviated head ("hosp. britanico");
 //! - it is not in an address after its label or a verb of residence ("domicilio: ...", "vive en
 //!   la colonia ...", "woont in de wijk ..."), to the end of its sentence or line;
-//! - it is not the name after a person's label and its colon ("DOENTE: FELICIDADE NAMBUNDU"), up
-//!   to four words with blanks alone between, nor a street word's particle before an elided
-//!   article and the street's name ("rue de l'Alzette").
+//! - it is not the name after a person's label and its colon ("DOENTE: FELICIDADE NAMBUNDU",
+//!   "PATIENTE : TOUTOU"), up to four words with blanks alone between, nor a street word's
+//!   particle before an elided article and the street's name ("rue de l'Alzette");
+//! - where capitals say nothing, it is not among the five words after a street's kind of four
+//!   letters or more, up to the name's comma ("AVENIDA DAS FORÇAS POPULARES, CASA N.º 77").
 //!
 //! Which language a narrative is in is counted, not guessed: more of its words are ordinary words
 //! of these languages (and no English SAFE word) than half of its English SAFE words; in ALL CAPS
@@ -167,8 +172,8 @@ pub(super) fn apply(
     // (a date's number says nothing of an address: "reçue le 17 juillet", "à partir du 8 mars";
     // but a weekday's or a month's word beside it is the date's: "19/06/2024 (quarta-feira)")
     // (nor a case's code of letters and digits glued by hyphens, "notificación ES-AEMPS-24-118372,
-    // recibida el", nor a date written with its year, "desde 10/10/2024", "DESDE 2021": words
-    // beside them are a report's, not an address's)
+    // recibida el", nor a date written with its year, "desde 10/10/2024", "desde 2021": words
+    // beside them are a report's, not an address's; `number_next` says which side each excuses)
     let code_or_dated = |k: usize| {
         let glued = |gap: &str| matches!(gap, "-" | "/" | ".");
         let mut first = k;

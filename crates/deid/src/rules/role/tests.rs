@@ -3,6 +3,17 @@
 use crate::rules::{words_with_reason, Reason};
 
 #[test]
+fn a_relation_word_inside_a_capitalised_name_is_the_names() {
+    // where capitals mean something, "Son" after another capitalised word that starts no
+    // sentence is a name's own word, not the relation word before a relative's name
+    let roles = words_with_reason(
+        "Neutrófilos 0.08. Traslado a Hospital Universitari Son Espases (box 4), Palma.",
+        Reason::PhiCue,
+    );
+    assert!(!roles.iter().any(|w| w == "Son"), "{roles:?}");
+}
+
+#[test]
 fn a_contactable_reporters_qualification_but_not_the_patients() {
     let roles = words_with_reason(
         "THIS IS A SPONTANEOUS REPORT FROM A CONTACTABLE PHYSICIAN. A CONTACTABLE OTHER \
