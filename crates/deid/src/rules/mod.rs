@@ -442,13 +442,21 @@ impl RuleEngine {
     }
 }
 
-/// The "s" of "it's", the "t" of "don't": a lowercase ending glued to a word by an apostrophe is
-/// part of a contraction, vouched for as a stopword would be.
 /// Whether `word` is one of the (lower-case, ASCII) `words`, in any case, without a lower-case copy.
 fn one_of(word: &str, words: &[&str]) -> bool {
     words.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
+/// Whether `word` is four digits that read as a year of the last two centuries ("2019"): a
+/// date's, no serial's or address's number.
+fn is_recent_year(word: &str) -> bool {
+    word.len() == 4
+        && (word.starts_with("19") || word.starts_with("20"))
+        && word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The "s" of "it's", the "t" of "don't": a lowercase ending glued to a word by an apostrophe is
+/// part of a contraction, vouched for as a stopword would be.
 fn is_contraction(doc: &Tokenized, i: usize) -> LexFlags {
     let ending = matches!(
         doc.token_text(i),

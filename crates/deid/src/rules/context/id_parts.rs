@@ -15,7 +15,7 @@
 use super::{mark, TokenRule};
 use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
-use crate::rules::{one_of, Reason};
+use crate::rules::{is_recent_year, one_of, Reason};
 use crate::tokenize::Tokenized;
 
 /// The words for "number" that end an identifier's label.
@@ -126,11 +126,6 @@ fn unlabelled_case_code(
         && !one_of(doc.token_text(i), PRODUCT_CODES)
         && rules[i].reason == Reason::Unknown
         && doc.gap_after(i) == " "
-}
-
-/// Whether four digits read as a year of the last two centuries ("2019"): a date, no serial.
-fn is_year(w: &str) -> bool {
-    w.len() == 4 && (w.starts_with("19") || w.starts_with("20"))
 }
 
 /// Whether a category is an identifier's (its i2b2 tag is ID, as `definitions.toml` says).
@@ -347,7 +342,7 @@ pub(super) fn apply(doc: &Tokenized, rules: &mut [TokenRule], flags: &[LexFlags]
             && one_of(doc.token_text(i - 1), NUMBER_WORDS)
             && digits(i + 1)
             && matches!(doc.token_text(i + 1).len(), 4 | 5)
-            && !is_year(doc.token_text(i + 1))
+            && !is_recent_year(doc.token_text(i + 1))
             && (i + 2 == n || {
                 let gap = doc.gap_after(i + 1);
                 gap.starts_with(['.', ',', ';', ')', '\n']) && !matches!(gap, "." | ",")

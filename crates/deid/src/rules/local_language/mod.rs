@@ -54,7 +54,7 @@ use std::borrow::Cow;
 
 use super::cue::RESIDENCE_LABELS;
 use super::word_class::{WordClasses, FACILITY_HEAD};
-use super::{usage, Reason, TokenRule};
+use super::{is_recent_year, usage, Reason, TokenRule};
 use crate::definitions::Feature;
 use crate::lexicon::{flag, LexFlags};
 use crate::phi::PhiType;
@@ -184,14 +184,8 @@ pub(super) fn apply(
         while last + 1 < n && glued(doc.gap_after(last)) {
             last += 1;
         }
-        let year = |m: usize| {
-            let t = doc.token_text(m);
-            t.len() == 4
-                && (t.starts_with("19") || t.starts_with("20"))
-                && t.bytes().all(|b| b.is_ascii_digit())
-        };
         let lettered = (first..=last).any(|m| doc.token_text(m).chars().any(char::is_alphabetic));
-        (lettered && last - first >= 2) || (first..=last).any(year)
+        (lettered && last - first >= 2) || (first..=last).any(|m| is_recent_year(doc.token_text(m)))
     };
     // (a year excuses only the word before it, after a word that is no name's: where capitals
     // mean something, "toma omeprazol desde 2021"; not "desde o Natal de 2021", a holiday that
